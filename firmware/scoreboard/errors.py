@@ -1,0 +1,19 @@
+# Refusals: the one way game logic says "no", carrying a message id the screen can translate.
+
+
+class Refusal(Exception):
+    """An input the rules do not allow. The state it was offered to is left untouched.
+
+    `msg_id` is a key of the message tables (scoreboard.messages and the per-game tables);
+    `info` holds the values the message text interpolates, e.g. {"max": 9}.
+    """
+
+    def __init__(self, msg_id, info=None):
+        Exception.__init__(self, msg_id)
+        self.msg_id = msg_id
+        self.info = info or {}
+
+    def __str__(self):
+        if self.info:
+            return "%s %s" % (self.msg_id, self.info)
+        return self.msg_id

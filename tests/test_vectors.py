@@ -1,0 +1,112 @@
+# Every scenario vector, run under CPython and real MicroPython: both must agree with the expectation.
+import glob
+import json
+import os
+
+import pytest
+
+import mp
+import vector_runner
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+VECTOR_FILES = sorted(glob.glob(os.path.join(HERE, "vectors", "**", "*.json"), recursive=True))
+
+
+def subset(expected, actual, path="$"):
+    """Return a list of mismatches of `expected` within `actual` (dicts: expected keys only)."""
+    if isinstance(expected, dict):
+        if not isinstance(actual, dict):
+            return ["%s: expected an object, got %r" % (path, actual)]
+        bad = []
+        for k, v in expected.items():
+            if k not in actual:
+                bad.append("%s.%s: missing" % (path, k))
+            else:
+                bad.extend(subset(v, actual[k], path + "." + k))
+        return bad
+    if isinstance(expected, list) and isinstance(actual, list) and expected and isinstance(expected[0], dict):
+        if len(expected) != len(actual):
+            return ["%s: expected %d items, got %d" % (path, len(expected), len(actual))]
+        bad = []
+        for i, (e, a) in enumerate(zip(expected, actual)):
+            bad.extend(subset(e, a, "%s[%d]" % (path, i)))
+        return bad
+    if expected != actual:
+        return ["%s: expected %r, got %r" % (path, expected, actual)]
+    return []
+
+
+def check_case(case, got):
+    """Compare one runner result with the case's expectation; returns mismatches."""
+    if "crash" in got:
+        return ["crashed: " + got["crash"]]
+    if "call" in case:
+        if "refused" in case:
+            return [] if got.get("refused") == case["refused"] else [
+                "expected refusal %s, got %r" % (case["refused"], got)]
+        if "refused" in got:
+            return ["unexpected refusal " + got["refused"]]
+        return subset(case["expect"], got["value"])
+    bad = []
+    for i, step in enumerate(case.get("steps", [])):
+        want = step.get("refused")
+        if got["refusals"][i] != want:
+            bad.append("step %d %r: expected refusal %r, got %r" % (i, step, want, got["refusals"][i]))
+    if "expect" in case:
+        bad.extend(subset(case["expect"], got["state"], "state"))
+    if "outcomes" in case:
+        bad.extend(subset(case["outcomes"], got["outcomes"], "outcomes"))
+    return bad
+
+
+def _cpython_results(path):
+    out = {}
+    vector_runner.run_file(path, lambda name, got: out.__setitem__(name, json.loads(json.dumps(got))))
+    return out
+
+
+@pytest.fixture(scope="module")
+def micropython_results():
+    """All vector files in one MicroPython run (a WASI instance start costs ~1 s)."""
+    tmp = mp.stage(extra_files=[os.path.join(HERE, "vector_runner.py")],
+                   extra_dirs=[(os.path.join(HERE, "vectors"), "vectors")])
+    try:
+        rels = [os.path.relpath(p, os.path.join(HERE, "vectors")) for p in VECTOR_FILES]
+        code = ("import sys\nsys.path.insert(0, '/input')\nsys.path.insert(0, '/input/firmware')\n"
+                "import vector_runner\n")
+        for rel in rels:
+            code += "print('@@FILE %s')\nvector_runner.runner_main(['/input/firmware', '/input/vectors/%s'])\n" % (rel, rel)
+        stdout, stderr, _ = mp.run(code, tmp)
+    finally:
+        mp.cleanup(tmp)
+    results = {}
+    current = None
+    for line in stdout.splitlines():
+        if line.startswith("@@FILE "):
+            current = results.setdefault(line[7:], {})
+        elif line.strip():
+            rec = json.loads(line)
+            current[rec["name"]] = rec["got"]
+    assert results or not rels, "MicroPython produced nothing: " + stderr[-2000:]
+    return results
+
+
+def _cases():
+    for path in VECTOR_FILES:
+        with open(path) as f:
+            data = json.load(f)
+        rel = os.path.relpath(path, os.path.join(HERE, "vectors"))
+        for case in data["cases"]:
+            yield pytest.param(path, rel, case, id="%s::%s" % (rel, case["name"]))
+
+
+@pytest.mark.parametrize("path,rel,case", list(_cases()))
+def test_vector(path, rel, case, micropython_results, _cpy_cache={}):
+    if path not in _cpy_cache:
+        _cpy_cache[path] = _cpython_results(path)
+    cpy = _cpy_cache[path][case["name"]]
+    mpy = micropython_results.get(rel, {}).get(case["name"])
+    assert mpy is not None, "MicroPython did not report this case"
+    assert cpy == mpy, "CPython and MicroPython disagree:\n  CPython:     %r\n  MicroPython: %r" % (cpy, mpy)
+    bad = check_case(case, cpy)
+    assert not bad, "\n".join(bad)
