@@ -1,0 +1,354 @@
+# The game as a fold over its journal: submit, undo, redo, replay, snapshot and resume.
+#
+# Effective actions form a stack: an action pushes, `undo` pops onto the redo stack, `redo` pushes
+# back, a new action clears the redo stack. The state is the rules' fold over the stack. The stack
+# is kept as ranges of sequence numbers (a few ints even for a 10,000-event night), and only the
+# last few dozen actions are held in memory: undoing further back re-reads the journal (`source`).
+from scoreboard import VERSION, journal
+from scoreboard.errors import Refusal
+from scoreboard.games import load
+
+_WINDOW = 32  # actions kept in memory past the base state; undo within them needs no re-read
+
+
+def clone(v):
+    if isinstance(v, dict):
+        return {k: clone(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [clone(x) for x in v]
+    return v
+
+
+def _push(ranges, seq):
+    if ranges and ranges[-1][1] == seq - 1:
+        ranges[-1][1] = seq
+    else:
+        ranges.append([seq, seq])
+
+
+def _pop(ranges):
+    last = ranges[-1]
+    seq = last[1]
+    if last[0] == seq:
+        ranges.pop()
+    else:
+        last[1] = seq - 1
+    return seq
+
+
+def count(ranges):
+    n = 0
+    for a, b in ranges:
+        n += b - a + 1
+    return n
+
+
+def _action(rec):
+    """A journal record -> the rules' event (without the journal's bookkeeping fields)."""
+    ev = {}
+    for k, v in rec.items():
+        if k not in ("seq", "g"):
+            ev[k] = v
+    return ev
+
+
+def new_game_id():
+    import os
+    try:
+        raw = os.urandom(4)
+    except Exception:  # some ports lack urandom; ticks are unique enough per device
+        import time
+        t = time.ticks_ms() if hasattr(time, "ticks_ms") else int(time.time() * 1000)
+        raw = bytes([(t >> s) & 255 for s in (24, 16, 8, 0)])
+    return "".join("%02x" % b for b in raw)
+
+
+class Game:
+    """One game: its header, its journal (through `sink`) and the folded state."""
+
+    def __init__(self, header, sink=None, source=None):
+        self.header = header
+        self.rules = load(header["kind"])
+        self.settings = header["settings"]
+        self.nseats = len(header["seats"])
+        self.game_id = header["g"]
+        self.sink = sink            # callable(line): persists one journal line, may raise
+        self.source = source        # callable() -> iterable of journal records (seq >= 1)
+        self._memory = None if source else []   # records kept here when nothing persists them
+        self.seq = 0
+        self.done = []              # ranges of seqs of the effective actions
+        self.undone = []            # redo stack: records (with their seq)
+        self._reset(self.rules.initial_state(self.settings, self.nseats), 0)
+        self.last_outcome = None
+
+    # ---- creation -----------------------------------------------------------------------------
+    @staticmethod
+    def new(kind, seats, settings=None, game_id=None, sink=None, source=None):
+        rules = load(kind)
+        if isinstance(seats, int):
+            seats = ["P%d" % (i + 1) for i in range(seats)]
+        lo, hi = rules.SEATS
+        if not lo <= len(seats) <= hi:
+            raise Refusal("E_SEATS", {"min": lo, "max": hi})
+        merged = rules.default_settings()
+        for k, v in (settings or {}).items():
+            if k not in merged:
+                raise Refusal("E_SETTING_UNKNOWN", {"name": k})
+            merged[k] = v
+        rules.check_settings(merged, len(seats))
+        header = journal.make_header(kind, game_id or new_game_id(), merged, seats, VERSION)
+        game = Game(header, sink, source)
+        if sink:
+            sink(journal.seal(header))
+        return game
+
+    # ---- the fold -----------------------------------------------------------------------------
+    def _reset(self, base_state, base_len):
+        self._base = base_state
+        self._base_len = base_len
+        self._mid = None            # state after the first _WINDOW window actions, when known
+        self._window = []           # records applied on top of _base
+        self.state = clone(base_state)
+
+    def _apply(self, state, rec):
+        return self.rules.apply(state, _action(rec), self.settings)
+
+    def _fold(self, base, recs):
+        state = clone(base)
+        for rec in recs:
+            self._apply(state, rec)
+        return state
+
+    def _grow_window(self, rec):
+        self._window.append(rec)
+        n = len(self._window)
+        if n == _WINDOW:
+            self._mid = clone(self.state)
+        elif n == 2 * _WINDOW:
+            # Slide: the state after the first half becomes the base; memory stays bounded.
+            self._base = self._mid
+            self._base_len += _WINDOW
+            self._window = self._window[_WINDOW:]
+            self._mid = clone(self.state)
+
+    def _shrink_window(self):
+        self._window.pop()
+        if len(self._window) < _WINDOW:
+            self._mid = None
+
+    def _records(self):
+        if self._memory is not None:
+            return self._memory
+        if self.source is None:
+            raise Refusal("E_UNDO_LIMIT")
+        return self.source()
+
+    def _refold_from_journal(self):
+        """Rebuild base + window for the current `done` stack by reading the whole journal."""
+        total = count(self.done)
+        keep_from = total - _WINDOW if total > _WINDOW else 0
+        state = self.rules.initial_state(self.settings, self.nseats)
+        window = []
+        ranges = self.done
+        ri = 0
+        n = 0
+        for rec in self._records():
+            seq = rec["seq"]
+            while ri < len(ranges) and ranges[ri][1] < seq:
+                ri += 1
+            if ri >= len(ranges):
+                break
+            if ranges[ri][0] <= seq:
+                if n < keep_from:
+                    self._apply(state, rec)
+                else:
+                    window.append(rec)
+                n += 1
+        self._reset(state, keep_from)
+        for rec in window:
+            self._apply(self.state, rec)
+            self._window.append(rec)
+        if len(self._window) >= _WINDOW:
+            self._mid = self._fold(self._base, self._window[:_WINDOW])
+
+    # ---- writing ------------------------------------------------------------------------------
+    def _write(self, rec):
+        line = journal.seal(rec)
+        if self.sink:
+            self.sink(line)        # raises on a full flash: nothing below runs, state unchanged
+        if self._memory is not None:
+            self._memory.append(rec)
+        self.seq = rec["seq"]
+
+    def _record(self, ev):
+        rec = {}
+        for k, v in ev.items():
+            rec[k] = v
+        rec["seq"] = self.seq + 1
+        rec["g"] = self.game_id
+        return rec
+
+    # ---- the three things a player can do -----------------------------------------------------
+    def submit(self, ev):
+        """Apply one action; returns the rules' outcome (or None). Raises Refusal, state intact."""
+        if not isinstance(ev, dict) or not isinstance(ev.get("t"), str):
+            raise Refusal("E_BAD_EVENT")
+        if ev["t"] in ("undo", "redo", "header") or "seq" in ev or "g" in ev:
+            raise Refusal("E_BAD_EVENT")
+        rec = self._record(ev)
+        state = clone(self.state)
+        out = self._apply(state, rec)
+        self._write(rec)
+        self._commit_action(rec, state, out)
+        return out
+
+    def _commit_action(self, rec, state, out):
+        _push(self.done, rec["seq"])
+        self.undone = []
+        self.state = state
+        self._grow_window(rec)
+        self.last_outcome = out
+
+    def undo(self):
+        """Take back the last effective action; returns its record (the screen says what)."""
+        if not self.done:
+            raise Refusal("E_NOTHING_TO_UNDO")
+        if not self._window and self._memory is None and self.source is None:
+            raise Refusal("E_UNDO_LIMIT")
+        self._write(self._record({"t": "undo"}))
+        return self._undo_effect()
+
+    def _undo_effect(self):
+        seq = _pop(self.done)
+        if self._window:
+            rec = self._window[-1]
+            self._shrink_window()
+            if self._mid is not None:
+                self.state = self._fold(self._mid, self._window[_WINDOW:])
+            else:
+                self.state = self._fold(self._base, self._window)
+        else:
+            rec = None
+            for r in self._records():
+                if r["seq"] == seq:
+                    rec = r
+                    break
+            self._refold_from_journal()
+        self.undone.append(rec)
+        self.last_outcome = None
+        return rec
+
+    def redo(self):
+        """Put back the last undone action (only while nothing new was done)."""
+        if not self.undone:
+            raise Refusal("E_NOTHING_TO_REDO")
+        rec = self.undone[-1]
+        state = clone(self.state)
+        out = self._apply(state, rec)
+        self._write(self._record({"t": "redo"}))
+        self._redo_effect(rec, state, out)
+        return rec
+
+    def _redo_effect(self, rec, state, out):
+        self.undone.pop()
+        _push(self.done, rec["seq"])
+        self.state = state
+        self._grow_window(rec)
+        self.last_outcome = out
+
+    # ---- replay -------------------------------------------------------------------------------
+    def replay(self, rec):
+        """Fold one record read back from the journal (already CRC/sequence checked)."""
+        t = rec["t"]
+        if t == "undo":
+            if not self.done:
+                raise Refusal("E_LOG_UNDO_EMPTY", {"seq": rec["seq"]})
+            self.seq = rec["seq"]
+            if self._memory is not None:
+                self._memory.append(rec)
+            self._undo_effect()
+        elif t == "redo":
+            if not self.undone:
+                raise Refusal("E_LOG_REDO_EMPTY", {"seq": rec["seq"]})
+            target = self.undone[-1]
+            state = clone(self.state)
+            out = self._apply(state, target)
+            self.seq = rec["seq"]
+            if self._memory is not None:
+                self._memory.append(rec)
+            self._redo_effect(target, state, out)
+        else:
+            state = clone(self.state)
+            out = self._apply(state, rec)
+            self.seq = rec["seq"]
+            if self._memory is not None:
+                self._memory.append(rec)
+            self._commit_action(rec, state, out)
+
+    @staticmethod
+    def from_lines(lines, sink=None):
+        """Rebuild a game from journal lines (header first). Raises LogError at the first bad line."""
+        it = iter(lines)
+        first = next(it, None)
+        if first is None:
+            raise journal.LogError("E_LOG_EMPTY", {"line": 1})
+        header = journal.check_header(journal.unseal(first, 1), 1)
+        game = Game(header, sink)
+        lineno = 1
+        for line in it:
+            lineno += 1
+            rec = journal.check_event(journal.unseal(line, lineno), game.seq + 1, game.game_id, lineno)
+            try:
+                game.replay(rec)
+            except journal.LogError:
+                raise
+            except Refusal as r:
+                raise journal.LogError("E_LOG_REFUSED", {"line": lineno, "why": r.msg_id})
+        return game
+
+    # ---- snapshots ----------------------------------------------------------------------------
+    def snapshot(self):
+        """Everything needed to resume without replaying the journal from its first event."""
+        return {"g": self.game_id, "seq": self.seq, "done": clone(self.done),
+                "undone": clone(self.undone), "state": clone(self.state)}
+
+    @staticmethod
+    def resume(header, snap, tail, sink=None, source=None):
+        """Snapshot + the journal records after it == a full replay."""
+        game = Game(header, sink, source)
+        if snap is not None:
+            if snap.get("g") != game.game_id:
+                raise journal.LogError("E_SNAP_GAME", {})
+            game.seq = snap["seq"]
+            game.done = clone(snap["done"])
+            game.undone = clone(snap["undone"])
+            game._reset(clone(snap["state"]), count(game.done))
+            if source is None:
+                # Nothing can give back the older records: undo stops at the snapshot.
+                game._memory = None
+        for rec in tail:
+            game.replay(rec)
+        return game
+
+    # ---- reading --------------------------------------------------------------------------------
+    def is_over(self):
+        return self.rules.is_over(self.state)
+
+    def standings(self):
+        return self.rules.standings(self.state)
+
+    def history(self):
+        """The outcomes of the effective actions, in order (what reports and the CSV show)."""
+        state = self.rules.initial_state(self.settings, self.nseats)
+        ranges = self.done
+        ri = 0
+        for rec in self._records():
+            seq = rec["seq"]
+            while ri < len(ranges) and ranges[ri][1] < seq:
+                ri += 1
+            if ri >= len(ranges):
+                break
+            if ranges[ri][0] <= seq:
+                out = self._apply(state, rec)
+                if out is not None:
+                    yield out

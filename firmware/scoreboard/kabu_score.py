@@ -1,0 +1,502 @@
+# 株ドボン (kabu dobon) scoring: pure functions, no hardware, MicroPython/CPython common subset.
+#
+# Card codes (ints, used in events, vectors and the journal):
+#   1..9  ピン 二 三 四 五 六 七 八 九 (plain cards; 1 and 4 are the three ordinary ピン / 四)
+#   10    十 (counts 0 in a hand's sum)
+#   11    赤ピン (the one red ピン: counts as a ピン everywhere)
+#   12    魂四 (the one soul 四: counts as a 四 everywhere)
+# A hand is a list of codes in any order; every count (十, pairs, 赤ピン...) is derived from it.
+#
+# Score items: ① +1, ② trumps, ③ own size, ④ their size, ⑤ 十, ⑥ sets (own hand only),
+# then factors ⑦ 魂四/赤ピン in a hand, ⑧ 魂四/赤ピン as 起こし札 or dobon card, ⑨ gaeshi, ⑩ 単ピン.
+# Breakdown entries: {"item": n, "label": s, "points": p} or {"item": n, "label": s, "factor": f}.
+# Impossible input raises Refusal("E_KABU_...", info); see scoreboard/msg_kabu.py.
+
+from scoreboard.errors import Refusal
+
+PIN = 1
+FOUR = 4
+TEN = 10
+RED = 11   # 赤ピン
+SOUL = 12  # 魂四
+CODES = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)
+NAMES = ("", "ピン", "二", "三", "四", "五", "六", "七", "八", "九", "十", "赤ピン", "魂四")
+# Short ASCII labels for the 8x8 screen, messages and logs.
+LABELS = ("", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "R1", "S4")
+# How many physical cards carry each code (one ピン is red, one 四 is the soul four).
+LIMIT = (0, 3, 4, 4, 3, 4, 4, 4, 4, 4, 4, 1, 1)
+GAESHI_MAX = 20
+# Four of a kind in the dealt hand: laps every other player gets, by the holder's deal size.
+FOUR_KIND_LAPS = {4: 30, 5: 25, 6: 20, 7: 15, 8: 10, 9: 5}
+
+
+# ---------------------------------------------------------------------------------- cards
+
+def is_card(c):
+    return isinstance(c, int) and not isinstance(c, bool) and 1 <= c <= 12
+
+
+def label(c):
+    if is_card(c):
+        return LABELS[c]
+    s = str(c)
+    return s[:8]
+
+
+def name(c):
+    return NAMES[c] if is_card(c) else label(c)
+
+
+def code_of(x):
+    """A card code from a code, a Japanese name (ピン..十, 赤ピン, 魂四, also 一) or an ASCII label."""
+    if is_card(x):
+        return x
+    if isinstance(x, str):
+        for c in CODES:
+            if x == NAMES[c] or x == LABELS[c]:
+                return c
+        if x == "一":
+            return PIN
+    raise Refusal("E_KABU_CARD", {"card": label(x)})
+
+
+def rank(c):
+    """1..10: 赤ピン is a ピン, 魂四 is a 四."""
+    if c == RED:
+        return PIN
+    if c == SOUL:
+        return FOUR
+    return c
+
+
+def value(c):
+    """A card's value in a hand's sum: 十 counts 0."""
+    r = rank(c)
+    return 0 if r == TEN else r
+
+
+def check_card(c):
+    if not is_card(c):
+        raise Refusal("E_KABU_CARD", {"card": label(c)})
+    return c
+
+
+def check_hand(hand, field="hand"):
+    if not isinstance(hand, list):
+        raise Refusal("E_KABU_VALUE", {"field": field})
+    for c in hand:
+        check_card(c)
+    return hand
+
+
+def hand_sum(hand):
+    s = 0
+    for c in hand:
+        s += value(c)
+    return s
+
+
+def rank_counts(hand):
+    """List of 11 ints: index r = number of cards of rank r (1..10) in the hand."""
+    n = [0] * 11
+    for c in hand:
+        n[rank(c)] += 1
+    return n
+
+
+def count(hand, code):
+    n = 0
+    for c in hand:
+        if c == code:
+            n += 1
+    return n
+
+
+def check_counts(cards):
+    """Refuse a set of physical cards that cannot exist in one 40-card kabufuda deck."""
+    n = [0] * 13
+    for c in cards:
+        check_card(c)
+        n[c] += 1
+    if n[RED] > 1:
+        raise Refusal("E_KABU_TWO_RED", {"count": n[RED]})
+    if n[SOUL] > 1:
+        raise Refusal("E_KABU_TWO_SOUL", {"count": n[SOUL]})
+    for c in CODES:
+        if n[c] > LIMIT[c]:
+            raise Refusal("E_KABU_TOO_MANY", {"card": LABELS[c], "count": n[c], "max": LIMIT[c]})
+    return n
+
+
+# ------------------------------------------------------------------------------- validity
+
+def targets(card):
+    """Hand sums that dobon on `card`: its value, and +10 for 十 (0/10), ピン, 二, 三."""
+    r = rank(card)
+    if r == TEN:
+        return [0, 10]
+    if r <= 3:
+        return [r, r + 10]
+    return [r]
+
+
+def can_dobon(hand, card):
+    if not hand:
+        return False
+    s = hand_sum(hand)
+    if s < 0 or s > 13:
+        return False
+    return s in targets(card)
+
+
+def dobon_cards(hand):
+    """Every card code the hand could dobon on (what the UI offers after the hand is entered)."""
+    out = []
+    for c in CODES:
+        if can_dobon(hand, c):
+            out.append(c)
+    return out
+
+
+def is_tanpin(hand):
+    return len(hand) == 1 and rank(hand[0]) == PIN
+
+
+# --------------------------------------------------------------------------- score items
+
+def item1():
+    """① the loser always gets at least 1."""
+    return {"item": 1, "label": "base", "points": 1}
+
+
+def item2(trumps, gaeshi=0, their_size=0, their_trumps=None):
+    """② +2 for each trump the winner showed beyond the first; None = none had to be shown.
+
+    No points for a gaeshi made on trumps that were all shown (their_trumps == their hand size).
+    """
+    if trumps is None or trumps < 2:
+        return None
+    if gaeshi > 0 and their_trumps is not None and their_trumps == their_size:
+        return None
+    return {"item": 2, "label": "trumps", "points": 2 * (trumps - 1), "trumps": trumps}
+
+
+def item3(own):
+    """③ +1 for each card in the winner's hand beyond the second."""
+    n = len(own) - 2
+    if n <= 0:
+        return None
+    return {"item": 3, "label": "own cards", "points": n, "cards": len(own)}
+
+
+def item4(their):
+    """④ +1 for each card in the loser's hand beyond the second."""
+    n = len(their) - 2
+    if n <= 0:
+        return None
+    return {"item": 4, "label": "their cards", "points": n, "cards": len(their)}
+
+
+def item5(own, their, okoshi=None):
+    """⑤ +1 for each 十 in either hand; +10 when the 起こし札 is a 十."""
+    a = count(own, TEN)
+    b = count(their, TEN)
+    k = 10 if okoshi == TEN else 0
+    p = a + b + k
+    if p == 0:
+        return None
+    return {"item": 5, "label": "tens", "points": p, "own": a, "their": b, "okoshi": k}
+
+
+def item6(own):
+    """⑥ sets in the winner's own hand: pair +2, three +20, four +50."""
+    n = rank_counts(own)
+    pairs = 0
+    threes = 0
+    fours = 0
+    for r in range(1, 11):
+        if n[r] == 2:
+            pairs += 1
+        elif n[r] == 3:
+            threes += 1
+        elif n[r] >= 4:
+            fours += 1
+    p = 2 * pairs + 20 * threes + 50 * fours
+    if p == 0:
+        return None
+    return {"item": 6, "label": "sets", "points": p, "pairs": pairs, "threes": threes, "fours": fours}
+
+
+def item7(own, their):
+    """⑦ ×2 if the 魂四 is in either hand, ×5 if the 赤ピン is (both: ×10)."""
+    f = 1
+    soul = SOUL in own or SOUL in their
+    red = RED in own or RED in their
+    if soul:
+        f *= 2
+    if red:
+        f *= 5
+    if f == 1:
+        return None
+    return {"item": 7, "label": "hand specials", "factor": f, "soul4": soul, "red_pin": red}
+
+
+def item8(card, okoshi=None):
+    """⑧ ×4 if the 起こし札 or the card dobon'd on is the 魂四, ×10 if it is the 赤ピン (both: ×40)."""
+    f = 1
+    soul = card == SOUL or okoshi == SOUL
+    red = card == RED or okoshi == RED
+    if soul:
+        f *= 4
+    if red:
+        f *= 10
+    if f == 1:
+        return None
+    return {"item": 8, "label": "card specials", "factor": f, "soul4": soul, "red_pin": red}
+
+
+def item9(gaeshi):
+    """⑨ ×2 for each level of dobon-gaeshi."""
+    if not gaeshi:
+        return None
+    return {"item": 9, "label": "gaeshi", "factor": 1 << gaeshi, "levels": gaeshi}
+
+
+def item10(own):
+    """⑩ ×10 for a 単ピン dobon (the winner's hand is one ピン, red or not)."""
+    if not is_tanpin(own):
+        return None
+    return {"item": 10, "label": "tanpin", "factor": 10}
+
+
+# ------------------------------------------------------------------------------- totals
+
+def to_laps(points):
+    """(laps, pips) of a number of points: 6 points make a lap."""
+    return points // 6, points % 6
+
+
+def add_points(laps, pips, points):
+    """Add points to a player's laps and pips; pips of 6 or more carry into laps."""
+    return to_laps(laps * 6 + pips + points)
+
+
+def privilege(laps, pips, take=True):
+    """The dobon winner's −2: lowers pips by up to 2, never below 0, never borrowing a lap.
+
+    Returns [laps, pips, reduced].
+    """
+    if not take:
+        return [laps, pips, 0]
+    d = 2 if pips >= 2 else pips
+    return [laps, pips - d, d]
+
+
+def deal_size(pips):
+    return 4 + pips
+
+
+def _opt_card(x, field):
+    if x is None:
+        return None
+    c = code_of(x) if isinstance(x, str) else x
+    if not is_card(c):
+        raise Refusal("E_KABU_CARD", {"card": label(x)})
+    return c
+
+
+def _int(x, field, lo, hi):
+    if not isinstance(x, int) or isinstance(x, bool) or x < lo or x > hi:
+        raise Refusal("E_KABU_VALUE", {"field": field})
+    return x
+
+
+def normalize(case):
+    """Check one dobon case and return it with card codes and defaults filled in.
+
+    Keys: own, their (lists of cards), dobon_card, okoshi (optional), trumps (None or 1..len(own)),
+    gaeshi (0..20), on_okoshi (the dobon was on the 起こし札 itself), their_trumps (optional,
+    gaeshi only: how many trumps the loser had shown).
+    """
+    if not isinstance(case, dict):
+        raise Refusal("E_KABU_VALUE", {"field": "case"})
+    own = case.get("own")
+    their = case.get("their")
+    if not isinstance(own, list):
+        raise Refusal("E_KABU_VALUE", {"field": "own"})
+    if not isinstance(their, list):
+        raise Refusal("E_KABU_VALUE", {"field": "their"})
+    own = [code_of(c) if isinstance(c, str) else check_card(c) for c in own]
+    their = [code_of(c) if isinstance(c, str) else check_card(c) for c in their]
+    if case.get("dobon_card") is None and not case.get("on_okoshi"):
+        raise Refusal("E_KABU_VALUE", {"field": "dobon_card"})
+    card = _opt_card(case.get("dobon_card"), "dobon_card")
+    okoshi = _opt_card(case.get("okoshi"), "okoshi")
+    on_okoshi = case.get("on_okoshi", False)
+    if on_okoshi not in (True, False):
+        raise Refusal("E_KABU_VALUE", {"field": "on_okoshi"})
+    gaeshi = _int(case.get("gaeshi", 0), "gaeshi", 0, GAESHI_MAX)
+    if on_okoshi:
+        if card is None:
+            card = okoshi
+        if okoshi is None:
+            okoshi = card
+        if card is None:
+            raise Refusal("E_KABU_VALUE", {"field": "dobon_card"})
+        if card != okoshi:
+            raise Refusal("E_KABU_OKOSHI", {"card": LABELS[card], "okoshi": LABELS[okoshi]})
+        if gaeshi:
+            raise Refusal("E_KABU_OKOSHI_GAESHI", {})
+    # The physical cards on the table: both hands, the dobon card unless it is still in the
+    # loser's hand (a gaeshi answers a trump) or is the 起こし札 itself, and the 起こし札.
+    cards = own + their
+    if not gaeshi and not on_okoshi:
+        cards = cards + [card]
+    if okoshi is not None:
+        cards = cards + [okoshi]
+    check_counts(cards)
+    if not own:
+        raise Refusal("E_KABU_EMPTY", {})
+    trumps = case.get("trumps")
+    if trumps is not None:
+        _int(trumps, "trumps", -1000, 1000)
+        if trumps < 1 or trumps > len(own):
+            raise Refusal("E_KABU_TRUMPS", {"trumps": trumps, "max": len(own)})
+    if not can_dobon(own, card):
+        raise Refusal("E_KABU_NO_DOBON", {"sum": hand_sum(own), "card": LABELS[card]})
+    their_trumps = case.get("their_trumps")
+    if gaeshi:
+        if card not in their:
+            raise Refusal("E_KABU_GAESHI_CARD", {"card": LABELS[card]})
+        if is_tanpin(their):
+            raise Refusal("E_KABU_TANPIN", {})
+        s = hand_sum(their)
+        if s > 13:
+            raise Refusal("E_KABU_GAESHI_HAND", {"sum": s})
+        if their_trumps is not None:
+            _int(their_trumps, "their_trumps", -1000, 1000)
+            if their_trumps < 1 or their_trumps > len(their):
+                raise Refusal("E_KABU_TRUMPS", {"trumps": their_trumps, "max": len(their)})
+    else:
+        their_trumps = None
+    return {"own": own, "their": their, "dobon_card": card, "okoshi": okoshi, "trumps": trumps,
+            "gaeshi": gaeshi, "on_okoshi": on_okoshi, "their_trumps": their_trumps}
+
+
+def breakdown(c):
+    """The items ①..⑩ that apply to a normalized case, in order."""
+    own = c["own"]
+    their = c["their"]
+    items = [item1(),
+             item2(c["trumps"], c["gaeshi"], len(their), c["their_trumps"]),
+             item3(own), item4(their), item5(own, their, c["okoshi"]), item6(own),
+             item7(own, their), item8(c["dobon_card"], c["okoshi"]), item9(c["gaeshi"]),
+             item10(own)]
+    out = []
+    for it in items:
+        if it is not None:
+            out.append(it)
+    return out
+
+
+def total_of(items):
+    """Sum of the points items, then times every factor."""
+    s = 0
+    for it in items:
+        if "points" in it:
+            s += it["points"]
+    subtotal = s
+    for it in items:
+        if "factor" in it:
+            s *= it["factor"]
+    return subtotal, s
+
+
+def score(case):
+    """Score one dobon (W = final winner, L = final loser): what L gets, itemised.
+
+    Returns {"total", "laps", "pips", "subtotal", "breakdown"} (laps/pips = total as 6-point laps).
+    """
+    c = normalize(case)
+    items = breakdown(c)
+    subtotal, total = total_of(items)
+    laps, pips = to_laps(total)
+    return {"total": total, "laps": laps, "pips": pips, "subtotal": subtotal, "breakdown": items}
+
+
+# ------------------------------------------------------------------------- other endings
+
+def four_kind(hand, deal):
+    """Four of a kind in a dealt hand: what every other player gets.
+
+    Base = laps by the holder's deal size (9: 5 laps ... 4: 30 laps) as points; +1 per 十 in the
+    holder's hand; ×2 for the 魂四, ×5 for the 赤ピン in it.
+    """
+    check_hand(hand)
+    check_counts(hand)
+    if deal not in FOUR_KIND_LAPS:
+        raise Refusal("E_KABU_VALUE", {"field": "deal"})
+    if len(hand) != deal:
+        raise Refusal("E_KABU_DEAL_SIZE", {"size": len(hand), "deal": deal})
+    n = rank_counts(hand)
+    r4 = 0
+    for r in range(1, 11):
+        if n[r] >= 4:
+            r4 = r
+    if not r4:
+        raise Refusal("E_KABU_NO_FOUR", {})
+    items = [{"item": 11, "label": "four of a kind", "points": 6 * FOUR_KIND_LAPS[deal],
+              "laps": FOUR_KIND_LAPS[deal], "deal": deal, "rank": LABELS[r4]}]
+    t = count(hand, TEN)
+    if t:
+        items.append({"item": 5, "label": "tens", "points": t, "own": t, "their": 0, "okoshi": 0})
+    it = item7(hand, [])
+    if it is not None:
+        items.append(it)
+    subtotal, total = total_of(items)
+    laps, pips = to_laps(total)
+    return {"total": total, "laps": laps, "pips": pips, "subtotal": subtotal, "breakdown": items}
+
+
+def deck_out(sizes, most, fewest):
+    """The deck ran out: the most cards loses, the fewest wins; a tie for either is a draw.
+
+    sizes: every seat's hand size; most / fewest: the cards of the largest / smallest hand
+    (ignored for a draw). L gets (most − fewest) + 1 per 十 in the two hands, ×2 for the 魂四,
+    ×5 for the 赤ピン in them. Returns {"draw": True} or {"draw": False, "loser", "winner",
+    "total", "laps", "pips", "subtotal", "breakdown"}.
+    """
+    if not isinstance(sizes, list) or len(sizes) < 2:
+        raise Refusal("E_KABU_VALUE", {"field": "sizes"})
+    tot = 0
+    for s in sizes:
+        _int(s, "sizes", 0, 40)
+        tot += s
+    if tot > 40:
+        raise Refusal("E_KABU_VALUE", {"field": "sizes"})
+    hi = max(sizes)
+    lo = min(sizes)
+    if hi == lo or count(sizes, hi) > 1 or count(sizes, lo) > 1:
+        return {"draw": True}
+    loser = sizes.index(hi)
+    winner = sizes.index(lo)
+    check_hand(most, "most")
+    check_hand(fewest, "fewest")
+    if len(most) != hi:
+        raise Refusal("E_KABU_SIZES", {"seat": loser, "size": len(most), "want": hi})
+    if len(fewest) != lo:
+        raise Refusal("E_KABU_SIZES", {"seat": winner, "size": len(fewest), "want": lo})
+    check_counts(most + fewest)
+    items = [{"item": 12, "label": "deck out", "points": hi - lo, "most": hi, "fewest": lo}]
+    t1 = count(most, TEN)
+    t2 = count(fewest, TEN)
+    if t1 + t2:
+        items.append({"item": 5, "label": "tens", "points": t1 + t2, "own": t2, "their": t1,
+                      "okoshi": 0})
+    it = item7(fewest, most)
+    if it is not None:
+        items.append(it)
+    subtotal, total = total_of(items)
+    laps, pips = to_laps(total)
+    return {"draw": False, "loser": loser, "winner": winner, "total": total, "laps": laps,
+            "pips": pips, "subtotal": subtotal, "breakdown": items}
