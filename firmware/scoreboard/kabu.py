@@ -1,0 +1,294 @@
+# 株ドボン (kabu dobon) rules module: every player's laps and die, deal sizes, the parent, the match.
+# Protocol: docs/architecture.md. Rules and decisions: docs/rules_kabu.md. Scoring: kabu_score.py.
+#
+# Events (seats 0-based, cards as kabu_score codes 1..12):
+#   {"t": "parent", "seat": s}                           first parent (before the first game only)
+#   {"t": "dobon", "winner": w, "loser": l, "own": [..], "their": [..], "dobon_card": c,
+#    "okoshi": c|null, "trumps": n|null, "gaeshi": k, "their_trumps": n|null, "minus2": true}
+#   {"t": "okoshi", "okoshi": c, "winners": [w, ..], "hands": [[..] every seat's dealt hand],
+#    "trumps": [n|null per seat], "minus2": true}          dobon on the 起こし札
+#   {"t": "four", "seat": h, "hand": [..]}                four of a kind in h's dealt hand
+#   {"t": "deckout", "sizes": [n per seat], "most": [..], "fewest": [..]}
+#   {"t": "draw"}                                          a drawn game
+#   {"t": "end"}                                           stop the match here
+
+from scoreboard.errors import Refusal
+from scoreboard import kabu_score as ks
+
+KIND = "kabu"
+SEATS = (2, 6)
+LENGTHS = ("seats", "games", "stop")
+
+
+def default_settings():
+    # length "seats": as many games as seats; "games": settings["games"] games; "stop": until "end".
+    # minus2_endings: the winner's −2 also after four of a kind and a deck-out (not a dobon).
+    return {"length": "seats", "games": 6, "minus2_endings": False}
+
+
+def check_settings(settings, nseats):
+    if not isinstance(nseats, int) or nseats < SEATS[0] or nseats > SEATS[1]:
+        raise Refusal("E_KABU_SEATS", {"min": SEATS[0], "max": SEATS[1]})
+    d = default_settings()
+    for k in settings:
+        if k not in d:
+            raise Refusal("E_KABU_SETTING", {"key": k})
+    length = settings.get("length", d["length"])
+    if length not in LENGTHS:
+        raise Refusal("E_KABU_SETTING", {"key": "length"})
+    games = settings.get("games", d["games"])
+    if not isinstance(games, int) or isinstance(games, bool) or games < 1 or games > 99:
+        raise Refusal("E_KABU_SETTING", {"key": "games"})
+    if settings.get("minus2_endings", d["minus2_endings"]) not in (True, False):
+        raise Refusal("E_KABU_SETTING", {"key": "minus2_endings"})
+
+
+def _setting(settings, key):
+    if settings and key in settings:
+        return settings[key]
+    return default_settings()[key]
+
+
+def _target(settings, nseats):
+    length = _setting(settings, "length")
+    if length == "seats":
+        return nseats
+    if length == "games":
+        return _setting(settings, "games")
+    return 0
+
+
+def initial_state(settings, nseats):
+    return {
+        "seats": nseats,
+        "laps": [0] * nseats,
+        "pips": [0] * nseats,     # 0..5; the die shows face 6 for 0
+        "face": [6] * nseats,
+        "points": [0] * nseats,   # 6 × laps + pips
+        "deal": [4] * nseats,     # cards dealt to each player next game: 4 + pips
+        "parent": 0,
+        "games": 0,               # games finished (draws included)
+        "target": _target(settings, nseats),   # 0: until stopped
+        "over": False,
+    }
+
+
+def is_over(state):
+    return state["over"]
+
+
+def standings(state):
+    pts = state["points"]
+    out = []
+    for i in range(len(pts)):
+        place = 1
+        for p in pts:
+            if p < pts[i]:
+                place += 1
+        out.append({"seat": i, "score": pts[i], "place": place})
+    return out
+
+
+# ------------------------------------------------------------------------------- helpers
+
+def _seat(state, s, field="seat"):
+    if not isinstance(s, int) or isinstance(s, bool) or s < 0 or s >= state["seats"]:
+        raise Refusal("E_KABU_SEAT", {"seat": s if isinstance(s, int) else -1})
+    return s
+
+
+def _bool(ev, key, default):
+    v = ev.get(key, default)
+    if v not in (True, False):
+        raise Refusal("E_KABU_VALUE", {"field": key})
+    return v
+
+
+def _cards(x, field):
+    if not isinstance(x, list):
+        raise Refusal("E_KABU_VALUE", {"field": field})
+    out = []
+    for c in x:
+        out.append(ks.code_of(c) if isinstance(c, str) else ks.check_card(c))
+    return out
+
+
+def _set_player(state, i, laps, pips):
+    state["laps"][i] = laps
+    state["pips"][i] = pips
+    state["face"][i] = 6 if pips == 0 else pips
+    state["points"][i] = 6 * laps + pips
+    state["deal"][i] = ks.deal_size(pips)
+
+
+def _charge(state, i, points):
+    laps, pips = ks.add_points(state["laps"][i], state["pips"][i], points)
+    _set_player(state, i, laps, pips)
+
+
+def _minus2(state, i, take):
+    laps, pips, d = ks.privilege(state["laps"][i], state["pips"][i], take)
+    _set_player(state, i, laps, pips)
+    return d
+
+
+def _finish(state, kind, out):
+    state["games"] += 1
+    if state["target"] and state["games"] >= state["target"]:
+        state["over"] = True
+    out["kind"] = kind
+    out["game"] = state["games"]
+    out["parent"] = state["parent"]
+    out["points"] = list(state["points"])
+    out["laps"] = list(state["laps"])
+    out["pips"] = list(state["pips"])
+    out["deal"] = list(state["deal"])
+    out["over"] = state["over"]
+    return out
+
+
+def _fewest_first(state, seats, old_parent):
+    """Among `seats`, the one with the fewest points; ties: first clockwise after the old parent."""
+    n = state["seats"]
+    best = None
+    for k in range(1, n + 1):
+        s = (old_parent + k) % n
+        if s in seats and (best is None or state["points"][s] < state["points"][best]):
+            best = s
+    return best
+
+
+# --------------------------------------------------------------------------------- events
+
+def _dobon(state, ev, settings):
+    w = _seat(state, ev.get("winner"))
+    l = _seat(state, ev.get("loser"))
+    if w == l:
+        raise Refusal("E_KABU_SAME_SEAT", {"seat": w})
+    take = _bool(ev, "minus2", True)
+    case = {"own": ev.get("own"), "their": ev.get("their"), "dobon_card": ev.get("dobon_card"),
+            "okoshi": ev.get("okoshi"), "trumps": ev.get("trumps"), "gaeshi": ev.get("gaeshi", 0),
+            "their_trumps": ev.get("their_trumps")}
+    sc = ks.score(case)
+    _charge(state, l, sc["total"])
+    d = _minus2(state, w, take)
+    state["parent"] = l
+    return _finish(state, "dobon", {"winner": w, "loser": l, "score": sc, "minus2": d})
+
+
+def _okoshi(state, ev, settings):
+    n = state["seats"]
+    okoshi = ev.get("okoshi")
+    if okoshi is None:
+        raise Refusal("E_KABU_VALUE", {"field": "okoshi"})
+    okoshi = ks.code_of(okoshi) if isinstance(okoshi, str) else ks.check_card(okoshi)
+    winners = ev.get("winners")
+    if not isinstance(winners, list) or not winners:
+        raise Refusal("E_KABU_WINNERS", {})
+    for w in winners:
+        _seat(state, w)
+        if winners.count(w) > 1:
+            raise Refusal("E_KABU_WINNERS", {})
+    if len(winners) >= n:
+        raise Refusal("E_KABU_WINNERS", {})
+    hands = ev.get("hands")
+    if not isinstance(hands, list) or len(hands) != n:
+        raise Refusal("E_KABU_VALUE", {"field": "hands"})
+    hands = [_cards(h, "hands") for h in hands]
+    trumps = ev.get("trumps")
+    if trumps is None:
+        trumps = [None] * n
+    if not isinstance(trumps, list) or len(trumps) != n:
+        raise Refusal("E_KABU_VALUE", {"field": "trumps"})
+    take = _bool(ev, "minus2", True)
+    allc = [okoshi]
+    for h in hands:
+        allc = allc + h
+    ks.check_counts(allc)
+    for i in range(n):
+        if len(hands[i]) != state["deal"][i]:
+            raise Refusal("E_KABU_DEAL_SIZE", {"seat": i, "size": len(hands[i]), "deal": state["deal"][i]})
+    pairs = []
+    totals = [0] * n
+    for l in range(n):
+        if l in winners:
+            continue
+        for w in winners:
+            sc = ks.score({"own": hands[w], "their": hands[l], "dobon_card": okoshi, "okoshi": okoshi,
+                           "on_okoshi": True, "trumps": trumps[w], "gaeshi": 0})
+            sc["winner"] = w
+            sc["loser"] = l
+            pairs.append(sc)
+            totals[l] += sc["total"]
+    for l in range(n):
+        if totals[l]:
+            _charge(state, l, totals[l])
+    reduced = [0] * n
+    for w in winners:
+        reduced[w] = _minus2(state, w, take)
+    old = state["parent"]
+    state["parent"] = _fewest_first(state, winners, old)
+    return _finish(state, "okoshi", {"winners": sorted(winners), "pairs": pairs, "totals": totals,
+                                     "minus2": reduced})
+
+
+def _four(state, ev, settings):
+    h = _seat(state, ev.get("seat"))
+    hand = _cards(ev.get("hand"), "hand")
+    sc = ks.four_kind(hand, state["deal"][h])
+    for i in range(state["seats"]):
+        if i != h:
+            _charge(state, i, sc["total"])
+    d = 0
+    if _setting(settings, "minus2_endings"):
+        d = _minus2(state, h, _bool(ev, "minus2", True))
+    state["parent"] = h
+    return _finish(state, "four", {"holder": h, "score": sc, "minus2": d})
+
+
+def _deckout(state, ev, settings):
+    sizes = ev.get("sizes")
+    if not isinstance(sizes, list) or len(sizes) != state["seats"]:
+        raise Refusal("E_KABU_VALUE", {"field": "sizes"})
+    most = ev.get("most", [])
+    fewest = ev.get("fewest", [])
+    most = _cards(most, "most")
+    fewest = _cards(fewest, "fewest")
+    sc = ks.deck_out(sizes, most, fewest)
+    if sc["draw"]:
+        return _finish(state, "draw", {"reason": "deckout", "sizes": list(sizes)})
+    l = sc["loser"]
+    w = sc["winner"]
+    _charge(state, l, sc["total"])
+    d = 0
+    if _setting(settings, "minus2_endings"):
+        d = _minus2(state, w, _bool(ev, "minus2", True))
+    state["parent"] = l
+    return _finish(state, "deckout", {"winner": w, "loser": l, "score": sc, "minus2": d})
+
+
+def apply(state, ev, settings):
+    if not isinstance(ev, dict):
+        raise Refusal("E_KABU_EVENT", {"t": "?"})
+    t = ev.get("t")
+    if t == "parent":
+        if state["games"]:
+            raise Refusal("E_KABU_PARENT_LATE", {})
+        state["parent"] = _seat(state, ev.get("seat"))
+        return None
+    if t not in ("dobon", "okoshi", "four", "deckout", "draw", "end"):
+        raise Refusal("E_KABU_EVENT", {"t": str(t)[:12]})
+    if state["over"]:
+        raise Refusal("E_KABU_OVER", {})
+    if t == "dobon":
+        return _dobon(state, ev, settings)
+    if t == "okoshi":
+        return _okoshi(state, ev, settings)
+    if t == "four":
+        return _four(state, ev, settings)
+    if t == "deckout":
+        return _deckout(state, ev, settings)
+    if t == "draw":
+        return _finish(state, "draw", {"reason": "draw"})
+    state["over"] = True
+    return {"kind": "end", "game": state["games"], "points": list(state["points"]), "over": True}

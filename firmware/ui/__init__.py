@@ -1,0 +1,1 @@
+# Screens and drawing: hardware-free; everything here draws on a Canvas (ui/canvas.py).
