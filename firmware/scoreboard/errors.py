@@ -9,7 +9,7 @@ class Refusal(Exception):
     """
 
     def __init__(self, msg_id, info=None):
-        Exception.__init__(self, msg_id)
+        super().__init__(msg_id)
         self.msg_id = msg_id
         self.info = info or {}
 

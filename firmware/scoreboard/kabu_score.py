@@ -91,7 +91,7 @@ def check_hand(hand, field="hand"):
 
 def hand_sum(hand):
     s = 0
-    for c in hand:
+    for c in codes(hand):
         s += value(c)
     return s
 
@@ -140,7 +140,14 @@ def targets(card):
     return [r]
 
 
+def codes(hand):
+    """A hand with every card as its code (names and labels accepted); refuses unknown cards."""
+    return [code_of(c) for c in hand]
+
+
 def can_dobon(hand, card):
+    hand = codes(hand)
+    card = code_of(card)
     if not hand:
         return False
     s = hand_sum(hand)
@@ -151,6 +158,7 @@ def can_dobon(hand, card):
 
 def dobon_cards(hand):
     """Every card code the hand could dobon on (what the UI offers after the hand is entered)."""
+    hand = codes(hand)
     out = []
     for c in CODES:
         if can_dobon(hand, c):

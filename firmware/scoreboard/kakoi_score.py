@@ -36,6 +36,7 @@ def check_hand(hand, jokers):
         raise Refusal("E_KAKOI_HAND", {})
     for r in hand:
         check_rank(r, jokers)
+    _count_cards(hand)
     return hand
 
 
@@ -166,7 +167,8 @@ def _seat(v, n, what):
     return v
 
 
-def _count_cards(cards, jokers):
+def _count_cards(cards):
+    # one hand holds at most 4 of a rank and 2 jokers (hands are not cross-checked: see docs)
     counts = {}
     for r in cards:
         counts[r] = counts.get(r, 0) + 1
@@ -214,7 +216,6 @@ def settle(nseats, ev, cap=CAP, jokers=False, starter=0):
     hands = ev.get("hands")
     if not isinstance(hands, list) or len(hands) != nseats:
         raise Refusal("E_KAKOI_HANDS", {"n": nseats})
-    allcards = []
     for h in hands:
         if h is None:
             continue
@@ -222,10 +223,8 @@ def settle(nseats, ev, cap=CAP, jokers=False, starter=0):
             raise Refusal("E_KAKOI_HANDS", {"n": nseats})
         for r in h:
             check_rank(r, jokers)
-            allcards.append(r)
+        _count_cards(h)
     card = check_rank(ev.get("card"), jokers)
-    allcards.append(card)
-    _count_cards(allcards, jokers)
 
     def need(s):
         h = hands[s]

@@ -1,0 +1,25 @@
+# Board file: a Raspberry Pi (Linux, CPython) with Blinka and adafruit-circuitpython-ssd1306.
+# Run: python3 firmware/main.py rpi_linux   (boards/ on sys.path; never copy this as board.py:
+# Blinka has its own module named `board`). GPIO numbers are BCM numbers.
+PLATFORM = "linux"
+NAME = "Raspberry Pi (Linux)"
+
+# I2C bus 1: SDA GPIO2 (pin 3), SCL GPIO3 (pin 5). Enable it with raspi-config; the frequency
+# comes from dtparam=i2c_arm_baudrate=400000 in /boot/firmware/config.txt.
+I2C_ID = 1
+I2C_SDA = 2
+I2C_SCL = 3
+I2C_FREQ = 400_000
+DISPLAY_ADDR = 0x3C
+DISPLAY_WIDTH = 128
+DISPLAY_HEIGHT = 64
+
+# Buttons to GND with the SoC's pull-ups: GPIO17, 27, 22, 23, 24, 25 (pins 11, 13, 15, 16, 18, 22).
+BUTTON_UP = 17
+BUTTON_DOWN = 27
+BUTTON_LEFT = 22
+BUTTON_RIGHT = 23
+BUTTON_OK = 24
+BUTTON_BACK = 25
+BUTTONS = (("up", BUTTON_UP), ("down", BUTTON_DOWN), ("left", BUTTON_LEFT),
+           ("right", BUTTON_RIGHT), ("ok", BUTTON_OK), ("back", BUTTON_BACK))

@@ -1,0 +1,93 @@
+# Debounced pushbuttons: press / click / long / repeat events from raw pin levels.
+#
+# Times count from the moment a level has been steady for DEBOUNCE_MS (so a press is reported
+# 50 ms after the contact closes). Two kinds of button:
+#   ok, back (select-like): press; long once at LONG_MS held (undo on "back"); click on release
+#       unless it was long - so "select acts on release" and a long press can mean something else.
+#   up, down, left, right (repeat=True, for number entry): press; repeat first at
+#       REPEAT_DELAY_MS held, then every REPEAT_MS; click on release only for a tap (no repeat
+#       fired); never long, so holding an arrow to count up can never undo anything.
+# E.g. up held 700 ms: press, repeat@500, repeat@650. Up tapped: press, click.
+# Back held 1.2 s: press, long@1000. Back tapped: press, click.
+from hw.clock import ticks_diff
+
+DEBOUNCE_MS = 50
+LONG_MS = 1000
+REPEAT_DELAY_MS = 500
+REPEAT_MS = 150
+
+NAMES = ("up", "down", "left", "right", "ok", "back")
+REPEATING = ("up", "down", "left", "right")
+
+_NONE = ()
+
+
+class ButtonLogic:
+    """One button's timing, pure: feed update(now_ms, pressed) often (every 5-20 ms);
+    it returns a tuple of event kinds (usually empty)."""
+
+    def __init__(self, repeat=False, now=0):
+        self.repeat = repeat
+        self.raw = False        # last level read
+        self.changed = now      # when `raw` last changed
+        self.down = False       # debounced level
+        self.down_at = now
+        self.quiet = False      # long or repeat fired: the release is no click
+        self.next_repeat = 0
+
+    def update(self, now, pressed):
+        pressed = bool(pressed)
+        if pressed != self.raw:
+            self.raw = pressed
+            self.changed = now
+            return _NONE
+        if pressed != self.down:
+            if ticks_diff(now, self.changed) < DEBOUNCE_MS:
+                return _NONE
+            self.down = pressed
+            if pressed:
+                self.down_at = now
+                self.quiet = False
+                self.next_repeat = REPEAT_DELAY_MS
+                return ("press",)
+            return _NONE if self.quiet else ("click",)
+        if not pressed:
+            return _NONE
+        held = ticks_diff(now, self.down_at)
+        if self.repeat:
+            if held < self.next_repeat:
+                return _NONE
+            # A late poll gives one repeat, not a burst: the next is due REPEAT_MS later.
+            while self.next_repeat <= held:
+                self.next_repeat += REPEAT_MS
+            self.quiet = True
+            return ("repeat",)
+        if not self.quiet and held >= LONG_MS:
+            self.quiet = True
+            return ("long",)
+        return _NONE
+
+
+class Buttons:
+    """The six buttons: `pins` is a sequence of (name, pin) where pin.value() is 0 while
+    pressed (wired to GND, internal pull-up). poll() returns a list of (kind, name)."""
+
+    def __init__(self, pins, now=0):
+        self.pins = tuple(pins)
+        self.logic = tuple(ButtonLogic(name in REPEATING, now) for name, _ in self.pins)
+
+    def poll(self, now):
+        events = None
+        for i in range(len(self.pins)):
+            name, pin = self.pins[i]
+            kinds = self.logic[i].update(now, not pin.value())
+            for kind in kinds:
+                if events is None:
+                    events = []
+                events.append((kind, name))
+        return events if events is not None else _NONE
+
+
+def pins_from_board(board, Pin):
+    """(name, machine.Pin) pairs for the board file's BUTTONS, as inputs with pull-ups."""
+    return [(name, Pin(gpio, Pin.IN, Pin.PULL_UP)) for name, gpio in board.BUTTONS]

@@ -1,0 +1,60 @@
+# Millisecond ticks and sleeps on MicroPython (time.ticks_*) and CPython (monotonic clock).
+import time
+
+try:
+    ticks_ms = time.ticks_ms  # type: ignore[attr-defined]
+    ticks_diff = time.ticks_diff  # type: ignore[attr-defined]
+    ticks_add = time.ticks_add  # type: ignore[attr-defined]
+    sleep_ms = time.sleep_ms  # type: ignore[attr-defined]
+except AttributeError:
+    # CPython: the same wrap-around arithmetic as MicroPython (ticks wrap at 2**30), so code
+    # that is right here is right on the Pico too.
+    _PERIOD = 1 << 30
+    _HALF = _PERIOD >> 1
+    _T0 = time.monotonic()
+
+    def ticks_ms():
+        return int((time.monotonic() - _T0) * 1000) & (_PERIOD - 1)
+
+    def ticks_diff(a, b):
+        return ((a - b + _HALF) & (_PERIOD - 1)) - _HALF
+
+    def ticks_add(t, delta):
+        return (t + delta) & (_PERIOD - 1)
+
+    def sleep_ms(ms):
+        if ms > 0:
+            time.sleep(ms / 1000)
+
+
+class Clock:
+    """What the app gets as `clock`: real time on a board; tests and the simulator's scripts
+    pass FakeClock so timing is exact and instant."""
+
+    def ticks_ms(self):
+        return ticks_ms()
+
+    def ticks_diff(self, a, b):
+        return ticks_diff(a, b)
+
+    def sleep_ms(self, ms):
+        sleep_ms(ms)
+
+
+class FakeClock(Clock):
+    """Time that moves only when told (sleep_ms or advance)."""
+
+    def __init__(self, start=0):
+        self.now = start
+
+    def ticks_ms(self):
+        return self.now
+
+    def ticks_diff(self, a, b):
+        return a - b
+
+    def sleep_ms(self, ms):
+        self.now += ms
+
+    def advance(self, ms):
+        self.now += ms

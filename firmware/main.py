@@ -1,0 +1,135 @@
+# Boot: the one place a board's parts (I2C, SSD1306, buttons, flash) are wired to the app.
+#
+# On the Pico this is /main.py and the board file is /board.py (deploy copies boards/<name>.py).
+# On a Raspberry Pi: python3 firmware/main.py rpi_linux (reads boards/rpi_linux.py).
+# The simulator (host_tools/sim) builds its own parts and reuses make_app() and step().
+import gc
+import sys
+
+from hw.buttons import Buttons, pins_from_board
+from hw.clock import Clock
+from hw.display import Display
+
+POLL_MS = 10   # button poll period: five polls inside the 50 ms debounce
+
+
+def load_board(name=None):
+    """The board file: `board` on the Pico, boards/<name>.py when a name is given."""
+    if name:
+        import os  # CPython only: a named board means a PC or a Raspberry Pi
+        root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        sys.path.append(os.path.join(root, "boards"))
+        return __import__(name)
+    import board  # type: ignore[import-not-found]
+    return board
+
+
+def make_rp2(board):
+    """Display and buttons on a Pico: machine.I2C + micropython-lib ssd1306."""
+    from machine import I2C, Pin
+    try:
+        import ssd1306  # type: ignore[import-not-found]
+    except ImportError:
+        print("ssd1306 driver missing: run  mpremote mip install ssd1306")
+        raise
+    i2c = I2C(board.I2C_ID, sda=Pin(board.I2C_SDA), scl=Pin(board.I2C_SCL), freq=board.I2C_FREQ)
+    driver = ssd1306.SSD1306_I2C(board.DISPLAY_WIDTH, board.DISPLAY_HEIGHT, i2c,
+                                 addr=board.DISPLAY_ADDR)
+    return Display(driver), pins_from_board(board, Pin)
+
+
+class _DioButton:
+    """A Blinka DigitalInOut read like machine.Pin: value() is 0 while pressed."""
+
+    def __init__(self, dio):
+        self.dio = dio
+
+    def value(self):
+        return 1 if self.dio.value else 0
+
+
+def make_linux(board):
+    """Display and buttons on a Raspberry Pi: Blinka busio/digitalio + adafruit_ssd1306."""
+    import board as pins  # Blinka's board module (ours is imported by another name here)
+    import busio
+    import digitalio
+    import adafruit_ssd1306
+    i2c = busio.I2C(pins.SCL, pins.SDA, frequency=board.I2C_FREQ)
+    driver = adafruit_ssd1306.SSD1306_I2C(board.DISPLAY_WIDTH, board.DISPLAY_HEIGHT, i2c,
+                                          addr=board.DISPLAY_ADDR)
+    buttons = []
+    for name, gpio in board.BUTTONS:
+        dio = digitalio.DigitalInOut(getattr(pins, "D%d" % gpio))
+        dio.switch_to_input(pull=digitalio.Pull.UP)
+        buttons.append((name, _DioButton(dio)))
+    return Display(driver), buttons
+
+
+def make_store():
+    """The journal store on flash, or None (memory only) when storage is missing or broken:
+    the table can still play, and the screen is told there is no saving."""
+    try:
+        from scoreboard.store import Store  # type: ignore[import-not-found]
+    except ImportError:
+        print("no scoreboard.store: playing without saving")
+        return None
+    try:
+        return Store()
+    except Exception as e:  # a damaged filesystem must not stop the scoreboard
+        print("store unavailable, playing without saving:", repr(e))
+        return None
+
+
+def make_app(display, store, clock, lang="ja"):
+    # The app and its first screens are the biggest allocation of the boot: start from a
+    # compacted heap.
+    gc.collect()
+    from ui.app import App  # type: ignore[import-not-found]
+    gc.collect()
+    return App(display, store, clock, lang)
+
+
+def step(app, buttons, now):
+    """One turn of the loop: deliver button events, then redraw if something changed."""
+    for kind, name in buttons.poll(now):
+        app.on_button(kind, name)
+    app.frame()
+
+
+def show_error(display, exc):
+    """Put the failure on the panel too: a scoreboard on a table has no console attached."""
+    try:
+        from ui.canvas import Canvas
+        c = Canvas()
+        c.text("ERROR", 0, 0)
+        msg = repr(exc)
+        for row in range(1, 8):
+            c.text(msg[(row - 1) * 32:row * 32], 0, row * 8)
+        display.show(c)
+    except Exception:
+        pass
+
+
+def main(board_name=None):
+    board = load_board(board_name)
+    if board.PLATFORM == "linux":
+        display, pins = make_linux(board)
+    else:
+        display, pins = make_rp2(board)
+    clock = Clock()
+    buttons = Buttons(pins, clock.ticks_ms())
+    try:
+        app = make_app(display, make_store(), clock, getattr(board, "LANG", "ja"))
+        while True:
+            step(app, buttons, clock.ticks_ms())
+            clock.sleep_ms(POLL_MS)
+    except KeyboardInterrupt:
+        raise
+    except Exception as e:
+        show_error(display, e)
+        raise
+
+
+if __name__ == "__main__":
+    argv = getattr(sys, "argv", None) or []
+    main(argv[1] if len(argv) > 1 else None)

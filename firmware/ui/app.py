@@ -1,0 +1,231 @@
+# The app: owns the screen stack, the game, the language and the toast line; buttons in, frames out.
+#
+# Gestures (docs/playing.md): click = act, up/down repeat = fast number entry, long back = undo
+# (from every screen), long ok = redo. Refusals become a toast in the current language and leave
+# the game untouched. Only the chosen game's rules and screen modules are ever imported.
+import gc
+
+from scoreboard.errors import Refusal
+from scoreboard import messages
+from ui import strings
+
+TOAST_MS = 2500
+
+
+def _ms(clock):
+    if clock is None:
+        return 0
+    for name in ("ticks_ms", "now_ms", "ms"):
+        f = getattr(clock, name, None)
+        if f is not None:
+            return f()
+    if callable(clock):
+        return clock()
+    return 0
+
+
+class App:
+    def __init__(self, display, store, clock, lang="ja"):
+        self.display = display
+        self.store = store
+        self.clock = clock
+        self.lang = lang
+        self.canvas = None
+        self.stack = []
+        self.game = None
+        self.kind = None
+        self.gmod = None           # the chosen game's screen module (screens_<kind>)
+        self.tables = (strings.MESSAGES,)
+        self.toast = None
+        self.toast_at = 0
+        self.dirty = True
+        self.frames = 0
+        from ui import screens_menu
+        self.reset(screens_menu.Boot(self))
+
+    # ---- text ----------------------------------------------------------------------------------
+    def t(self, sid, info=None):
+        return messages.text(sid, self.lang, info, self.tables)
+
+    def name(self, i):
+        if self.game is not None:
+            seats = self.game.header["seats"]
+            if 0 <= i < len(seats):
+                return seats[i]
+        return "P%d" % (i + 1)
+
+    def nseats(self):
+        return self.game.nseats if self.game else 0
+
+    def say(self, s):
+        self.toast = s
+        self.toast_at = _ms(self.clock)
+        self.dirty = True
+
+    def refuse(self, r):
+        self.say(self.t(r.msg_id, r.info))
+
+    # ---- the screen stack ------------------------------------------------------------------------
+    def top(self):
+        return self.stack[-1]
+
+    def push(self, s):
+        if self.stack:
+            self.stack[-1].hide()
+        self.stack.append(s)
+        s.open()
+        self.dirty = True
+
+    def pop(self):
+        if len(self.stack) > 1:
+            self.stack.pop().hide()
+            self.stack[-1].open()
+        self.dirty = True
+
+    def reset(self, s):
+        while self.stack:
+            self.stack.pop().hide()
+        gc.collect()
+        self.push(s)
+
+    # ---- buttons and frames ----------------------------------------------------------------------
+    def on_button(self, kind, name):
+        if kind == "press":
+            return
+        try:
+            if kind == "long":
+                if name == "back":
+                    self.undo()
+                elif name == "ok":
+                    self.redo()
+                return
+            if kind == "click" and self.toast is not None:
+                self.toast = None
+            self.top().on_button(kind, name)
+        except Refusal as r:
+            self.refuse(r)
+        self.dirty = True
+
+    def frame(self):
+        """Redraw when something changed; returns True when a picture was sent to the display."""
+        if self.toast is not None and _ms(self.clock) - self.toast_at >= TOAST_MS:
+            self.toast = None
+            self.dirty = True
+        if not self.dirty:
+            return False
+        if self.canvas is None:
+            gc.collect()
+            from ui.canvas import Canvas
+            self.canvas = Canvas()
+        c = self.canvas
+        c.fill(0)
+        self.top().draw(c)
+        if self.toast is not None:
+            self.draw_toast(c)
+        self.dirty = False
+        self.frames += 1
+        if self.display is not None:
+            self.display.show(c)
+        return True
+
+    def draw_toast(self, c):
+        from ui.screens_common import wrap, W
+        lines = wrap(self.toast, W - 4)[:3]
+        h = 8 * len(lines) + 3
+        y = 64 - h
+        c.fill_rect(0, y, W, h, 0)
+        c.rect(0, y, W, h, 1)
+        for k in range(len(lines)):
+            c.text(lines[k], 2, y + 2 + 8 * k)
+
+    # ---- the game --------------------------------------------------------------------------------
+    def choose_kind(self, kind):
+        """Load the chosen game's message table and screens (and nothing of the other games)."""
+        if kind != self.kind:
+            self.gmod = None
+            self.tables = (strings.MESSAGES,)
+            gc.collect()
+            mt = __import__("scoreboard.msg_" + kind)
+            table = getattr(mt, "msg_" + kind).MESSAGES
+            mod = __import__("ui.screens_" + kind)
+            self.gmod = getattr(mod, "screens_" + kind)
+            self.tables = (strings.MESSAGES, table)
+            self.kind = kind
+
+    def start(self, game):
+        self.choose_kind(game.header["kind"])
+        self.game = game
+        self.show_play()
+
+    def new_game(self, kind, names, settings):
+        self.choose_kind(kind)
+        self.game = None
+        gc.collect()
+        if self.store is not None:
+            game = self.store.create(kind, names, settings)
+        else:
+            from scoreboard.engine import Game
+            game = Game.new(kind, names, settings)
+        self.start(game)
+
+    def state(self):
+        return self.game.state
+
+    def show_play(self):
+        if self.game is None:
+            from ui import screens_menu
+            self.reset(screens_menu.Games(self))
+        elif self.game.is_over():
+            from ui import screens_results
+            self.reset(screens_results.End(self))
+        else:
+            self.reset(self.gmod.play(self))
+
+    def _saved(self):
+        if self.store is not None:
+            self.store.after_change(self.game)
+            if self.store.low_space():
+                self.say(self.t("LOW_SPACE"))
+
+    def submit(self, ev):
+        """Commit one event; show its outcome (a finished round) or the play screen."""
+        out = self.game.submit(ev)
+        self._saved()
+        self.show_play()
+        if out is not None:
+            scr = self.gmod.result(self, out)
+            if scr is not None:
+                self.push(scr)
+        return out
+
+    def dry_run(self, ev):
+        """What `ev` would do, without saving it: the outcome, or a Refusal with its reason."""
+        from scoreboard.engine import clone
+        g = self.game
+        return g.rules.apply(clone(g.state), ev, g.settings)
+
+    def undo(self):
+        if self.game is None:
+            raise Refusal("E_NOTHING_TO_UNDO")
+        rec = self.game.undo()
+        self._saved()
+        self.show_play()
+        self.say(self.t("UNDONE", {"what": self.describe(rec)}))
+
+    def redo(self):
+        if self.game is None:
+            raise Refusal("E_NOTHING_TO_REDO")
+        rec = self.game.redo()
+        self._saved()
+        self.show_play()
+        out = self.game.last_outcome
+        if out is not None:
+            scr = self.gmod.result(self, out)
+            if scr is not None:
+                self.push(scr)
+        self.say(self.t("REDONE", {"what": self.describe(rec)}))
+
+    def describe(self, rec):
+        if rec is None:
+            return "?"
+        return self.gmod.describe(self, rec)

@@ -1,0 +1,369 @@
+"""`Pico`: real MicroPython (an RPI_PICO UF2) on an emulated RP2040, with our board around it.
+
+    pico = Pico(uf2, "build/flash-pico")      # a staged tree, a flash image (bytes) or an .img path
+    pico.boot()                               # power on; main.py runs from littlefs
+    pico.press("ok"); pico.long_press("back")
+    pico.screen()                             # 1024 GDDRAM bytes (Canvas.buffer layout)
+    image = pico.power_cut()                  # stop, keep the flash; pico.boot() boots it again
+
+Everything waits in *emulated* time: the emulator runs only while a method of this class is
+running (it owns an asyncio loop and drives rp2040py's engine room from it), so between two
+calls the board is frozen, and `run_ms(100)` is 100 ms on the Pico's clock however long it takes
+on the host (busy Python runs 25-30x slower than a real Pico; idle sleeps run faster).
+
+rp2040py 0.3.6 limits and what this does about them (docs/emulator.md):
+ 1. USB CDC ZLP storm: the emulated host answers every armed OUT transfer with a zero-length
+    packet when it has nothing to send, so the core never idles -> `_park_cdc_reads()`.
+ 2. A NACKed I2C transfer never raises TX_EMPTY (ETIMEDOUT instead of EIO) -> `i2c.HwI2CTarget`.
+ 3. No I2C targets ship with it -> the simulator's SSD1306 `Panel` at the board's address.
+ 4. `i2c.scan()` is bit-banged on the pads -> `i2c.PinI2CTarget`.
+ 5. Single core only: no `_thread` (the firmware does not use it).
+ 6. `aexec()`/mpremote send Ctrl-C (main.py stops) and unhook the console capture (re-hooked
+    here); a blank line reaches stdin right after boot.
+"""
+import asyncio
+import os
+import shutil
+import sys
+import tempfile
+import time
+
+from . import flash as _flash
+from .board import BUTTON_NAMES, BoardPins, board_pins
+from .i2c import HwI2CTarget, Panel, PinI2CTarget
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+DEFAULT_UF2 = os.path.join(ROOT, ".cache", "RPI_PICO.uf2")
+UF2_SHA256 = "a41b7dbadfe4f399a10bd344002b365427ad033de993cf372c29c884b33a4cdf"
+UF2_HELP = ("no MicroPython firmware for the emulated Pico: download RPI_PICO v1.24.1 "
+            "(RPI_PICO-20241129-v1.24.1.uf2) from https://micropython.org/download/RPI_PICO/ and "
+            "set PICO_UF2=/path/to/it (or put it at .cache/RPI_PICO.uf2); see docs/emulator.md")
+
+LONG_PRESS_MS = 1300       # the firmware's long press is 1 s held
+PRESS_MS = 120             # a click: held well past the 50 ms debounce
+SETTLE_MS = 250            # quiet time after a release before the screen is read
+
+
+def find_uf2(path=None):
+    """The UF2 to boot: `path`, else $PICO_UF2, else .cache/RPI_PICO.uf2; None when none exists."""
+    for p in (path, os.environ.get("PICO_UF2"), DEFAULT_UF2):
+        if p and os.path.isfile(p):
+            return p
+    return None
+
+
+def _park_cdc_reads(dev):
+    """Limit 1: real hosts NAK an OUT endpoint they have nothing for. Park the armed read until the
+    host side queues a byte, instead of rp2040py's zero-length packet 10 us later."""
+    cdc, usb = dev.cdc, dev.mcu.usb_ctrl
+    orig_read, orig_send, parked = usb.on_endpoint_read, cdc.send_serial_byte, []
+
+    def on_read(ep, size):
+        if ep == cdc._out_endpoint and cdc.tx_fifo.item_count == 0:
+            parked[:] = [(ep, size)]
+        else:
+            orig_read(ep, size)
+
+    def send(b):
+        orig_send(b)
+        if parked and parked[0][0] == cdc._out_endpoint:
+            orig_read(*parked.pop())
+
+    usb.on_endpoint_read, cdc.send_serial_byte = on_read, send
+
+
+class EmuError(RuntimeError):
+    pass
+
+
+class Pico:
+    """One emulated board. `fs`: staged directory, image bytes, an image file path, or None
+    (a blank filesystem). `pins`: BoardPins (default: read from boards/<board>.py)."""
+
+    def __init__(self, uf2=None, fs=None, board="pico", pins=None, fix_cdc=True, wall_timeout=600):
+        self.uf2 = find_uf2(uf2)
+        if not self.uf2:
+            raise FileNotFoundError(UF2_HELP)
+        if isinstance(fs, (bytes, bytearray)):
+            self._image = bytes(fs)
+        elif isinstance(fs, str) and os.path.isdir(fs):
+            self._image = _flash.build_image(fs)
+        elif isinstance(fs, str):
+            with open(fs, "rb") as f:
+                self._image = f.read()
+        else:
+            self._image = _flash.build_image()
+        self.pins = pins if isinstance(pins, BoardPins) else board_pins(board)
+        self.fix_cdc = fix_cdc
+        self.wall_timeout = wall_timeout
+        self._work = tempfile.mkdtemp(prefix="pico-emu-")
+        self._loop = asyncio.new_event_loop()
+        self.dev = None
+        self.panel = Panel()
+        self.hw_target = None
+        self.i2c_log = []
+        self._console = bytearray()
+        self._held = set()
+        self.boots = 0
+
+    # -- life cycle ------------------------------------------------------------------------------
+    def _run(self, coro):
+        return self._loop.run_until_complete(coro)
+
+    def boot(self, wait_text=None, timeout_ms=20000):
+        """Power on with the current flash image. With `wait_text`, run until the console shows it."""
+        from rp2040py.boards import BOARDS, resolve_firmware
+        from rp2040py.device import MicroPythonDevice
+        if self.dev is not None:
+            raise EmuError("already running; power_cut() first")
+        img = os.path.join(self._work, "fs-%d.img" % self.boots)
+        with open(img, "wb") as f:
+            f.write(self._image)
+        board = resolve_firmware(BOARDS["pico"], "micropython", self.uf2)
+        self.dev = MicroPythonDevice(board=board, filesystem=img)
+        if self.fix_cdc:
+            _park_cdc_reads(self.dev)
+        mcu = self.dev.mcu
+        self.panel = Panel()                 # the panel loses power too
+        self.i2c_log = []
+        self._console = bytearray()
+        self._held = set()
+        self.hw_target = HwI2CTarget(mcu.i2c[self.pins.i2c_id], self.pins.addr, self.panel, self.i2c_log)
+        self.pin_target = PinI2CTarget(mcu, self.pins.sda, self.pins.scl, self.pins.addr)
+        self._hook_console()
+        self.boots += 1
+        self._run(self.dev.astart(timeout=120))
+        if wait_text:
+            self.wait_text(wait_text, timeout_ms)
+        return self
+
+    def _halt(self):
+        """Stop the engine room and let its task (and any helper task) finish on our loop."""
+        self.dev.stop()
+        self.dev = None
+        tasks = [t for t in asyncio.all_tasks(self._loop) if not t.done()]
+        if tasks:
+            done, pending = self._run(asyncio.wait(tasks, timeout=5))
+            for t in pending:
+                t.cancel()
+            if pending:
+                self._run(asyncio.wait(pending, timeout=5))
+
+    def power_cut(self):
+        """Stop the board as if unplugged; the flash survives. Returns the flash image."""
+        self._need()
+        self._image = self.flash_image()
+        self._halt()
+        return self._image
+
+    def close(self):
+        if self.dev is not None and not self._loop.is_closed():
+            self._halt()
+        if not self._loop.is_closed():
+            self._loop.close()
+        shutil.rmtree(self._work, ignore_errors=True)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def _need(self):
+        if self.dev is None:
+            raise EmuError("the board is not running: boot() first")
+        err = self.dev.simulator.engine_room_error
+        if err is not None:
+            raise EmuError("the emulator crashed: %r" % (err,))
+
+    # -- time ------------------------------------------------------------------------------------
+    @property
+    def now_ms(self):
+        """Emulated milliseconds since power-on."""
+        return self.dev.simulator.clock.nanos / 1e6 if self.dev else 0.0
+
+    async def _until(self, pred, timeout_ms):
+        self._need()
+        clk = self.dev.simulator.clock
+        end = clk.nanos + timeout_ms * 1e6
+        wall_end = time.monotonic() + self.wall_timeout
+        while not pred():
+            if clk.nanos >= end:
+                return False
+            if time.monotonic() > wall_end:
+                raise EmuError("wall-clock timeout (%ss) at %.0f emulated ms" % (self.wall_timeout, self.now_ms))
+            await asyncio.sleep(0)
+            self._need()
+        return True
+
+    def run_ms(self, ms):
+        """Let the board run for `ms` emulated milliseconds."""
+        self._run(self._until(lambda: False, ms))
+        return self
+
+    def run_until(self, pred, timeout_ms=10000):
+        """Run until `pred()` is true (True) or `timeout_ms` emulated ms went by (False)."""
+        return self._run(self._until(pred, timeout_ms))
+
+    def wait_text(self, text, timeout_ms=20000, start=0):
+        """Run until the console output (from byte `start`) contains `text`; raises on timeout."""
+        t = text.encode() if isinstance(text, str) else text
+        if not self.run_until(lambda: t in self._console[start:], timeout_ms):
+            raise EmuError("no %r on the console after %d emulated ms; console:\n%s"
+                           % (text, timeout_ms, self.console_text()[-2000:]))
+
+    def _activity(self):
+        return (self.panel.transactions, len(self._console))
+
+    def settle(self, quiet_ms=SETTLE_MS, timeout_ms=10000):
+        """Run until nothing reached the panel or the console for `quiet_ms` emulated ms."""
+        state = {"act": self._activity(), "since": self.now_ms}
+
+        def quiet():
+            a = self._activity()
+            if a != state["act"]:
+                state["act"], state["since"] = a, self.now_ms
+            return self.now_ms - state["since"] >= quiet_ms
+        return self.run_until(quiet, timeout_ms)
+
+    def wait_frame(self, timeout_ms=10000):
+        """Run until the panel receives a new frame (a data write); False on timeout."""
+        n = self.hw_target.frames
+        return self.run_until(lambda: self.hw_target.frames > n, timeout_ms)
+
+    # -- buttons ---------------------------------------------------------------------------------
+    def _gpio(self, name):
+        self._need()
+        if name not in self.pins.buttons:
+            raise KeyError("no button %r (have %s)" % (name, ", ".join(BUTTON_NAMES)))
+        return self.dev.mcu.gpio[self.pins.buttons[name]]
+
+    def hold(self, name):
+        """Press and keep pressed (the pin shorted to GND)."""
+        self._gpio(name).set_input_value(False)
+        self._held.add(name)
+
+    def release(self, name):
+        """Let go: the pull-up takes the pin high again."""
+        self._gpio(name).release_input()
+        self._held.discard(name)
+
+    def press(self, name, ms=PRESS_MS, settle_ms=SETTLE_MS):
+        """A click: hold `ms`, release, then settle (see settle())."""
+        self.hold(name)
+        self.run_ms(ms)
+        self.release(name)
+        if settle_ms:
+            self.settle(settle_ms)
+        return self
+
+    def long_press(self, name="back", ms=LONG_PRESS_MS, settle_ms=SETTLE_MS):
+        return self.press(name, ms, settle_ms)
+
+    # -- screen ----------------------------------------------------------------------------------
+    def screen(self):
+        """The panel's 1024 GDDRAM bytes (MONO_VLSB, same layout as Canvas.buffer)."""
+        return bytes(self.panel.ram)
+
+    def screen_rows(self):
+        """64 rows of 128 ints (0/1)."""
+        return self.panel.rows()
+
+    def screen_text(self, border=True):
+        """The visible picture as text (half blocks, two pixel rows a line)."""
+        from host_tools.sim.render import to_text
+        text = to_text(self.panel)
+        if not border:
+            return text
+        w = self.panel.width
+        return "\n".join(["+" + "-" * w + "+"] + ["|" + l + "|" for l in text.split("\n")] + ["+" + "-" * w + "+"])
+
+    # -- USB console -----------------------------------------------------------------------------
+    def _on_console(self, data):
+        self._console.extend(data)
+
+    def _hook_console(self):
+        self.dev.cdc.on_serial_data = self._on_console
+
+    def console_text(self, start=0):
+        return self._console[start:].decode("utf-8", errors="replace").replace("\r\n", "\n")
+
+    def console_mark(self):
+        """Position in the console output, for wait_text(start=...)/console_text(start)."""
+        return len(self._console)
+
+    def send(self, text):
+        """Type into the board's stdin (the USB console)."""
+        self._need()
+        for b in text.encode() if isinstance(text, str) else text:
+            self.dev.cdc.send_serial_byte(b)
+
+    def exec(self, code, timeout=300):
+        """Run `code` through the raw REPL (interrupts main.py: limit 6). Returns stdout text;
+        raises EmuError with the traceback when it failed."""
+        self._need()
+        try:
+            out, err = self._run(self.dev.aexec(code, timeout=timeout))
+        finally:
+            self._hook_console()
+        if err:
+            raise EmuError(err.decode(errors="replace"))
+        return out.decode(errors="replace").replace("\r\n", "\n")
+
+    def mem_free(self):
+        """gc.mem_free() after gc.collect() (stops main.py; its globals stay referenced)."""
+        return int(self.exec("import gc\ngc.collect()\nprint(gc.mem_free())").strip())
+
+    def soft_reset(self, wait_text=None, timeout_ms=20000):
+        """Ctrl-D at the friendly REPL: soft reboot, main.py runs again."""
+        mark = self.console_mark()
+        self.send(b"\x02\x04")          # leave raw REPL if in it, then soft reset
+        if wait_text:
+            self.wait_text(wait_text, timeout_ms, start=mark)
+
+    async def _mpremote(self, args, timeout):
+        from rp2040py.cli.pty_repl import PtyInteractiveRepl
+        repl = PtyInteractiveRepl(self.dev.cdc, self.dev.simulator, on_quit=lambda code: None,
+                                  on_data=self._on_console)
+        await repl.start()
+        try:
+            p = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "mpremote", "connect", repl.slave_path, *args,
+                stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+            try:
+                out, _ = await asyncio.wait_for(p.communicate(), timeout)
+            except asyncio.TimeoutError:
+                p.kill()
+                raise EmuError("mpremote %s: no answer in %ss" % (" ".join(args), timeout))
+            return p.returncode, out.decode(errors="replace")
+        finally:
+            await repl.stop()
+
+    def mpremote(self, *args, timeout=300, check=True):
+        """Run the mpremote CLI against the board through a pty: mpremote("fs", "ls", ":").
+        Returns (returncode, output); raises EmuError on failure when `check`."""
+        self._need()
+        try:
+            rc, out = self._run(self._mpremote([str(a) for a in args], timeout))
+        finally:
+            self._hook_console()
+        if check and rc != 0:
+            raise EmuError("mpremote %s failed (%s):\n%s" % (" ".join(map(str, args)), rc, out))
+        return rc, out
+
+    # -- flash -----------------------------------------------------------------------------------
+    def flash_image(self):
+        """The filesystem region of the flash, now (bytes, a littlefs image)."""
+        if self.dev is None:
+            return self._image
+        path = os.path.join(self._work, "dump.img")
+        self.dev.dump_flash_image(path)
+        with open(path, "rb") as f:
+            return f.read()
+
+    def read_file(self, path):
+        """One file from the flash, read host-side from the image (the board is not disturbed)."""
+        return _flash.read_file(self.flash_image(), path)
+
+    def list_files(self):
+        return _flash.list_files(self.flash_image())

@@ -1,0 +1,352 @@
+# `python -m host_tools export [--port PORT] [--dest DIR] [--delete]`: game logs off the Pico.
+#
+# 1. list /games on the device (recursively)          mpremote fs ls
+# 2. copy every file                                   mpremote fs cp
+# 3. the device's SHA-256 of every file                mpremote fs sha256sum
+#    == the SHA-256 of the copy, else the copy is not trusted (and never deleted)
+# 4. every *.log checked line by line (host_tools.logs: CRC, schema, sequence, game id, the fold)
+# 5. the files stored in the archive folder (default ./archive/<date>/), with export-report.txt
+#    and export-report.json naming each refused line and why
+# 6. --delete: removes from the device only the games whose copy is verified, whose every line is
+#    valid and that are finished; a game in progress is never deleted (it stays resumable).
+#
+# Reading does not change the device: mpremote interrupts main.py (Ctrl-C) and only reads the
+# files, so a game exported in the middle stays resumable: reset or re-plug the Pico and it
+# resumes from its journal (snapshots and segments are copied too, and left alone).
+#
+# Every mpremote call goes through one function, `runner(args) -> stdout`; the default runs the
+# real mpremote CLI, the tests hand in a runner for the emulated Pico or a folder playing the device.
+import datetime
+import hashlib
+import json
+import os
+import subprocess
+import sys
+
+from host_tools import logs
+
+ROOT_DIR = "/games"
+
+
+class DeviceError(Exception):
+    pass
+
+
+def mpremote_runner(port=None, exe=None, timeout=600):
+    """The real thing: `mpremote [connect PORT] ARGS...`; returns stdout, raises DeviceError."""
+    base = list(exe) if exe else [sys.executable, "-m", "mpremote"]
+    if port:
+        base += ["connect", port]
+
+    def run(args):
+        cmd = base + list(args)
+        try:
+            p = subprocess.run(cmd, capture_output=True, timeout=timeout)
+        except (OSError, subprocess.TimeoutExpired) as e:
+            raise DeviceError("%s: %s" % (" ".join(cmd), e))
+        if p.returncode != 0:
+            raise DeviceError("%s failed (%d): %s" % (" ".join(cmd), p.returncode,
+                                                     (p.stderr or p.stdout).decode("utf-8", "replace").strip()))
+        return p.stdout.decode("utf-8", "replace")
+    return run
+
+
+# ---- the device, through the runner ---------------------------------------------------------------
+def _remote(path):
+    return ":" + path
+
+
+def device_ls(run, path):
+    """[(name, size, is_dir)] of one device directory; None when it does not exist."""
+    try:
+        out = run(["fs", "--no-verbose", "ls", _remote(path)])
+    except DeviceError as e:
+        if "ENOENT" in str(e) or "No such file" in str(e):
+            return None
+        raise
+    entries = []
+    for line in out.splitlines():
+        line = line.strip()
+        if not line or line.startswith("ls "):
+            continue
+        parts = line.split(None, 1)
+        if len(parts) != 2 or not parts[0].isdigit():
+            continue
+        name = parts[1]
+        is_dir = name.endswith("/")
+        entries.append((name.rstrip("/"), int(parts[0]), is_dir))
+    return entries
+
+
+def device_files(run, root=ROOT_DIR):
+    """Every file under `root` on the device: [(path, size)], sorted; None without `root`."""
+    top = device_ls(run, root)
+    if top is None:
+        return None
+    out = []
+    todo = [(root, top)]
+    while todo:
+        d, entries = todo.pop()
+        for name, size, is_dir in entries:
+            p = d.rstrip("/") + "/" + name
+            if is_dir:
+                todo.append((p, device_ls(run, p) or []))
+            else:
+                out.append((p, size))
+    return sorted(out)
+
+
+def device_sha256(run, paths):
+    """{path: hex digest} as the device computes it (one mpremote call)."""
+    if not paths:
+        return {}
+    out = run(["fs", "--no-verbose", "sha256sum"] + [_remote(p) for p in paths])
+    digests = [w for w in out.split() if len(w) == 64 and all(c in "0123456789abcdef" for c in w)]
+    if len(digests) != len(paths):
+        raise DeviceError("sha256sum: %d digests for %d files: %r" % (len(digests), len(paths), out[:200]))
+    return dict(zip(paths, digests))
+
+
+def device_copy(run, paths, local_dir):
+    """Copies device files (all from one directory) into local_dir (one mpremote call)."""
+    if paths:
+        run(["fs", "--no-verbose", "cp"] + [_remote(p) for p in paths] + [local_dir.rstrip("/\\") + os.sep])
+
+
+def device_rm(run, paths):
+    if paths:
+        run(["fs", "--no-verbose", "rm"] + [_remote(p) for p in paths])
+
+
+# ---- the export -----------------------------------------------------------------------------------
+class FileReport:
+    def __init__(self, path, size):
+        self.path = path            # on the device
+        self.size = size
+        self.sha_device = None
+        self.sha_local = None
+        self.stored = None          # where it went in the archive
+        self.archive_note = ""      # new / unchanged / grew / kept both
+        self.log = None             # logs.LogResult for *.log files
+        self.deleted = False
+        self.kept_why = ""
+
+    @property
+    def verified(self):
+        return self.sha_device is not None and self.sha_device == self.sha_local
+
+    @property
+    def is_log(self):
+        return self.path.endswith(".log")
+
+    def as_dict(self):
+        d = {"path": self.path, "size": self.size, "sha256": self.sha_local,
+             "sha256_device": self.sha_device, "verified": self.verified, "stored": self.stored,
+             "archive": self.archive_note, "deleted": self.deleted}
+        if self.kept_why:
+            d["kept"] = self.kept_why
+        if self.log is not None:
+            r = self.log
+            d.update({"game": r.game_id, "kind": r.kind, "lines": r.lines, "kept_lines": r.kept,
+                      "seq": r.seq, "over": r.over(), "hole": r.hole,
+                      "refused": [p.as_dict(r.kind) for p in r.problems]})
+        return d
+
+
+def _store(archive, rel, data):
+    """Writes `data` at archive/rel. An existing different file: replaced when it is a prefix of
+    the new one (the same journal, exported mid-game and again later), else both are kept."""
+    dest = os.path.join(archive, rel)
+    os.makedirs(os.path.dirname(dest), exist_ok=True)
+    note = "new"
+    if os.path.exists(dest):
+        with open(dest, "rb") as f:
+            old = f.read()
+        if old == data:
+            return dest, "unchanged"
+        if data.startswith(old):
+            note = "grew"
+        else:
+            stem, ext = os.path.splitext(dest)
+            dest = "%s-%s%s" % (stem, hashlib.sha256(data).hexdigest()[:8], ext)
+            note = "kept both (differs from the archived copy)"
+    tmp = dest + ".part"
+    with open(tmp, "wb") as f:
+        f.write(data)
+    os.replace(tmp, dest)
+    return dest, note
+
+
+def _companions(files, log_path, game_id):
+    """Snapshot/segment files that belong to one game: same stem (id.*, id-*, id_*) or inside a
+    directory named after the game."""
+    stem = os.path.basename(log_path)[:-4]
+    keys = set([stem, game_id or stem])
+    out = []
+    for f in files:
+        if f.path == log_path:
+            continue
+        parts = f.path.strip("/").split("/")
+        base = parts[-1]
+        if any(base.startswith(k + c) for k in keys for c in ".-_") or keys.intersection(parts[:-1]):
+            out.append(f)
+    return out
+
+
+class ExportResult:
+    def __init__(self, archive):
+        self.archive = archive
+        self.files = []
+        self.errors = []      # device-level problems (no /games, mpremote failure)
+
+    @property
+    def logs(self):
+        return [f for f in self.files if f.is_log]
+
+    @property
+    def ok(self):
+        return not self.errors and all(f.verified for f in self.files) and \
+            all(f.log.ok for f in self.logs)
+
+    def text(self, lang="en"):
+        ja = lang == "ja"
+        lines = []
+        for e in self.errors:
+            lines.append(("エラー: " if ja else "ERROR: ") + e)
+        for f in self.files:
+            if not f.verified:
+                lines.append("%s: %s" % (f.path, "SHA-256が デバイスと ちがう (コピーは しんようできない)" if ja else
+                                         "SHA-256 differs from the device's: copy not trusted (%s vs %s)"
+                                         % (f.sha_local, f.sha_device)))
+            if f.log is not None:
+                lines.append(f.log.summary(lang))
+                for s in f.log.report_lines(lang):
+                    lines.append("  " + s)
+            else:
+                lines.append("%s: %s" % (f.path, "ログいがい (スナップショット等): コピーのみ" if ja else
+                                         "not a log (snapshot/segment): copied, not validated"))
+            if f.stored:
+                lines.append("  -> %s (%s)" % (f.stored, f.archive_note))
+            if f.deleted:
+                lines.append("  " + ("デバイスから さくじょ" if ja else "deleted from the device"))
+            elif f.kept_why:
+                lines.append("  " + ("デバイスに のこした: " if ja else "kept on the device: ") + f.kept_why)
+        n_ref = sum(len(f.log.problems) for f in self.logs)
+        lines.append(("%d ファイル, %d ログ, %d ぎょう きょひ" if ja else "%d files, %d logs, %d lines refused")
+                     % (len(self.files), len(self.logs), n_ref))
+        return "\n".join(lines)
+
+
+def export(run, dest="archive", delete=False, root=ROOT_DIR, date=None, staging=None):
+    """Copies, verifies, validates and archives every file under `root` on the device."""
+    date = date or datetime.date.today().isoformat()
+    archive = os.path.join(dest, date)
+    res = ExportResult(archive)
+    listing = device_files(run, root)
+    if listing is None:
+        res.errors.append("no %s on the device (nothing exported)" % root)
+        return res
+    res.files = [FileReport(p, s) for p, s in listing]
+    if not res.files:
+        return res
+    os.makedirs(archive, exist_ok=True)
+    import tempfile
+    tmp = staging or tempfile.mkdtemp(prefix=".export-", dir=archive)
+    # copy, one mpremote call per device directory
+    by_dir = {}
+    for f in res.files:
+        by_dir.setdefault(os.path.dirname(f.path), []).append(f)
+    for d, fs in sorted(by_dir.items()):
+        local = os.path.join(tmp, os.path.relpath(d, root)) if d != root else tmp
+        os.makedirs(local, exist_ok=True)
+        device_copy(run, [f.path for f in fs], local)
+    shas = device_sha256(run, [f.path for f in res.files])
+    for f in res.files:
+        f.sha_device = shas.get(f.path)
+        rel = os.path.relpath(f.path, root)
+        local = os.path.join(tmp, rel)
+        try:
+            with open(local, "rb") as fh:
+                data = fh.read()
+        except OSError as e:
+            res.errors.append("%s: not copied (%s)" % (f.path, e))
+            continue
+        f.sha_local = hashlib.sha256(data).hexdigest()
+        if f.is_log:
+            f.log = logs.read_bytes(data, os.path.basename(f.path))
+        if f.verified:
+            f.stored, f.archive_note = _store(archive, rel, data)
+        else:
+            f.stored, f.archive_note = _store(archive, rel + ".unverified", data)
+    # the staging copies are gone once stored
+    for r, ds, fs in os.walk(tmp, topdown=False):
+        for n in fs:
+            os.remove(os.path.join(r, n))
+        for n in ds:
+            os.rmdir(os.path.join(r, n))
+    if staging is None:
+        os.rmdir(tmp)
+    if delete:
+        _delete_verified(run, res)
+    with open(os.path.join(archive, "export-report.txt"), "a", encoding="utf-8") as fh:
+        fh.write("# export %s\n%s\n\n" % (datetime.datetime.now().isoformat(timespec="seconds"), res.text("en")))
+    with open(os.path.join(archive, "export-report.json"), "w", encoding="utf-8") as fh:
+        json.dump({"archive": archive, "errors": res.errors, "files": [f.as_dict() for f in res.files]},
+                  fh, ensure_ascii=False, indent=1)
+    return res
+
+
+def _delete_verified(run, res):
+    doomed = []
+    for f in res.logs:
+        comps = _companions(res.files, f.path, f.log.game_id)
+        why = ""
+        if not f.verified:
+            why = "copy not verified (SHA-256)"
+        elif not f.log.ok:
+            why = "%d line(s) refused" % len(f.log.problems)
+        elif not f.log.over():
+            why = "game in progress"
+        else:
+            bad = [c.path for c in comps if not c.verified]
+            if bad:
+                why = "companion file not verified: %s" % ", ".join(bad)
+        if why:
+            f.kept_why = why
+            for c in comps:
+                c.kept_why = c.kept_why or "belongs to %s (%s)" % (os.path.basename(f.path), why)
+            continue
+        doomed.append(f)
+        doomed.extend(comps)
+    if doomed:
+        device_rm(run, [f.path for f in doomed])
+        for f in doomed:
+            f.deleted = True
+    for f in res.files:
+        if not f.is_log and not f.deleted and not f.kept_why:
+            f.kept_why = "not a game's file"
+
+
+def main(argv):
+    import argparse
+    ap = argparse.ArgumentParser(prog="python -m host_tools export",
+                                 description="Copy, verify and archive the game logs of the Pico.")
+    ap.add_argument("--port", help="serial port (default: mpremote's auto-detection)")
+    ap.add_argument("--dest", default="archive", help="archive root (default ./archive); files go to DEST/<date>/")
+    ap.add_argument("--date", help="archive sub-folder name (default: today, YYYY-MM-DD)")
+    ap.add_argument("--delete", action="store_true",
+                    help="delete from the device the finished games whose every file was verified")
+    ap.add_argument("--lang", choices=("en", "ja"), default="en")
+    ap.add_argument("--mpremote", help="mpremote command (default: this Python's mpremote module)")
+    a = ap.parse_args(argv)
+    run = mpremote_runner(a.port, a.mpremote.split() if a.mpremote else None)
+    try:
+        res = export(run, a.dest, a.delete, date=a.date)
+    except DeviceError as e:
+        sys.stderr.write("export failed: %s\n" % e)
+        return 3
+    print(res.text(a.lang))
+    print(("アーカイブ: " if a.lang == "ja" else "archive: ") + res.archive)
+    if res.errors or not all(f.verified for f in res.files):
+        return 3
+    return 0 if res.ok else 1

@@ -1,0 +1,290 @@
+# Reading game logs (journals) on the PC: every line checked, every problem named with its line
+# number, and the valid rest kept.
+#
+# A log is read in one pass:
+#   line 1   the header: CRC, JSON, schema version (a newer schema stops the reading: these tools
+#            cannot know what the newer lines mean), kind and fields. Without a usable header
+#            nothing else can be trusted; the other lines are reported as not read.
+#   line 2.. each event: UTF-8, complete (a cut last line after a power loss), CRC, JSON, game id,
+#            record type, contiguous sequence number, and then the fold: the rules module of the
+#            game must accept the event exactly as the device did (`Game.replay`).
+# A refused line is reported and skipped; reading goes on with the next line (a flipped bit in
+# the middle of a night does not lose the rounds after it). When a gap was skipped the fold has a
+# hole (`LogResult.hole`): later events may then be refused by the rules as well; the report lists
+# them as runs of lines.
+import hashlib
+import os
+
+from host_tools import _paths  # noqa: F401  (firmware/ on sys.path)
+
+from scoreboard import journal, messages
+from scoreboard.engine import Game
+from scoreboard.errors import Refusal
+from scoreboard.games import KINDS
+
+# Host-only messages (the device never shows them): id -> (English, 日本語).
+HOST_MESSAGES = {
+    "E_LOG_NOT_READ": ("Log lines {first}-{last}: not read (header unusable)",
+                       "ログ{first}~{last}ぎょう: よめない(ヘッダが つかえない)"),
+    "E_LOG_SEQ_BACK": ("Log line {line}: sequence {got} again (want {want})",
+                       "ログ{line}ぎょう: ばんごう{got}が もどった"),
+    "E_LOG_GAP": ("Log line {line}: {n} event(s) missing before it (want {want}, got {got})",
+                  "ログ{line}ぎょう: まえの {n}こが ない"),
+    "E_LOG_KIND_RULES": ("Log line {line}: unknown event '{kind}' for this game",
+                         "ログ{line}ぎょう: しらない イベント '{kind}'"),
+    "E_LOG_READ": ("Cannot read the file: {why}", "ファイルが よめない: {why}"),
+    "E_LOG_BLANK": ("Log line {line}: empty line", "ログ{line}ぎょう: からの ぎょう"),
+}
+
+# Refusal ids with which the rules modules say "no such event type".
+_UNKNOWN_EVENT = ("E_BAD_EVENT", "E_KABU_EVENT", "E_KAKOI_EVENT", "E_DOBON_EVENT")
+
+
+def _tables(kind=None):
+    tables = [HOST_MESSAGES]
+    kinds = [kind] if kind in KINDS else list(KINDS)
+    for k in kinds:
+        try:
+            mod = __import__("scoreboard.msg_" + k, fromlist=["MESSAGES"])
+            tables.append(mod.MESSAGES)
+        except ImportError:
+            pass
+    return tables
+
+
+def message(msg_id, lang="en", info=None, kind=None):
+    """The text of a message id (shared, per-game or host-only) in `lang`."""
+    return messages.text(msg_id, lang, info, _tables(kind))
+
+
+class Problem:
+    """One refused line: `lineno` (1-based), `msg_id` + `info`, and for a rules refusal the
+    rules' own reason `why` + `why_info`."""
+
+    def __init__(self, lineno, msg_id, info=None, why=None, why_info=None):
+        self.lineno = lineno
+        self.msg_id = msg_id
+        self.info = dict(info or {})
+        self.info.setdefault("line", lineno)
+        self.why = why
+        self.why_info = why_info or {}
+
+    def text(self, lang="en", kind=None):
+        s = message(self.msg_id, lang, self.info, kind)
+        if self.why:
+            s += ": " + message(self.why, lang, self.why_info, kind)
+        return s
+
+    def as_dict(self, kind=None):
+        d = {"line": self.lineno, "id": self.msg_id, "text": self.text("en", kind),
+             "text_ja": self.text("ja", kind)}
+        if self.why:
+            d["why"] = self.why
+        return d
+
+    def __repr__(self):
+        return "Problem(%d, %s, %s)" % (self.lineno, self.msg_id, self.why or "")
+
+
+class LogResult:
+    """What was read from one log: the header, the game folded over every accepted line, and the
+    problems. `lines` counts the lines in the file, `kept` the accepted ones (header included)."""
+
+    def __init__(self, name, data):
+        self.name = name
+        self.data = data
+        self.sha256 = hashlib.sha256(data).hexdigest()
+        self.header = None
+        self.header_line = None
+        self.game = None
+        self.problems = []
+        self.lines = 0
+        self.kept = 0
+        self.hole = False
+
+    @property
+    def ok(self):
+        return not self.problems and self.game is not None
+
+    @property
+    def kind(self):
+        return self.header.get("kind") if self.header else None
+
+    @property
+    def game_id(self):
+        return self.header.get("g") if self.header else None
+
+    @property
+    def seq(self):
+        return self.game.seq if self.game else 0
+
+    def over(self):
+        return bool(self.game and self.game.is_over())
+
+    def report_lines(self, lang="en"):
+        """One text line per problem; consecutive lines refused for the same reason are one run."""
+        out = []
+        runs = []
+        for p in self.problems:
+            key = (p.msg_id, p.why)
+            if runs and runs[-1][0] == key and runs[-1][2] == p.lineno - 1 and p.msg_id == "E_LOG_REFUSED":
+                runs[-1][2] = p.lineno
+                runs[-1][3] += 1
+            else:
+                runs.append([key, p, p.lineno, 1])
+        for key, p, last, n in runs:
+            s = "%s:%d: %s" % (self.name, p.lineno, p.text(lang, self.kind))
+            if n > 1:
+                if lang == "ja":
+                    s += " (%d~%dぎょう %dこ おなじ りゆう)" % (p.lineno, last, n)
+                else:
+                    s += " (lines %d-%d, %d lines, same reason)" % (p.lineno, last, n)
+            out.append(s)
+        return out
+
+    def summary(self, lang="en"):
+        if self.game is None:
+            state = "unreadable" if lang != "ja" else "よめない"
+        elif self.over():
+            state = "finished" if lang != "ja" else "しゅうりょう"
+        else:
+            state = "in progress" if lang != "ja" else "とちゅう"
+        return "%s: %s %s, %d/%d lines kept, seq %d, %s%s" % (
+            self.name, self.kind or "?", self.game_id or "?", self.kept, self.lines, self.seq, state,
+            ", HOLE" if self.hole else "")
+
+
+def split_lines(data):
+    """Raw bytes -> list of lines, each with its b"\\n" (a cut last line has none)."""
+    parts = data.split(b"\n")
+    lines = [p + b"\n" for p in parts[:-1]]
+    if parts[-1]:
+        lines.append(parts[-1])
+    return lines
+
+
+def read_bytes(data, name="log"):
+    """Checks every line of one log; returns a LogResult (never raises for bad content)."""
+    res = LogResult(name, data)
+    lines = split_lines(data)
+    res.lines = len(lines)
+    if not lines:
+        res.problems.append(Problem(1, "E_LOG_EMPTY"))
+        return res
+    # ---- the header -----------------------------------------------------------------------------
+    try:
+        header = journal.check_header(journal.unseal(lines[0], 1), 1)
+        game = Game(header)
+    except Refusal as e:
+        info = dict(e.info)
+        if e.msg_id == "E_UNKNOWN_GAME":
+            res.problems.append(Problem(1, "E_LOG_REFUSED", {"line": 1, "why": e.msg_id}, e.msg_id, info))
+        else:
+            res.problems.append(Problem(1, e.msg_id, info))
+        if len(lines) > 1:
+            res.problems.append(Problem(2, "E_LOG_NOT_READ", {"first": 2, "last": len(lines)}))
+        return res
+    except Exception as e:  # a header whose fields have the wrong types
+        res.problems.append(Problem(1, "E_LOG_HEADER_FIELD", {"field": str(e)[:40]}))
+        return res
+    res.header = header
+    res.header_line = lines[0]
+    res.game = game
+    res.kept = 1
+    gid = game.game_id
+    # ---- the events ---------------------------------------------------------------------------
+    expect = 1
+    last_kept = 1
+    unreadable = 0     # lines since the last readable event whose sequence number is unknown
+    for lineno in range(2, len(lines) + 1):
+        line = lines[lineno - 1]
+        if line.strip() == b"":
+            res.problems.append(Problem(lineno, "E_LOG_BLANK"))
+            unreadable += 1
+            continue
+        try:
+            rec = journal.unseal(line, lineno)
+        except journal.LogError as e:
+            res.problems.append(Problem(lineno, e.msg_id, e.info))
+            unreadable += 1
+            continue
+        if rec.get("g") != gid:
+            res.problems.append(Problem(lineno, "E_LOG_GAME"))
+            unreadable += 1
+            continue
+        t = rec.get("t")
+        if not isinstance(t, str) or t == "header":
+            res.problems.append(Problem(lineno, "E_LOG_KIND", {"kind": t}))
+            unreadable += 1
+            continue
+        seq = rec.get("seq")
+        if not isinstance(seq, int) or isinstance(seq, bool):
+            res.problems.append(Problem(lineno, "E_LOG_SEQ", {"want": expect, "got": seq}))
+            unreadable += 1
+            continue
+        if seq < expect:
+            res.problems.append(Problem(lineno, "E_LOG_SEQ_BACK", {"want": expect, "got": seq}))
+            continue
+        if seq > expect:
+            # Missing events that the unreadable lines before this one account for were reported
+            # there; anything more is a gap of its own.
+            if seq - expect > unreadable:
+                res.problems.append(Problem(lineno, "E_LOG_GAP",
+                                            {"want": expect, "got": seq, "n": seq - expect}))
+        unreadable = 0
+        expect = seq + 1
+        try:
+            game.replay(rec)
+        except Refusal as r:
+            if r.msg_id in _UNKNOWN_EVENT:
+                res.problems.append(Problem(lineno, "E_LOG_KIND_RULES", {"kind": str(t)[:20]}))
+            else:
+                res.problems.append(Problem(lineno, "E_LOG_REFUSED", {"why": r.msg_id}, r.msg_id, r.info))
+            continue
+        res.kept += 1
+        last_kept = lineno
+    # A hole: some line was refused and a later one was folded anyway (the fold is not the journal).
+    res.hole = any(p.lineno < last_kept for p in res.problems)
+    return res
+
+
+def read_file(path):
+    """Reads and checks one log file; an unreadable file gives a LogResult with one problem."""
+    name = os.path.basename(path)
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        res = LogResult(name, b"")
+        res.problems.append(Problem(0, "E_LOG_READ", {"why": e.strerror or str(e)}))
+        return res
+    res = read_bytes(data, name)
+    res.path = path
+    return res
+
+
+def game_rounds(res):
+    """The effective round outcomes of a read log, each as (outcome, scores) where scores[i] is
+    seat i's score per the rules' standings right after that outcome (for the plots and CSV)."""
+    game = res.game
+    if game is None:
+        return []
+    rules = game.rules
+    state = rules.initial_state(game.settings, game.nseats)
+    ranges = game.done
+    out = []
+    ri = 0
+    for rec in game._records():
+        seq = rec["seq"]
+        while ri < len(ranges) and ranges[ri][1] < seq:
+            ri += 1
+        if ri >= len(ranges):
+            break
+        if ranges[ri][0] <= seq:
+            o = game._apply(state, rec)
+            if o is not None:
+                sc = [0] * game.nseats
+                for e in rules.standings(state):
+                    sc[e["seat"]] = e["score"]
+                out.append((o, sc))
+    return out
