@@ -78,11 +78,11 @@ def play_kakoi(gid="0000c0c0", rounds=6, names=None):
 
 
 KABU_EVENTS = [
-    {"t": "dobon", "winner": 0, "loser": 1, "own": ["八"], "their": ["九"], "dobon_card": "八",
-     "okoshi": None, "trumps": None, "gaeshi": 0},
+    {"t": "dobon", "winner": 0, "loser": 1, "own": ["三", "三", "二"], "their": ["四", "五"],
+     "dobon_card": "八", "okoshi": "六", "trumps": 3, "gaeshi": 0},
     {"t": "draw"},
-    {"t": "dobon", "winner": 2, "loser": 0, "own": ["八"], "their": ["九", "一"], "dobon_card": "八",
-     "okoshi": None, "trumps": None, "gaeshi": 1},
+    {"t": "dobon", "winner": 2, "loser": 0, "own": ["三", "五", "四", "ピン"], "their": ["八", "十", "六"],
+     "dobon_card": "三", "trumps": 2, "gaeshi": 0},
 ]
 
 
@@ -149,7 +149,7 @@ def test_cut_last_line():
 def test_bad_crc_in_the_middle_keeps_the_rest():
     g, lines = play_kakoi(rounds=6)
     bad = list(lines)
-    bad[3] = bad[3].replace('"5"', '"6"', 1)       # line 4: content changed, CRC not
+    bad[3] = bad[3].replace('"t":', '"t" :', 1)     # line 4: content changed, CRC not
     r = logs.read_bytes(data_of(bad), "crc.log")
     assert [(p.lineno, p.msg_id) for p in r.problems] == [(4, "E_LOG_CRC")]
     assert r.kept == len(lines) - 1 and r.hole
@@ -209,7 +209,7 @@ def test_other_game_duplicate_and_refused_lines():
     r = logs.read_bytes(data, "m.log")
     got = [(p.lineno, p.msg_id, p.why) for p in r.problems]
     assert got == [(4, "E_LOG_GAME", None), (5, "E_LOG_SEQ_BACK", None),
-                   (len(lines) + 3, "E_LOG_REFUSED", "E_KAKOI_SEAT")]
+                   (len(lines) + 3, "E_LOG_REFUSED", "E_KAKOI_OVER")]
     assert r.kept == len(lines)
 
 

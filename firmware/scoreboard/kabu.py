@@ -39,7 +39,8 @@ def check_settings(settings, nseats):
     games = settings.get("games", d["games"])
     if not isinstance(games, int) or isinstance(games, bool) or games < 1 or games > 99:
         raise Refusal("E_KABU_SETTING", {"key": "games"})
-    if settings.get("minus2_endings", d["minus2_endings"]) not in (True, False):
+    m2 = settings.get("minus2_endings", d["minus2_endings"])
+    if m2 is not True and m2 is not False:
         raise Refusal("E_KABU_SETTING", {"key": "minus2_endings"})
 
 
@@ -99,7 +100,7 @@ def _seat(state, s, field="seat"):
 
 def _bool(ev, key, default):
     v = ev.get(key, default)
-    if v not in (True, False):
+    if v is not True and v is not False:
         raise Refusal("E_KABU_VALUE", {"field": key})
     return v
 

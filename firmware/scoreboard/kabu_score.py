@@ -341,7 +341,7 @@ def normalize(case):
     card = _opt_card(case.get("dobon_card"), "dobon_card")
     okoshi = _opt_card(case.get("okoshi"), "okoshi")
     on_okoshi = case.get("on_okoshi", False)
-    if on_okoshi not in (True, False):
+    if on_okoshi is not True and on_okoshi is not False:
         raise Refusal("E_KABU_VALUE", {"field": "on_okoshi"})
     gaeshi = _int(case.get("gaeshi", 0), "gaeshi", 0, GAESHI_MAX)
     if on_okoshi:

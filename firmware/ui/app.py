@@ -62,6 +62,11 @@ class App:
         self.toast_at = _ms(self.clock)
         self.dirty = True
 
+    def elapsed(self, since):
+        now = _ms(self.clock)
+        diff = getattr(self.clock, "ticks_diff", None)
+        return diff(now, since) if diff is not None else now - since   # ticks wrap on the Pico
+
     def refuse(self, r):
         self.say(self.t(r.msg_id, r.info))
 
@@ -108,7 +113,7 @@ class App:
 
     def frame(self):
         """Redraw when something changed; returns True when a picture was sent to the display."""
-        if self.toast is not None and _ms(self.clock) - self.toast_at >= TOAST_MS:
+        if self.toast is not None and self.elapsed(self.toast_at) >= TOAST_MS:
             self.toast = None
             self.dirty = True
         if not self.dirty:

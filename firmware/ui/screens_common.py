@@ -341,11 +341,12 @@ class Form(ListScreen):
     "opt": True when it may be left empty, "edit": fn(form, field) for a custom editor}.
     The last row is Preview: preview(values) shows what the entry would do before it is saved."""
 
-    def __init__(self, app, head, fields, values, preview):
+    def __init__(self, app, head, fields, values, preview, last="PREVIEW"):
         ListScreen.__init__(self, app, head)
         self.fields = fields
         self.values = values
         self.preview = preview
+        self.last = last
 
     def flist(self):
         return self.fields(self.values)
@@ -358,6 +359,8 @@ class Form(ListScreen):
         kind = f["kind"]
         t = self.app.t
         if v is None or v == []:
+            if "empty" in f:
+                return f["empty"]
             return "-" if not f.get("opt") else t("NONE")
         if kind == "bool":
             return t("YES") if v else t("NO")
@@ -373,7 +376,7 @@ class Form(ListScreen):
 
     def draw_row(self, c, i, row, y):
         if row is None:
-            c.text(self.app.t("PREVIEW"), 1, y)
+            c.text(self.app.t(self.last), 1, y)
             return
         w = c.text(fit(row["label"], 80), 1, y)
         val = fit(self.show(row), W - w - 6)

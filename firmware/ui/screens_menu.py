@@ -238,13 +238,21 @@ class Seats(ListScreen):
 
 
 class GameMenu(Menu):
-    """Back on a play screen: standings, language, the game's own extras, the first screen."""
+    """Back on a play screen: standings, language, the game's own extras, the first screen.
+    extra: (string id, fn) pairs; labels are rebuilt on open so a language change shows."""
 
     def __init__(self, app, extra=()):
+        Menu.__init__(self, app, "", [])
+        self.extra = extra
+
+    def open(self):
+        app = self.app
         t = app.t
         from ui import screens_results
         items = [(t("STANDINGS"), lambda: app.push(screens_results.Standings(app)))]
-        items += list(extra)
+        for sid, fn in self.extra:
+            items.append((t(sid), fn))
         items.append((t("LANGUAGE"), lambda: app.push(Language(app))))
         items.append((t("TO_MENU"), lambda: app.reset(Boot(app))))
-        Menu.__init__(self, app, t("GAME_MENU"), items)
+        self.items = items
+        self.head = t("GAME_MENU")

@@ -1,0 +1,55 @@
+# The table scoreboard. Every target bootstraps what it needs: .venv with the pinned packages
+# (requirements.txt), and Debian packages where a target needs one (fonts-misaki for `make font`).
+SHELL := /bin/bash
+PY := .venv/bin/python
+STAMP := .venv/.requirements-stamp
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+BOARD ?= pico
+PORT ?=
+UF2 ?= $(wildcard .cache/RPI_PICO.uf2)
+
+.PHONY: sim demo test bench deploy emu export report font clean help
+help:
+	@echo "make sim     the scoreboard in the simulator (keyboard = buttons)"
+	@echo "make demo    a whole scripted 4-player game, printed, with its log file"
+	@echo "make test    the test suite (CPython + real MicroPython)"
+	@echo "make bench   measurements into docs/benchmarks.md"
+	@echo "make deploy  [PORT=/dev/ttyACM0] [BOARD=pico|pico_w|pico2] copy firmware to a Pico"
+	@echo "make emu     [UF2=path] the firmware on an emulated Pico"
+	@echo "make export  [PORT=...] copy and verify game logs from the Pico into archive/"
+
+$(STAMP): requirements.txt
+	@command -v python3 >/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y python3 python3-venv; }
+	@test -x $(PY) || python3 -m venv .venv || { $(SUDO) apt-get update && $(SUDO) apt-get install -y python3-venv && rm -rf .venv && python3 -m venv .venv; }
+	$(PY) -m pip install -q --disable-pip-version-check -r requirements.txt
+	@touch $@
+
+sim: $(STAMP)
+	@if $(PY) -m mpremote devs 2>/dev/null | grep -qi "2e8a:"; then \
+	  echo "A Pico is attached: 'make deploy' puts the scoreboard on it. Starting the simulator anyway."; fi
+	$(PY) -m host_tools.sim
+
+demo: $(STAMP)
+	$(PY) -m host_tools.demo
+
+test: $(STAMP)
+	$(PY) -m pytest
+
+bench: $(STAMP)
+	$(PY) -m host_tools.bench $(if $(UF2),--uf2 $(UF2))
+
+deploy: $(STAMP)
+	$(PY) -m host_tools.deploy --board $(BOARD) $(if $(PORT),--port $(PORT))
+
+emu: $(STAMP)
+	$(PY) -m host_tools.emu --board $(BOARD) $(if $(UF2),--uf2 $(UF2))
+
+export: $(STAMP)
+	$(PY) -m host_tools export $(if $(PORT),--port $(PORT))
+
+font: $(STAMP)
+	@test -d /usr/share/fonts/truetype/misaki || { $(SUDO) apt-get update && $(SUDO) apt-get install -y fonts-misaki; }
+	$(PY) -m host_tools.make_font
+
+clean:
+	rm -rf build demo-out .pytest_cache

@@ -1,0 +1,132 @@
+# ドボン play screens: the match (round k of 1/3/5, wins), and while a round runs whose turn it is,
+# the direction, the pending draw from stacked 2s; plus the sum-check helper (saves nothing).
+from ui.screens_common import Screen, Menu, Choice, Form, Lines, Confirm, NumberEntry, title, hint, fit, rtext, W
+
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+
+def rank_opts():
+    return [(r, r) for r in RANKS]
+
+
+def seat_opts(app):
+    return [(app.name(i), i) for i in range(app.nseats())]
+
+
+class Play(Screen):
+    def on_button(self, kind, name):
+        if kind != "click":
+            return
+        app = self.app
+        if name == "ok":
+            app.push(actions(app))
+        elif name == "back":
+            from ui.screens_menu import GameMenu
+            app.push(GameMenu(app))
+
+    def draw(self, c):
+        app = self.app
+        t = app.t
+        s = app.state()
+        st = app.game.settings
+        v = t("L_DOBON_SUM") if st["variant"] == "sum" else t("L_DOBON_ACTION")
+        title(c, t("DB_HDR", {"k": s["round"], "of": st["rounds"], "v": v}))
+        c.text(fit(t("L_DOBON_TURN", {"seat": app.name(s["turn"])}), 72), 0, 8)
+        rtext(c, t("L_DOBON_DIR_LEFT") if s["dir"] == 1 else t("L_DOBON_DIR_RIGHT"), W, 8)
+        if s["pending"]:
+            c.text(t("L_DOBON_PENDING", {"n": s["pending"]}), 0, 16)
+            c.invert_rect(0, 16, W, 8)
+        for i in range(s["n"]):
+            y = 24 + 8 * i
+            if s["turn"] == i:
+                c.text("→", 0, y)
+            c.text(fit(app.name(i), 60), 8, y)
+            rtext(c, t("DB_WINS", {"n": s["wins"][i]}), 100, y)
+        hint(c, t("ACTIONS"))
+
+
+def actions(app):
+    t = app.t
+    s = app.state()
+    st = app.game.settings
+    items = [(t("DB_play"), lambda: app.push(Choice(app, t("DB_rank"), rank_opts(), lambda r: play_card(app, r)))),
+             (t("DB_draw"), lambda: app.submit({"t": "draw"}))]
+    if st["variant"] == "action":
+        items.append((t("DB_pass"), lambda: app.submit({"t": "pass"})))
+    items.append((t("DB_win"), lambda: app.push(Choice(app, t("DB_win"), seat_opts(app),
+                                                      lambda w: app.submit({"t": "win", "seat": w}), s["turn"]))))
+    items.append((t("DB_drawn"), lambda: app.push(Confirm(app, t("DB_drawn"), lambda: app.submit({"t": "drawn"})))))
+    if not s["actions"]:
+        items.append((t("DB_start"), lambda: app.push(start_form(app))))
+    items.append((t("DB_check"), lambda: app.push(check_form(app))))
+    return Menu(app, t("GAME_MENU"), items)
+
+
+def play_card(app, r):
+    if r == "Q" and app.game.settings["variant"] == "action":
+        app.push(NumberEntry(app, app.t("DB_count"), 1, 4, 1,
+                             lambda k: app.submit({"t": "play", "rank": r, "n": k})))
+    else:
+        app.submit({"t": "play", "rank": r})
+
+
+def start_form(app):
+    t = app.t
+    s = app.state()
+
+    def fields(v):
+        return [{"key": "seat", "label": t("DB_start"), "kind": "seat", "opts": seat_opts(app)},
+                {"key": "card", "label": t("DB_first"), "kind": "card", "ranks": rank_opts(), "opt": True}]
+
+    def go(v):
+        ev = {"t": "start", "seat": v["seat"]}
+        if v["card"] is not None:
+            ev["card"] = v["card"]
+        app.submit(ev)
+
+    return Form(app, t("DB_start"), fields, {"seat": s["starter"], "card": None}, go, "START")
+
+
+def check_form(app):
+    """The helper: does the sum of all hand cards equal the field card? Nothing is saved."""
+    t = app.t
+
+    def fields(v):
+        return [{"key": "hand", "label": t("KB_hand"), "kind": "cards", "ranks": rank_opts()},
+                {"key": "field", "label": t("DB_field"), "kind": "card", "ranks": rank_opts()}]
+
+    def go(v):
+        r = app.game.rules.sum_check(v["hand"], v["field"])
+        app.say(t("L_DOBON_SUM_OK" if r["ok"] else "L_DOBON_SUM_NO", {"sum": r["sum"]}))
+
+    return Form(app, t("DB_check"), fields, {"hand": [], "field": None}, go)
+
+
+def play(app):
+    return Play(app)
+
+
+def result(app, out):
+    t = app.t
+    if out["winner"] is None:
+        ls = [t("L_DOBON_DRAWN")]
+    else:
+        ls = [t("L_DOBON_WIN", {"seat": app.name(out["winner"])})]
+    for i in range(len(out["wins"])):
+        ls.append("%s %s" % (fit(app.name(i), 60), t("DB_WINS", {"n": out["wins"][i]})))
+    return Lines(app, t("L_DOBON_ROUND", {"k": out["round"], "of": app.game.settings["rounds"]}), ls, app.show_play)
+
+
+def describe(app, ev):
+    k = ev.get("t")
+    t = app.t
+    if k == "play":
+        s = t("DB_PLAY_EV", {"name": "", "r": ev["rank"]}).strip()
+        if ev.get("n", 1) > 1:
+            s += " x%d" % ev["n"]
+        return s
+    if k in ("draw", "pass", "drawn", "start"):
+        return t("DB_" + k)
+    if k == "win":
+        return t("L_DOBON_WIN", {"seat": app.name(ev["seat"])})
+    return str(k)

@@ -1,0 +1,46 @@
+# Standings (any time, from the game menu) and the end-of-game screen; every game's standings()
+# gives seat/score/place, so one screen serves all four games.
+from ui.screens_common import Screen, title, hint, fit, rtext, W
+
+
+def standing_lines(app):
+    st = app.game.standings()
+    st = sorted(st, key=lambda e: (e["place"], e["seat"]))
+    return [(app.t("PLACE", {"n": e["place"]}), app.name(e["seat"]), app.t("PTS", {"n": e["score"]}))
+            for e in st]
+
+
+class Standings(Screen):
+    def __init__(self, app):
+        Screen.__init__(self, app)
+        self.head_id = "STANDINGS"
+
+    def draw(self, c):
+        app = self.app
+        title(c, app.t(self.head_id))
+        y = 8
+        for place, nm, pts in standing_lines(app)[:6]:
+            c.text(place, 0, y)
+            c.text(fit(nm, 56), 24, y)
+            rtext(c, pts, W, y)
+            y += 8
+        self.foot(c)
+
+    def foot(self, c):
+        pass
+
+
+class End(Standings):
+    """The end of the game: final standings; ok goes back to the first screen (undo still works)."""
+
+    def __init__(self, app):
+        Standings.__init__(self, app)
+        self.head_id = "FINAL"
+
+    def on_button(self, kind, name):
+        if kind == "click" and name == "ok":
+            from ui import screens_menu
+            self.app.reset(screens_menu.Boot(self.app))
+
+    def foot(self, c):
+        hint(c, self.app.t("CONT_HINT"))

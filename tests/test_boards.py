@@ -1,0 +1,45 @@
+# Board files: the same constant names in each, sane pins, six distinct buttons; wiring pictures.
+import importlib.util
+import os
+
+import pytest
+
+from hw.buttons import NAMES
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BOARDS = ("pico", "pico_w", "pico2", "rpi_linux")
+KEYS = ("PLATFORM", "NAME", "I2C_ID", "I2C_SDA", "I2C_SCL", "I2C_FREQ", "DISPLAY_ADDR",
+        "DISPLAY_WIDTH", "DISPLAY_HEIGHT", "BUTTONS")
+
+
+def load(name):
+    spec = importlib.util.spec_from_file_location("board_" + name, os.path.join(ROOT, "boards", name + ".py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_board_file(name):
+    b = load(name)
+    for k in KEYS:
+        assert hasattr(b, k), k
+    public = {k for k in vars(b) if k.isupper()}
+    assert public == set(KEYS) | {"BUTTON_" + n.upper() for n in NAMES}
+    assert [n for n, _ in b.BUTTONS] == list(NAMES)
+    gpios = [g for _, g in b.BUTTONS]
+    assert len(set(gpios + [b.I2C_SDA, b.I2C_SCL])) == 8
+    assert b.I2C_FREQ == 400_000 and b.DISPLAY_ADDR == 0x3C
+    assert (b.DISPLAY_WIDTH, b.DISPLAY_HEIGHT) == (128, 64)
+    if b.PLATFORM == "rp2":
+        # RP2040/RP2350 I2C0 can use SDA on GP0/4/8/12/16/20 (SCL = SDA + 1).
+        assert b.I2C_ID == 0 and b.I2C_SDA % 4 == 0 and b.I2C_SCL == b.I2C_SDA + 1
+        assert all(0 <= g <= 22 for g in gpios)      # GP23-25 and 29 are taken on the Pico W
+    else:
+        assert b.PLATFORM == "linux" and (b.I2C_SDA, b.I2C_SCL) == (2, 3)
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_wiring_picture_checked_in(name):
+    path = os.path.join(ROOT, "boards", "wiring_%s.png" % name)
+    assert os.path.getsize(path) > 1000

@@ -1,0 +1,224 @@
+# Helpers for the storage tests: an in-memory os-like filesystem, long random legal games of every
+# kind present, and playing such a script through a Store. (No tests here.)
+import glob
+import json
+import os
+import random
+
+from scoreboard import games as kinds_mod
+from scoreboard.engine import Game
+from scoreboard.errors import Refusal
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+# Settings that keep a game going long enough for the storage tests.
+LONG_SETTINGS = {"kakehiki": {"start": 99, "dial_max": 3}, "kabu": {"length": "stop"},
+                 "kakoi": {"rounds": 0}, "dobon": {"rounds": 5}}
+SEATS = {"kakehiki": 4, "kabu": 4, "kakoi": 4, "dobon": 3}
+
+
+def kinds_present():
+    out = []
+    for k in kinds_mod.KINDS:
+        try:
+            rules = kinds_mod.load(k)
+        except (ImportError, Refusal):
+            continue
+        if hasattr(rules, "apply") and hasattr(rules, "initial_state"):
+            out.append(k)
+    return out
+
+
+class MemFile:
+    def __init__(self, fs, path, mode):
+        self.fs, self.path, self.mode = fs, path, mode
+        if "a" in mode or "w" in mode:
+            if "w" in mode or path not in fs.files:
+                if fs.limit is not None and fs.used() + 1 > fs.limit:
+                    raise OSError(28)
+                fs.files[path] = bytearray()
+            self.pending = b""
+        else:
+            if path not in fs.files:
+                raise OSError(2)
+            self.data = bytes(fs.files[path])
+            self.pos = 0
+
+    def write(self, b):
+        self.pending += bytes(b)
+        return len(b)
+
+    def flush(self):
+        if self.pending:
+            if self.fs.limit is not None and self.fs.used() + len(self.pending) > self.fs.limit:
+                raise OSError(28)
+            self.fs.files[self.path] += self.pending
+            self.pending = b""
+
+    def read(self, n=-1):
+        if n is None or n < 0:
+            n = len(self.data) - self.pos
+        out = self.data[self.pos:self.pos + n]
+        self.pos += len(out)
+        return out
+
+    def readline(self, limit=-1):
+        at = self.data.find(b"\n", self.pos)
+        end = len(self.data) if at < 0 else at + 1
+        if limit >= 0 and end - self.pos > limit:
+            end = self.pos + limit
+        out = self.data[self.pos:end]
+        self.pos = end
+        return out
+
+    def seek(self, off):
+        self.pos = off
+
+    def close(self):
+        if "a" in self.mode or "w" in self.mode:
+            self.pending = b""      # like a failed sync: unflushed bytes are lost
+
+
+class MemFs:
+    """os-like, byte-counting RAM filesystem. `limit` = total bytes it can hold (full flash)."""
+
+    def __init__(self, limit=None, block=256):
+        self.files = {}
+        self.dirs = set(["/"])
+        self.limit = limit
+        self.block = block
+
+    def used(self):
+        return sum(len(v) for v in self.files.values())
+
+    def open(self, path, mode="rb"):
+        return MemFile(self, path, mode)
+
+    def rename(self, a, b):
+        if a not in self.files:
+            raise OSError(2)
+        self.files[b] = self.files.pop(a)
+
+    def remove(self, path):
+        if path not in self.files:
+            raise OSError(2)
+        del self.files[path]
+
+    def mkdir(self, path):
+        if path in self.dirs:
+            raise OSError(17)
+        self.dirs.add(path)
+
+    def listdir(self, path):
+        pre = path.rstrip("/") + "/"
+        return [p[len(pre):] for p in self.files if p.startswith(pre) and "/" not in p[len(pre):]]
+
+    def stat(self, path):
+        if path not in self.files:
+            raise OSError(2)
+        return (0x8000, 0, 0, 0, 0, 0, len(self.files[path]), 0, 0, 0)
+
+    def statvfs(self, path):
+        if self.limit is None:
+            raise OSError(95)
+        total = self.limit // self.block
+        free = (self.limit - self.used()) // self.block
+        return (self.block, self.block, total, free, free, 0, 0, 0, 0, 255)
+
+
+# ---- long random legal games ------------------------------------------------------------------
+def _kakehiki_event(rng, s):
+    alive = [i for i in range(s["n"]) if not s["out"][i]]
+    phase, turn = s["phase"], s["turn"]
+    if phase in ("select", "sign_bet", "judge_bet"):
+        top = max(s["dial"][i] for i in alive)
+        pick = rng.randrange(10)
+        if top > s["hold"][turn] or pick == 7:
+            return {"t": "fold", "p": turn}
+        if pick >= 8:
+            return {"t": "raise", "p": turn, "v": top + 1}
+        return {"t": "call" if pick < 5 else "check", "p": turn}
+    if phase == "predict":
+        return {"t": "predict", "p": turn, "on": rng.choice(alive), "v": rng.randrange(3)}
+    if phase == "sign" or (phase == "reveal" and not s["sign_rev"]):
+        return {"t": "sign", "minus": rng.randrange(5) == 0}
+    if phase in ("judge", "reveal"):
+        return {"t": "judge", "small": rng.randrange(5) == 0}
+    if phase == "showdown":
+        return {"t": "win", "p": [rng.choice(alive)]}
+    return None
+
+
+def _vector_pool(kind):
+    """Every event the scenario vectors of `kind` submit: a pool to draw legal moves from."""
+    pool = []
+    for p in sorted(glob.glob(os.path.join(HERE, "vectors", "**", "*.json"), recursive=True)):
+        try:
+            with open(p) as f:
+                data = json.load(f)
+        except (OSError, ValueError):
+            continue
+        for case in data.get("cases", []):
+            if case.get("game") != kind:
+                continue
+            for step in case.get("steps", []):
+                if "ev" in step and "refused" not in step:
+                    pool.append(step["ev"])
+    return pool
+
+
+def long_script(kind, n_ops, seed=1):
+    """A list of ops ("ev", ev) / ("undo",) / ("redo",), every one accepted, ~n_ops long."""
+    rng = random.Random(seed)
+    game = Game.new(kind, SEATS[kind], LONG_SETTINGS.get(kind), game_id="0badcafe")
+    pool = None if kind == "kakehiki" else _vector_pool(kind)
+    ops = []
+    tries = 0
+    while len(ops) < n_ops and not game.is_over() and tries < n_ops * 60:
+        tries += 1
+        r = rng.randrange(100)
+        try:
+            if r < 4:
+                game.undo()
+                ops.append(("undo",))
+                continue
+            if r < 6:
+                game.redo()
+                ops.append(("redo",))
+                continue
+        except Refusal:
+            continue
+        if kind == "kakehiki":
+            ev = _kakehiki_event(rng, game.state)
+        else:
+            if not pool:
+                break
+            ev = json.loads(json.dumps(rng.choice(pool)))
+            if ev.get("t") == "end" and len(ops) < n_ops * 9 // 10:
+                continue
+        if ev is None:
+            break
+        try:
+            game.submit(ev)
+        except Refusal:
+            continue
+        ops.append(("ev", ev))
+    return ops
+
+
+def play(game, op):
+    if op[0] == "ev":
+        return game.submit(op[1])
+    if op[0] == "undo":
+        return game.undo()
+    return game.redo()
+
+
+def reference(kind, ops, game_id):
+    """Snapshots (engine.snapshot()) after every seq of the script, seq -> snapshot."""
+    game = Game.new(kind, SEATS[kind], LONG_SETTINGS.get(kind), game_id=game_id)
+    snaps = {0: game.snapshot()}
+    for op in ops:
+        play(game, op)
+        snaps[game.seq] = game.snapshot()
+    return snaps

@@ -1,0 +1,88 @@
+"""Test helpers for the screens: a fake display and clock, text overflow capture, a driver."""
+from ui import canvas as canvas_mod
+from ui.app import App
+
+
+class FakeDisplay:
+    def __init__(self):
+        self.shows = 0
+        self.last = None
+
+    def show(self, c):
+        self.shows += 1
+        self.last = bytes(c.buffer)
+
+
+class FakeClock:
+    def __init__(self):
+        self.t = 0
+
+    def ticks_ms(self):
+        return self.t
+
+
+class TextLog:
+    """Wraps Canvas.text: remembers every string drawn and every one that leaves the panel."""
+
+    def __init__(self):
+        self.drawn = []
+        self.over = []
+        self._orig = None
+
+    def install(self):
+        orig = canvas_mod.Canvas.text
+        self._orig = orig
+        log = self
+
+        def text(c, s, x, y, col=1):
+            w = canvas_mod.text_width(s)
+            log.drawn.append((s, x, y))
+            if x < 0 or y < 0 or x + w > canvas_mod.WIDTH or y + 8 > canvas_mod.HEIGHT:
+                log.over.append((s, x, y, w))
+            return orig(c, s, x, y, col)
+        canvas_mod.Canvas.text = text
+
+    def uninstall(self):
+        canvas_mod.Canvas.text = self._orig
+
+    def frame_text(self):
+        return " | ".join(s for s, _, _ in self.drawn)
+
+
+class Driver:
+    def __init__(self, store=None, lang="ja"):
+        self.display = FakeDisplay()
+        self.clock = FakeClock()
+        self.app = App(self.display, store, self.clock, lang)
+        self.app.frame()
+
+    def press(self, name, kind="click"):
+        self.app.on_button("press", name)
+        self.app.on_button(kind, name)
+        self.app.frame()
+
+    def seq(self, names):
+        for n in names.split():
+            if n.startswith("L:"):
+                self.press(n[2:], "long")
+            elif n.startswith("R:"):
+                self.press(n[2:], "repeat")
+            else:
+                self.press(n)
+
+    def screen(self):
+        return type(self.app.top()).__name__
+
+    def toast(self):
+        return self.app.toast
+
+
+def to_png(buf, path, scale=4):
+    """Save a canvas buffer as a PNG (for looking at screens while developing)."""
+    from PIL import Image
+    img = Image.new("1", (128, 64))
+    px = img.load()
+    for x in range(128):
+        for y in range(64):
+            px[x, y] = 1 if buf[x + (y // 8) * 128] & (1 << (y % 8)) else 0
+    img.resize((128 * scale, 64 * scale)).save(path)
