@@ -17,10 +17,10 @@ def load_board(name=None):
     """The board file: `board` on the Pico, boards/<name>.py when a name is given."""
     if name:
         import os  # CPython only: a named board means a PC or a Raspberry Pi
-        root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-        sys.path.append(os.path.join(root, "boards"))
+        here = os.path.abspath(__file__)  # type: ignore[attr-defined]
+        sys.path.append(os.path.join(os.path.dirname(os.path.dirname(here)), "boards"))  # type: ignore[attr-defined]
         return __import__(name)
-    import board  # type: ignore[import-not-found]
+    import board
     return board
 
 
@@ -28,7 +28,7 @@ def make_rp2(board):
     """Display and buttons on a Pico: machine.I2C + micropython-lib ssd1306."""
     from machine import I2C, Pin
     try:
-        import ssd1306  # type: ignore[import-not-found]
+        import ssd1306
     except ImportError:
         print("ssd1306 driver missing: run  mpremote mip install ssd1306")
         raise
@@ -69,7 +69,7 @@ def make_store():
     """The journal store on flash, or None (memory only) when storage is missing or broken:
     the table can still play, and the screen is told there is no saving."""
     try:
-        from scoreboard.store import Store  # type: ignore[import-not-found]
+        from scoreboard.store import Store
     except ImportError:
         print("no scoreboard.store: playing without saving")
         return None
@@ -84,7 +84,7 @@ def make_app(display, store, clock, lang="ja"):
     # The app and its first screens are the biggest allocation of the boot: start from a
     # compacted heap.
     gc.collect()
-    from ui.app import App  # type: ignore[import-not-found]
+    from ui.app import App
     gc.collect()
     return App(display, store, clock, lang)
 

@@ -122,6 +122,19 @@ class GameReport:
         cols = ["round"]
         spec = []
         for k in keys:
+            subs = [o[k] for o, _ in self.rounds if isinstance(o.get(k), dict)]
+            if subs and all(isinstance(o.get(k), dict) or o.get(k) is None for o, _ in self.rounds):
+                sk = []
+                for d in subs:
+                    for x in d:
+                        if x not in sk:
+                            sk.append(x)
+                spec.append((k, sk))
+                cols += ["%s.%s" % (k, x) for x in sk]
+                if self.kind == "kabu" and "breakdown" in sk:
+                    spec.append((k, "items"))
+                    cols += ["%s.%s%d" % (k, "item", n) for n in sorted(KABU_ITEMS)]
+                continue
             per_seat = all(isinstance(o.get(k), list) and len(o[k]) == self.n and
                            all(not isinstance(x, (dict, list)) for x in o[k])
                            for o, _ in self.rounds if k in o)
@@ -137,7 +150,14 @@ class GameReport:
             row = [i + 1]
             for k, per in spec:
                 v = o.get(k)
-                if per:
+                if per == "items":
+                    got = {}
+                    for it in (v or {}).get("breakdown", []):
+                        got[it.get("item")] = it.get("points", "x%s" % it.get("factor"))
+                    row += [got.get(n, "") for n in sorted(KABU_ITEMS)]
+                elif isinstance(per, list):
+                    row += [_cell((v or {}).get(x)) for x in per]
+                elif per:
                     row += list(v) if v is not None else [""] * self.n
                 else:
                     row.append(_cell(v))

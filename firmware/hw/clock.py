@@ -2,19 +2,19 @@
 import time
 
 try:
-    ticks_ms = time.ticks_ms  # type: ignore[attr-defined]
-    ticks_diff = time.ticks_diff  # type: ignore[attr-defined]
-    ticks_add = time.ticks_add  # type: ignore[attr-defined]
-    sleep_ms = time.sleep_ms  # type: ignore[attr-defined]
+    ticks_ms = time.ticks_ms
+    ticks_diff = time.ticks_diff
+    ticks_add = time.ticks_add
+    sleep_ms = time.sleep_ms
 except AttributeError:
     # CPython: the same wrap-around arithmetic as MicroPython (ticks wrap at 2**30), so code
     # that is right here is right on the Pico too.
     _PERIOD = 1 << 30
     _HALF = _PERIOD >> 1
-    _T0 = time.monotonic()
+    _T0 = time.monotonic()  # type: ignore[attr-defined]  # CPython only
 
     def ticks_ms():
-        return int((time.monotonic() - _T0) * 1000) & (_PERIOD - 1)
+        return int((time.monotonic() - _T0) * 1000) & (_PERIOD - 1)  # type: ignore[attr-defined]
 
     def ticks_diff(a, b):
         return ((a - b + _HALF) & (_PERIOD - 1)) - _HALF

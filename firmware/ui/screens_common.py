@@ -48,9 +48,9 @@ def ctext(c, s, y):
 
 
 def title(c, s):
-    # The title row is drawn inverted so it reads as a heading on a 1-bit panel.
-    c.fill_rect(0, 0, W, ROW, 1)
-    c.text(fit(s, W - 2), 1, 0, 0)
+    # Underlined, not inverted: the inverted bar is the cursor, and the two must not look alike.
+    c.text(fit(s, W), 0, 0)
+    c.hline(0, 7, W, 1)
 
 
 def hint(c, s):

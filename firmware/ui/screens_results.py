@@ -38,7 +38,7 @@ class End(Standings):
         self.head_id = "FINAL"
 
     def on_button(self, kind, name):
-        if kind == "click" and name == "ok":
+        if kind == "click" and name in ("ok", "back"):
             from ui import screens_menu
             self.app.reset(screens_menu.Boot(self.app))
 

@@ -1,0 +1,170 @@
+# `python -m host_tools ledger import LOG|DIR... [--db FILE]` and
+# `python -m host_tools ledger standings [--kind K] [--db FILE] [--all]`: the season ledger (SQLite).
+#
+# A game is keyed by its game id + the SHA-256 of its header line (ids are 4 random bytes per
+# device; the header adds kind, seats and settings). Importing:
+#   the same content again                      -> unchanged (nothing written)
+#   a longer version of the same game           -> updated (exported mid-game, then at the end)
+#   a shorter/older version                     -> kept the longer one already in the ledger
+# Only the lines the log reader accepts are used (a log with refused lines is imported with what
+# is valid, and its `problems` count is recorded).
+import datetime
+import hashlib
+import json
+import os
+import sqlite3
+import sys
+
+from host_tools import logs
+from host_tools.report import KIND_NAMES, night_of
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+  key TEXT PRIMARY KEY, g TEXT NOT NULL, kind TEXT NOT NULL, night TEXT NOT NULL,
+  seats TEXT NOT NULL, settings TEXT NOT NULL, seq INTEGER NOT NULL, kept INTEGER NOT NULL,
+  over INTEGER NOT NULL, problems INTEGER NOT NULL, sha256 TEXT NOT NULL, source TEXT,
+  imported TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS results (
+  key TEXT NOT NULL REFERENCES games(key) ON DELETE CASCADE, seat INTEGER NOT NULL,
+  name TEXT NOT NULL, score INTEGER NOT NULL, place INTEGER NOT NULL, PRIMARY KEY (key, seat));
+CREATE TABLE IF NOT EXISTS rounds (
+  key TEXT NOT NULL REFERENCES games(key) ON DELETE CASCADE, idx INTEGER NOT NULL,
+  outcome TEXT NOT NULL, scores TEXT NOT NULL, PRIMARY KEY (key, idx));
+"""
+
+
+def connect(path):
+    db = sqlite3.connect(path)
+    db.execute("PRAGMA foreign_keys = ON")
+    db.executescript(SCHEMA)
+    return db
+
+
+def game_key(res):
+    return "%s:%s" % (res.game_id, hashlib.sha256(res.header_line).hexdigest()[:16])
+
+
+def expand(paths):
+    """Files as given; a directory stands for every *.log below it."""
+    out = []
+    for p in paths:
+        if os.path.isdir(p):
+            for root, dirs, files in os.walk(p):
+                dirs.sort()
+                out += [os.path.join(root, f) for f in sorted(files) if f.endswith(".log")]
+        else:
+            out.append(p)
+    return out
+
+
+def import_log(db, path, night=None):
+    """Imports one log; returns (status, LogResult) with status one of
+    "added", "updated", "unchanged", "kept longer", "unreadable"."""
+    res = logs.read_file(path)
+    if res.game is None:
+        return "unreadable", res
+    key = game_key(res)
+    row = db.execute("SELECT seq, kept, sha256, night FROM games WHERE key = ?", (key,)).fetchone()
+    if row is not None:
+        seq, kept, sha, old_night = row
+        if sha == res.sha256:
+            return "unchanged", res
+        if (res.seq, res.kept) <= (seq, kept):
+            return "kept longer", res
+        night = old_night           # the game keeps the night it was first seen on
+        status = "updated"
+    else:
+        night = night or night_of(path)
+        status = "added"
+    names = [str(n) for n in res.header["seats"]]
+    with db:
+        db.execute("DELETE FROM games WHERE key = ?", (key,))
+        db.execute("INSERT INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", (
+            key, res.game_id, res.kind, night, json.dumps(names, ensure_ascii=False),
+            json.dumps(res.header.get("settings"), sort_keys=True, ensure_ascii=False), res.seq, res.kept,
+            1 if res.over() else 0, len(res.problems), res.sha256, os.path.abspath(path),
+            datetime.datetime.now().isoformat(timespec="seconds")))
+        db.executemany("INSERT INTO results VALUES (?,?,?,?,?)", [
+            (key, e["seat"], names[e["seat"]], e["score"], e["place"]) for e in res.game.standings()])
+        db.executemany("INSERT INTO rounds VALUES (?,?,?,?)", [
+            (key, i + 1, json.dumps(o, sort_keys=True, ensure_ascii=False), json.dumps(sc))
+            for i, (o, sc) in enumerate(logs.game_rounds(res))])
+    return status, res
+
+
+def standings(db, kind=None, include_unfinished=False):
+    """Per kind and player: nights played, games, wins (1st places, shared included), average
+    place, total score; best first."""
+    q = ("SELECT g.kind, r.name, COUNT(DISTINCT g.night), COUNT(*), SUM(r.place = 1), "
+         "AVG(r.place), SUM(r.score) FROM results r JOIN games g ON g.key = r.key WHERE 1")
+    args = []
+    if not include_unfinished:
+        q += " AND g.over = 1"
+    if kind:
+        q += " AND g.kind = ?"
+        args.append(kind)
+    q += " GROUP BY g.kind, r.name ORDER BY g.kind, SUM(r.place = 1) DESC, AVG(r.place), SUM(r.score) DESC, r.name"
+    return [{"kind": k, "name": n, "nights": ni, "games": ga, "wins": w, "avg_place": round(ap, 2),
+             "total": t} for k, n, ni, ga, w, ap, t in db.execute(q, args)]
+
+
+def format_standings(rows, lang="en"):
+    ja = lang == "ja"
+    head = ("プレイヤー", "夜", "ゲーム", "1位", "平均順位", "合計得点") if ja else \
+        ("player", "nights", "games", "wins", "avg place", "total")
+    out = []
+    kind = None
+    for r in rows:
+        if r["kind"] != kind:
+            kind = r["kind"]
+            names = KIND_NAMES.get(kind, (kind, kind))
+            out.append("")
+            out.append("== %s ==" % (names[1] if ja else names[0]))
+            out.append("%-16s %6s %6s %5s %9s %9s" % head)
+        out.append("%-16s %6d %6d %5d %9.2f %9d" % (r["name"], r["nights"], r["games"], r["wins"],
+                                                    r["avg_place"], r["total"]))
+    if not rows:
+        out.append("まだ ありません" if ja else "(no finished games in the ledger)")
+    return "\n".join(out).lstrip("\n")
+
+
+def main(argv):
+    import argparse
+    ap = argparse.ArgumentParser(prog="python -m host_tools ledger", description="The season ledger (SQLite).")
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    imp = sub.add_parser("import", help="load logs (files or folders of *.log)")
+    imp.add_argument("logs", nargs="+", metavar="LOG")
+    imp.add_argument("--db", default="ledger.sqlite")
+    imp.add_argument("--night", help="game night label for new games (default: archive date folder)")
+    st = sub.add_parser("standings", help="standings across game nights, per game kind")
+    st.add_argument("--db", default="ledger.sqlite")
+    st.add_argument("--kind", choices=sorted(KIND_NAMES))
+    st.add_argument("--all", action="store_true", help="include games still in progress")
+    st.add_argument("--lang", choices=("en", "ja"), default="en")
+    st.add_argument("--json", action="store_true")
+    a = ap.parse_args(argv)
+    if a.cmd == "standings" and not os.path.exists(a.db):
+        sys.stderr.write("no ledger %s: run 'ledger import' first\n" % a.db)
+        return 2
+    db = connect(a.db)
+    try:
+        if a.cmd == "import":
+            counts = {}
+            bad = 0
+            for p in expand(a.logs):
+                status, res = import_log(db, p, a.night)
+                counts[status] = counts.get(status, 0) + 1
+                print("%-12s %s%s" % (status, p, " (%d line(s) refused)" % len(res.problems) if res.problems else ""))
+                for s in res.report_lines():
+                    print("  " + s)
+                bad += status == "unreadable"
+            print(", ".join("%d %s" % (n, s) for s, n in sorted(counts.items())))
+            return 1 if bad else 0
+        rows = standings(db, a.kind, a.all)
+        if a.json:
+            print(json.dumps(rows, ensure_ascii=False, indent=1))
+        else:
+            print(format_standings(rows, a.lang))
+        return 0
+    finally:
+        db.close()
