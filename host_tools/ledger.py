@@ -108,6 +108,12 @@ def standings(db, kind=None, include_unfinished=False):
              "total": t} for k, n, ni, ga, w, ap, t in db.execute(q, args)]
 
 
+def _pad(s, width):
+    import unicodedata
+    w = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in s)
+    return s + " " * max(0, width - w)
+
+
 def format_standings(rows, lang="en"):
     ja = lang == "ja"
     head = ("プレイヤー", "夜", "ゲーム", "1位", "平均順位", "合計得点") if ja else \
@@ -120,9 +126,9 @@ def format_standings(rows, lang="en"):
             names = KIND_NAMES.get(kind, (kind, kind))
             out.append("")
             out.append("== %s ==" % (names[1] if ja else names[0]))
-            out.append("%-16s %6s %6s %5s %9s %9s" % head)
-        out.append("%-16s %6d %6d %5d %9.2f %9d" % (r["name"], r["nights"], r["games"], r["wins"],
-                                                    r["avg_place"], r["total"]))
+            out.append(_pad(head[0], 16) + " %6s %6s %5s %9s %9s" % head[1:])
+        out.append(_pad(r["name"], 16) + " %6d %6d %5d %9.2f %9d" % (
+            r["nights"], r["games"], r["wins"], r["avg_place"], r["total"]))
     if not rows:
         out.append("まだ ありません" if ja else "(no finished games in the ledger)")
     return "\n".join(out).lstrip("\n")

@@ -167,10 +167,12 @@ def test_refusal_shows_message_and_changes_nothing():
     start_game(d)
     before = d.app.state()
     seq = d.app.game.seq
-    # P2 raises to 4 with a dial max of 3: the entry stops at 3, so try to raise past P1's 1 by 0
+    # P2 raises to the dial max 3; P3 can no longer raise: the entry offers 4, the rules refuse
     drive(d, {"t": "raise", "p": 1, "v": 3})
-    drive(d, {"t": "raise", "p": 2, "v": 3})    # not above 3: refused
-    assert d.toast() == "4いじょうに して"
+    after = d.app.state()
+    d.press("ok")                               # sel is still "raise": opens the entry at 4
+    d.press("ok")
+    assert d.toast() == "ダイヤルは 3まで"
     assert d.app.game.seq == seq + 1
-    d.app.on_button("click", "ok")
-    assert before["pot"] == d.app.state()["pot"]
+    assert d.app.state() == after and after != before
+    assert d.screen() == "Play"

@@ -394,6 +394,7 @@ class Store:
         lineno = 0
         stop = False
         while seg < nsegs and not stop:
+            j.seg = seg             # deep undo while replaying reads up to here
             f = self.fs.open(j.path(seg), "rb")
             off = 0
             if seg == 0:
