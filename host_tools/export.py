@@ -177,18 +177,17 @@ def _store(archive, rel, data):
     return dest, note
 
 
-def _companions(files, log_path, game_id):
-    """Snapshot/segment files that belong to one game: same stem (id.*, id-*, id_*) or inside a
-    directory named after the game."""
-    stem = os.path.basename(log_path)[:-4]
-    keys = set([stem, game_id or stem])
+def _companions(files, journal_name, segs):
+    """Snapshot/temporary files that belong to one journal: same stem (stem.*, stem-*, stem_*)
+    or inside a directory named after it."""
+    stem = journal_name[:-4] if journal_name.endswith(".log") else journal_name
     out = []
     for f in files:
-        if f.path == log_path:
+        if f in segs:
             continue
         parts = f.path.strip("/").split("/")
         base = parts[-1]
-        if any(base.startswith(k + c) for k in keys for c in ".-_") or keys.intersection(parts[:-1]):
+        if any(base.startswith(stem + c) for c in ".-_") or stem in parts[:-1]:
             out.append(f)
     return out
 
@@ -197,6 +196,7 @@ class ExportResult:
     def __init__(self, archive):
         self.archive = archive
         self.files = []
+        self.journals = []    # [(LogResult, [FileReport of its segments])]
         self.errors = []      # device-level problems (no /games, mpremote failure)
 
     @property
@@ -206,34 +206,35 @@ class ExportResult:
     @property
     def ok(self):
         return not self.errors and all(f.verified for f in self.files) and \
-            all(f.log.ok for f in self.logs)
+            all(r.ok for r, _ in self.journals)
 
     def text(self, lang="en"):
         ja = lang == "ja"
         lines = []
         for e in self.errors:
             lines.append(("エラー: " if ja else "ERROR: ") + e)
+        for r, segs in self.journals:
+            lines.append(r.summary(lang) + ("  [%s]" % ", ".join(os.path.basename(f.path) for f in segs)
+                                            if len(segs) > 1 else ""))
+            for s in r.report_lines(lang):
+                lines.append("  " + s)
         for f in self.files:
             if not f.verified:
                 lines.append("%s: %s" % (f.path, "SHA-256が デバイスと ちがう (コピーは しんようできない)" if ja else
                                          "SHA-256 differs from the device's: copy not trusted (%s vs %s)"
                                          % (f.sha_local, f.sha_device)))
-            if f.log is not None:
-                lines.append(f.log.summary(lang))
-                for s in f.log.report_lines(lang):
-                    lines.append("  " + s)
-            else:
+            if f.log is None:
                 lines.append("%s: %s" % (f.path, "ログいがい (スナップショット等): コピーのみ" if ja else
                                          "not a log (snapshot/segment): copied, not validated"))
             if f.stored:
-                lines.append("  -> %s (%s)" % (f.stored, f.archive_note))
+                lines.append("%s -> %s (%s)" % (f.path, f.stored, f.archive_note))
             if f.deleted:
                 lines.append("  " + ("デバイスから さくじょ" if ja else "deleted from the device"))
             elif f.kept_why:
                 lines.append("  " + ("デバイスに のこした: " if ja else "kept on the device: ") + f.kept_why)
-        n_ref = sum(len(f.log.problems) for f in self.logs)
-        lines.append(("%d ファイル, %d ログ, %d ぎょう きょひ" if ja else "%d files, %d logs, %d lines refused")
-                     % (len(self.files), len(self.logs), n_ref))
+        n_ref = sum(len(r.problems) for r, _ in self.journals)
+        lines.append(("%d ファイル, %d ゲーム, %d ぎょう きょひ" if ja else "%d files, %d games, %d lines refused")
+                     % (len(self.files), len(self.journals), n_ref))
         return "\n".join(lines)
 
 
@@ -261,6 +262,7 @@ def export(run, dest="archive", delete=False, root=ROOT_DIR, date=None, staging=
         os.makedirs(local, exist_ok=True)
         device_copy(run, [f.path for f in fs], local)
     shas = device_sha256(run, [f.path for f in res.files])
+    datas = {}
     for f in res.files:
         f.sha_device = shas.get(f.path)
         rel = os.path.relpath(f.path, root)
@@ -272,12 +274,18 @@ def export(run, dest="archive", delete=False, root=ROOT_DIR, date=None, staging=
             res.errors.append("%s: not copied (%s)" % (f.path, e))
             continue
         f.sha_local = hashlib.sha256(data).hexdigest()
-        if f.is_log:
-            f.log = logs.read_bytes(data, os.path.basename(f.path))
+        datas[f.path] = data
         if f.verified:
             f.stored, f.archive_note = _store(archive, rel, data)
         else:
             f.stored, f.archive_note = _store(archive, rel + ".unverified", data)
+    by_path = dict((f.path, f) for f in res.files)
+    for name, segs in logs.game_files([f.path for f in res.files if f.is_log and f.path in datas]):
+        r = logs.read_segments(name, [(os.path.basename(p), datas[p]) for p in segs])
+        frs = [by_path[p] for p in segs]
+        for f in frs:
+            f.log = r
+        res.journals.append((r, frs))
     # the staging copies are gone once stored
     for r, ds, fs in os.walk(tmp, topdown=False):
         for n in fs:
@@ -298,32 +306,33 @@ def export(run, dest="archive", delete=False, root=ROOT_DIR, date=None, staging=
 
 def _delete_verified(run, res):
     doomed = []
-    for f in res.logs:
-        comps = _companions(res.files, f.path, f.log.game_id)
+    for r, segs in res.journals:
+        comps = _companions(res.files, r.name, segs)
         why = ""
-        if not f.verified:
+        if not all(f.verified for f in segs):
             why = "copy not verified (SHA-256)"
-        elif not f.log.ok:
-            why = "%d line(s) refused" % len(f.log.problems)
-        elif not f.log.over():
+        elif not r.ok:
+            why = "%d line(s) refused" % len(r.problems)
+        elif not r.over():
             why = "game in progress"
         else:
             bad = [c.path for c in comps if not c.verified]
             if bad:
                 why = "companion file not verified: %s" % ", ".join(bad)
         if why:
-            f.kept_why = why
+            for f in segs:
+                f.kept_why = why
             for c in comps:
-                c.kept_why = c.kept_why or "belongs to %s (%s)" % (os.path.basename(f.path), why)
+                c.kept_why = c.kept_why or "belongs to %s (%s)" % (r.name, why)
             continue
-        doomed.append(f)
+        doomed.extend(segs)
         doomed.extend(comps)
     if doomed:
         device_rm(run, [f.path for f in doomed])
         for f in doomed:
             f.deleted = True
     for f in res.files:
-        if not f.is_log and not f.deleted and not f.kept_why:
+        if not f.deleted and not f.kept_why:
             f.kept_why = "not a game's file"
 
 

@@ -58,9 +58,11 @@ def expand(paths):
 
 
 def import_log(db, path, night=None):
-    """Imports one log; returns (status, LogResult) with status one of
-    "added", "updated", "unchanged", "kept longer", "unreadable"."""
-    res = logs.read_file(path)
+    """Imports one log (a path, or the segment paths of one journal); returns (status, LogResult)
+    with status one of "added", "updated", "unchanged", "kept longer", "unreadable"."""
+    paths = [path] if isinstance(path, str) else list(path)
+    path = paths[0]
+    res = logs.read_paths(paths)[0]
     if res.game is None:
         return "unreadable", res
     key = game_key(res)
@@ -157,8 +159,9 @@ def main(argv):
         if a.cmd == "import":
             counts = {}
             bad = 0
-            for p in expand(a.logs):
-                status, res = import_log(db, p, a.night)
+            for name, segs in logs.game_files(expand(a.logs)):
+                p = segs[0] if len(segs) == 1 else "%s (%d segments)" % (name, len(segs))
+                status, res = import_log(db, segs, a.night)
                 counts[status] = counts.get(status, 0) + 1
                 print("%-12s %s%s" % (status, p, " (%d line(s) refused)" % len(res.problems) if res.problems else ""))
                 for s in res.report_lines():

@@ -14,6 +14,7 @@
 # them as runs of lines.
 import hashlib
 import os
+import re
 
 from host_tools import _paths  # noqa: F401  (firmware/ on sys.path)
 
@@ -34,6 +35,8 @@ HOST_MESSAGES = {
                          "ログ{line}ぎょう: しらない イベント '{kind}'"),
     "E_LOG_READ": ("Cannot read the file: {why}", "ファイルが よめない: {why}"),
     "E_LOG_BLANK": ("Log line {line}: empty line", "ログ{line}ぎょう: からの ぎょう"),
+    "E_LOG_SEGMENT_MISSING": ("Log segments {first}-{last} missing before this line",
+                              "ログの セグメント{first}~{last}が ない"),
 }
 
 # Refusal ids with which the rules modules say "no such event type".
@@ -76,7 +79,7 @@ class Problem:
         return s
 
     def as_dict(self, kind=None):
-        d = {"line": self.lineno, "id": self.msg_id, "text": self.text("en", kind),
+        d = {"line": self.lineno, "file": getattr(self, "file", None), "id": self.msg_id, "text": self.text("en", kind),
              "text_ja": self.text("ja", kind)}
         if self.why:
             d["why"] = self.why
@@ -101,10 +104,18 @@ class LogResult:
         self.lines = 0
         self.kept = 0
         self.hole = False
+        self.segments = [(name, 1, 0)]
 
     @property
     def ok(self):
         return not self.problems and self.game is not None
+
+    def where(self, lineno):
+        """Global line number -> (segment file name, line in it)."""
+        for segname, first, n in self.segments:
+            if first <= lineno < first + n:
+                return segname, lineno - first + 1
+        return self.name, lineno
 
     @property
     def kind(self):
@@ -133,7 +144,7 @@ class LogResult:
             else:
                 runs.append([key, p, p.lineno, 1])
         for key, p, last, n in runs:
-            s = "%s:%d: %s" % (self.name, p.lineno, p.text(lang, self.kind))
+            s = "%s:%d: %s" % (getattr(p, "file", None) or self.name, p.lineno, p.text(lang, self.kind))
             if n > 1:
                 if lang == "ja":
                     s += " (%d~%dぎょう %dこ おなじ りゆう)" % (p.lineno, last, n)
@@ -163,14 +174,67 @@ def split_lines(data):
     return lines
 
 
+# The device's store (firmware/scoreboard/store.py) keeps a journal in segments:
+# NNNN-GGGGGGGG.S.log, S = 0, 1, ...; segment 0 starts with the header; their concatenation is
+# the journal. Other *.log files are whole journals.
+SEGMENT = re.compile(r"^(.*?)([0-9]+-[0-9A-Za-z]+)\.([0-9]+)\.log$")
+
+
+def game_files(paths):
+    """Groups paths into journals: [(name, [segment paths in order])]; a segmented journal is
+    named NNNN-GGGGGGGG.log (the segment files keep their own names in the problems)."""
+    groups = {}
+    order = []
+    for p in paths:
+        m = SEGMENT.match(p)
+        key = (m.group(1) + m.group(2)) if m else p
+        if key not in groups:
+            groups[key] = []
+            order.append(key)
+        groups[key].append((int(m.group(3)) if m else 0, p))
+    return [(os.path.basename(k) + (".log" if not k.endswith(".log") else ""),
+             [p for _, p in sorted(groups[k])]) for k in order]
+
+
 def read_bytes(data, name="log"):
     """Checks every line of one log; returns a LogResult (never raises for bad content)."""
-    res = LogResult(name, data)
-    lines = split_lines(data)
+    return read_segments(name, [(name, data)])
+
+
+def read_segments(name, segments):
+    """Checks a journal given as [(segment name, bytes)] in order (one item: a plain log)."""
+    res = LogResult(name, b"".join(d for _, d in segments))
+    lines = []
+    res.segments = []
+    missing = []
+    prev = None
+    for segname, data in segments:
+        m = SEGMENT.match(segname)
+        if m and prev is not None and int(m.group(3)) != prev + 1:
+            missing.append((len(lines) + 1, prev + 1, int(m.group(3)) - 1))
+        prev = int(m.group(3)) if m else None
+        seg_lines = split_lines(data)
+        res.segments.append((segname, len(lines) + 1, len(seg_lines)))
+        lines += seg_lines
     res.lines = len(lines)
     if not lines:
         res.problems.append(Problem(1, "E_LOG_EMPTY"))
         return res
+    _fold(res, lines)
+    for at, a, b in missing:
+        res.problems.append(Problem(at, "E_LOG_SEGMENT_MISSING", {"first": a, "last": b}))
+        res.hole = True
+    res.problems.sort(key=lambda p: p.lineno)
+    if len(res.segments) > 1:
+        for p in res.problems:
+            p.file, local = res.where(p.lineno)
+            p.info["line"] = local
+            p.global_line = p.lineno
+            p.lineno = local
+    return res
+
+
+def _fold(res, lines):
     # ---- the header -----------------------------------------------------------------------------
     try:
         header = journal.check_header(journal.unseal(lines[0], 1), 1)
@@ -261,6 +325,27 @@ def read_file(path):
     res = read_bytes(data, name)
     res.path = path
     return res
+
+
+def read_paths(paths):
+    """Reads log files, a segmented journal's files together: [LogResult]."""
+    out = []
+    for name, segs in game_files(paths):
+        parts = []
+        for p in segs:
+            try:
+                with open(p, "rb") as f:
+                    parts.append((os.path.basename(p), f.read()))
+            except OSError as e:
+                res = LogResult(name, b"")
+                res.problems.append(Problem(0, "E_LOG_READ", {"why": "%s: %s" % (p, e.strerror or e)}))
+                out.append(res)
+                break
+        else:
+            res = read_segments(name, parts)
+            res.path = segs[0]
+            out.append(res)
+    return out
 
 
 def game_rounds(res):

@@ -21,8 +21,16 @@ TTF = "/usr/share/fonts/truetype/misaki/misaki_gothic.ttf"
 ASCII = "".join(chr(c) for c in range(32, 127))
 SYMBOLS = "▲▼◀▶・ー、。「」"
 # Player names can be pushed from the PC; kana-only names must still show, so both kana
-# tables are kept (about 2 KB). Kanji in names fall back to the error glyph '?'.
-KANA = "".join(chr(c) for c in range(0x3041, 0x3097)) + "".join(chr(c) for c in range(0x30A1, 0x30FB))
+# tables are kept (about 2 KB). Kanji in names fall back to the error glyph '?'. Left out: the
+# rare kana misaki (JIS X 0208) does not have (ゔゕゖ ヷヸヹヺ).
+KANA = "".join(chr(c) for c in range(0x3041, 0x3094)) + "".join(chr(c) for c in range(0x30A1, 0x30F7))
+
+# Glyphs misaki lacks (JIS X 0208 has up/down triangles only), drawn here as page-byte columns
+# (bit 0 = top row), matching ▲▼: 7 px tall, base on one side.
+EXTRA_GLYPHS = {
+    "\u25b6": bytes((0x7F, 0x3E, 0x3E, 0x1C, 0x1C, 0x08, 0x08, 0x00)),   # ▶
+    "\u25c0": bytes((0x08, 0x08, 0x1C, 0x1C, 0x3E, 0x3E, 0x7F, 0x00)),   # ◀
+}
 
 # Modules holding MESSAGES = {id: (english, japanese)}: the engine's, each game's, the UI's.
 TABLE_GLOBS = ("scoreboard/messages.py", "scoreboard/msg_*.py", "ui/strings.py")
@@ -90,10 +98,37 @@ def font_chars(module=None):
 RUN_FONT_TO_PY = "import sys; from font_to_py.font_to_py import main; sys.argv[0] = 'font_to_py'; main()"
 
 
+def add_glyphs(text, extra):
+    """Put `extra` {char: columns} into a font-to-py (-y, 8 px) module's _font and _sparse."""
+    env = {}
+    exec(compile(text, "font", "exec"), env)
+    font, sparse = bytearray(env["_font"]), bytes(env["_sparse"])
+    index = {sparse[i] | sparse[i + 1] << 8: sparse[i + 2] | sparse[i + 3] << 8
+             for i in range(0, len(sparse), 4)}
+    font += bytes(-len(font) % 8)               # the last glyph is not padded; ours must align
+    for ch, cols in sorted(extra.items()):
+        n = len(font) // 8                      # glyphs start on 8-byte boundaries
+        index[ord(ch)] = n
+        glyph = bytes((len(cols), 0)) + cols
+        font += glyph + bytes(-len(glyph) % 8)
+    new_sparse = b"".join(bytes((c & 255, c >> 8, i & 255, i >> 8)) for c, i in sorted(index.items()))
+
+    def literal(name, data):
+        rows = ["b'" + "".join("\\x%02x" % b for b in data[i:i + 16]) + "'" for i in range(0, len(data), 16)]
+        return "%s =\\\n" % name + "\\\n".join(rows) + "\n"
+
+    text = re.sub(r"^_font =\\\n(?:b'.*'\\?\n)+", lambda m: literal("_font", font), text, count=1, flags=re.M)
+    text = re.sub(r"^_sparse =\\\n(?:b'.*'\\?\n)+", lambda m: literal("_sparse", new_sparse), text,
+                  count=1, flags=re.M)
+    text = re.sub(r"^def max_ch\(\):\n    return \d+", "def max_ch():\n    return %d" % max(index), text,
+                  count=1, flags=re.M)
+    return text
+
+
 def main():
     if not os.path.exists(TTF):
         sys.exit("missing %s: apt-get install -y fonts-misaki" % TTF)
-    charset = wanted_chars()
+    charset = "".join(c for c in wanted_chars() if c not in EXTRA_GLYPHS)
     with tempfile.TemporaryDirectory() as tmp:
         with open(os.path.join(tmp, "charset.txt"), "w", encoding="utf-8") as f:
             f.write(charset)
@@ -103,6 +138,7 @@ def main():
                         TTF, "8", "font_misaki.py"], cwd=tmp, check=True, stdout=subprocess.DEVNULL)
         with open(os.path.join(tmp, "font_misaki.py"), encoding="utf-8") as f:
             text = f.read()
+    text = add_glyphs(text, EXTRA_GLYPHS)
     # The generator's own header carries this machine's paths; make it the same everywhere.
     text = re.sub(r"^# Cmd: .*$", "# Cmd: python -m host_tools.make_font (font-to-py -y misaki_gothic.ttf 8)",
                   text, count=1, flags=re.M)
@@ -110,7 +146,20 @@ def main():
             + text)
     with open(OUT, "w", encoding="utf-8") as f:
         f.write(text)
-    print("%s: %d glyphs" % (os.path.relpath(OUT, ROOT), len(charset)))
+    lacking = sorted(set(wanted_chars()) - font_chars(_load(OUT)))
+    print("%s: %d glyphs, %d bytes" % (os.path.relpath(OUT, ROOT), len(font_chars(_load(OUT))),
+                                       len(_load(OUT)._font) + len(_load(OUT)._sparse)))
+    if lacking:
+        print("misaki has no glyph for %r (drawn as '?'): use other characters or add them to "
+              "EXTRA_GLYPHS" % "".join(lacking))
+
+
+def _load(path):
+    import types
+    mod = types.ModuleType("font_check")
+    with open(path, encoding="utf-8") as f:
+        exec(compile(f.read(), path, "exec"), mod.__dict__)
+    return mod
 
 
 if __name__ == "__main__":

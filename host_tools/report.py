@@ -279,24 +279,30 @@ def _setup_matplotlib():
     return plt
 
 
-def plot_png(gr, lang):
-    """PNG bytes: each player's score after every round (round 0: the start)."""
+def plot_png(gr):
+    """PNG bytes: each player's score after every round (round 0: the start). One picture for
+    both languages (bilingual labels): plotting is the slow part of a report."""
+    if getattr(gr, "_png", None) is not None:
+        return gr._png
     plt = _setup_matplotlib()
     fig, ax = plt.subplots(figsize=(7, 3.6), dpi=90)
+    fig.subplots_adjust(left=0.09, right=0.98, top=0.9, bottom=0.14)
     xs = list(range(len(gr.rounds) + 1))
     for i, nm in enumerate(gr.names):
         ys = [gr.initial[i] if gr.initial else 0] + [sc[i] for _, sc in gr.rounds]
-        ax.plot(xs, ys, marker="o", markersize=3, label=nm)
-    ax.set_xlabel(tr("round", lang))
-    ax.set_ylabel(tr("score", lang))
-    ax.set_title("%s %s — %s" % (kind_name(gr.kind, lang), gr.game_id, tr("plot_title", lang)))
+        ax.plot(xs, ys, marker="o" if len(xs) <= 60 else None, markersize=3, label=nm)
+    ax.set_xlabel("%s / %s" % (tr("round", "ja"), tr("round", "en")))
+    ax.set_ylabel("%s / %s" % (tr("score", "ja"), tr("score", "en")))
+    ax.set_title("%s / %s  %s" % (kind_name(gr.kind, "ja"), kind_name(gr.kind, "en"), gr.game_id))
+    from matplotlib.ticker import MaxNLocator
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.grid(True, alpha=0.3)
     ax.legend(loc="best", fontsize="small")
-    fig.tight_layout()
     buf = io.BytesIO()
     fig.savefig(buf, format="png")
     plt.close(fig)
-    return buf.getvalue()
+    gr._png = buf.getvalue()
+    return gr._png
 
 
 # ---- the page -------------------------------------------------------------------------------------
@@ -352,7 +358,7 @@ def render_night(label, reports, lang, other=None, csv_names=None, plots=True):
             h.append("<p>%s</p></section>" % tr("no_rounds", lang))
             continue
         if plots:
-            png = plot_png(gr, lang)
+            png = plot_png(gr)
             h.append('<p><img alt="%s" src="data:image/png;base64,%s"></p>' % (
                 e(tr("plot_title", lang)), base64.b64encode(png).decode("ascii")))
         # rounds with scores and the itemised result
@@ -406,9 +412,10 @@ def latest_per_game(results):
 def report(paths, out_dir, lang="both", night=None, plots=True):
     """Writes the CSVs and pages; returns {"csv": [...], "html": [...], "problems": n}."""
     os.makedirs(out_dir, exist_ok=True)
-    groups = {}
+    by_night = {}
     for p in paths:
-        groups.setdefault(night or night_of(p), []).append(logs.read_file(p))
+        by_night.setdefault(night or night_of(p), []).append(p)
+    groups = dict((label, logs.read_paths(ps)) for label, ps in by_night.items())
     written = {"csv": [], "html": [], "problems": 0}
     langs = ["ja", "en"] if lang == "both" else [lang]
     for label in sorted(groups):

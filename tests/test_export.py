@@ -196,3 +196,64 @@ def test_mpremote_runner_builds_the_command(tmp_path):
     bad = export.mpremote_runner(None, [sys.executable, "-c", "import sys; sys.exit('boom')"])
     with pytest.raises(export.DeviceError, match="boom"):
         bad(["fs", "ls"])
+
+
+# ---- the device's own layout: segmented journals + snapshots written by scoreboard.store -----------
+def store_games(root):
+    from scoreboard.store import Store
+    from test_logs import KAKOI_ROUNDS
+    os.makedirs(str(root), exist_ok=True)
+    st = Store(root=str(root), seg_max=600, snap_every=2)
+    done = st.create("kakoi", ["あき", "Bob", "ちえ"])
+    for i in range(6):
+        done.submit(dict(KAKOI_ROUNDS[i % 3]))
+        st.after_change(done)
+    done.submit({"t": "end"})
+    st.after_change(done)
+    live = st.create("kakoi", 3)
+    for i in range(4):
+        live.submit(dict(KAKOI_ROUNDS[i % 3]))
+        st.after_change(live)
+    st._close_all()
+    return done, live
+
+
+def test_segmented_journals_from_the_store(tmp_path):
+    dev = tmp_path / "device"
+    done, live = store_games(dev / "games")
+    names = sorted(os.listdir(dev / "games"))
+    segs = [n for n in names if n.endswith(".log")]
+    assert len(segs) > 2 and any(n.endswith(".snp") for n in names)
+    res = export.export(FolderRunner(str(dev)), str(tmp_path / "a"), delete=True, date="d")
+    assert len(res.journals) == 2
+    by_gid = {r.game_id: (r, fs) for r, fs in res.journals}
+    r, fs = by_gid[done.game_id]
+    assert r.ok and len(fs) > 1 and r.over() and r.game.state == done.state
+    assert all(f.deleted for f in fs)
+    r2, fs2 = by_gid[live.game_id]
+    assert r2.ok and not r2.over() and r2.game.state == live.state
+    left = sorted(os.listdir(dev / "games"))
+    assert left and all(live.game_id in n for n in left)          # the game in progress stays, snapshot too
+    assert any(n.endswith(".snp") for n in left)
+    # report and ledger read the archived segments as one game each
+    from host_tools import ledger, report
+    arch = [os.path.join(res.archive, n) for n in sorted(os.listdir(res.archive)) if n.endswith(".log")]
+    w = report.report(arch, str(tmp_path / "rep"), "en", night="n", plots=False)
+    assert len(w["csv"]) == 2 and w["problems"] == 0
+    db = ledger.connect(str(tmp_path / "l.sqlite"))
+    st = [ledger.import_log(db, segs)[0] for _, segs in __import__("host_tools.logs").logs.game_files(arch)]
+    assert st == ["added", "added"]
+
+
+def test_bad_line_in_a_later_segment_names_that_file(tmp_path):
+    dev = tmp_path / "device"
+    done, live = store_games(dev / "games")
+    seg1 = sorted(n for n in os.listdir(dev / "games") if done.game_id in n and n.endswith(".1.log"))[0]
+    p = dev / "games" / seg1
+    lines = p.read_bytes().split(b"\n")
+    lines[1] = lines[1].replace(b'"t":', b'"t" :', 1)
+    p.write_bytes(b"\n".join(lines))
+    res = export.export(FolderRunner(str(dev)), str(tmp_path / "a"), date="d")
+    r = [r for r, _ in res.journals if r.game_id == done.game_id][0]
+    assert [(p.file, p.lineno, p.msg_id) for p in r.problems] == [(seg1, 2, "E_LOG_CRC")]
+    assert "%s:2: Log line 2: bad CRC" % seg1 in res.text()

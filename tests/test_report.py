@@ -61,7 +61,7 @@ def test_html_pages_both_languages_with_plots_standings_and_items(tmp_path):
     assert 'href="night-2025-03-01.en.html"' in ja and 'href="night-2025-03-01.ja.html"' in en
     for kind in ("掛け引きほーるでむ", "株ドボン", "囲将会ドボン", "ドボン", "最終順位", "得点の推移"):
         assert kind in ja
-    for kind in ("Kakehiki Hold'em", "Kabu Dobon", "Kakoi Dobon", "Final standings"):
+    for kind in ("Kakehiki Hold&#x27;em", "Kabu Dobon", "Kakoi Dobon", "Final standings"):
         assert kind in en
     pngs = re.findall(r'src="data:image/png;base64,([^"]+)"', en)
     assert len(pngs) == 4 and all(base64.b64decode(p).startswith(b"\x89PNG") for p in pngs)

@@ -116,6 +116,7 @@ SCRIPTS = [
     _g(1) + "ok down ok ok ok back down ok down ok back back back down down ok back back "
             "down down down ok back back down down down down ok ok ok",
     _g(1) + "ok down down down down down ok ok back back ok",
+    _g(1) + "ok down ok down ok ok down down down down ok back back back",
     # 囲将会ドボン: tsumo, dobon with calls, tenhou, starter, end from the game menu
     _g(2) + "ok ok ok ok down ok right ok left left left ok back back back",
     _g(2) + "ok down ok down down down ok down ok ok ok ok back back back back back back back",
@@ -142,7 +143,7 @@ def test_undo_from_every_screen():
     d = Driver(lang="en")
     start_game(d)
     drive(d, {"t": "raise", "p": 1, "v": 2})
-    paths = ["", "back", "back ok", "back down ok", "ok", "left left left ok"]
+    paths = ["", "back", "back ok", "back down ok", "ok", "ok up"]
     for path in paths:
         seq = d.app.game.seq
         if path:

@@ -82,9 +82,12 @@ class Language(Choice):
     """日本語 / English: changes only what the screens say, never the saved game."""
 
     def __init__(self, app):
-        def pick(v):
-            app.lang = v
-        Choice.__init__(self, app, "Language / 言語", [("日本語", "ja"), ("English", "en")], pick, app.lang)
+        Choice.__init__(self, app, "Language / 言語", [("日本語", "ja"), ("English", "en")], None, app.lang)
+
+    def choose(self, i):
+        # set first: the screen below rebuilds its labels when it opens again
+        self.app.lang = self.opts[i][1]
+        self.app.pop()
 
 
 class Games(Menu):

@@ -51,6 +51,7 @@ def interactive(args, factory):
         print("The simulator draws the OLED in a terminal, and this is not one (no tty).\n"
               "Run it in a terminal, or headless:  python -m host_tools.sim --script FILE --shots DIR")
         return 0
+    os.environ.setdefault("ESCDELAY", "25")   # Esc is "back": don't wait curses' default 1 s
     import curses
     return curses.wrapper(_loop, args, factory)
 

