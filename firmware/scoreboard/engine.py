@@ -63,6 +63,21 @@ def new_game_id():
     return "".join("%02x" % b for b in raw)
 
 
+def settle(kind, seats, settings):
+    """Check seats and settings for a game kind; returns the settings with defaults filled in."""
+    rules = load(kind)
+    lo, hi = rules.SEATS
+    if not isinstance(seats, list) or not lo <= len(seats) <= hi:
+        raise Refusal("E_SEATS", {"min": lo, "max": hi})
+    merged = rules.default_settings()
+    for k, v in (settings or {}).items():
+        if k not in merged:
+            raise Refusal("E_SETTING_UNKNOWN", {"name": k})
+        merged[k] = v
+    rules.check_settings(merged, len(seats))
+    return merged
+
+
 class Game:
     """One game: its header, its journal (through `sink`) and the folded state."""
 
@@ -84,18 +99,9 @@ class Game:
     # ---- creation -----------------------------------------------------------------------------
     @staticmethod
     def new(kind, seats, settings=None, game_id=None, sink=None, source=None):
-        rules = load(kind)
         if isinstance(seats, int):
             seats = ["P%d" % (i + 1) for i in range(seats)]
-        lo, hi = rules.SEATS
-        if not lo <= len(seats) <= hi:
-            raise Refusal("E_SEATS", {"min": lo, "max": hi})
-        merged = rules.default_settings()
-        for k, v in (settings or {}).items():
-            if k not in merged:
-                raise Refusal("E_SETTING_UNKNOWN", {"name": k})
-            merged[k] = v
-        rules.check_settings(merged, len(seats))
+        merged = settle(kind, seats, settings)
         header = journal.make_header(kind, game_id or new_game_id(), merged, seats, VERSION)
         game = Game(header, sink, source)
         if sink:
@@ -293,6 +299,13 @@ class Game:
         if first is None:
             raise journal.LogError("E_LOG_EMPTY", {"line": 1})
         header = journal.check_header(journal.unseal(first, 1), 1)
+        try:
+            # A hand-written header may leave settings out: they take their defaults.
+            header["settings"] = settle(header["kind"], header["seats"], header["settings"])
+        except journal.LogError:
+            raise
+        except Refusal as r:
+            raise journal.LogError("E_LOG_HEADER", {"line": 1, "why": r.msg_id})
         game = Game(header, sink)
         lineno = 1
         for line in it:

@@ -25,6 +25,7 @@ MESSAGES = {
     "E_LOG_GAME": ("Log line {line}: other game", "ログ{line}ぎょう: べつの ゲーム"),
     "E_LOG_SEQ": ("Log line {line}: gap (want {want})", "ログ{line}ぎょう: ばんごうが とんだ"),
     "E_LOG_KIND": ("Log line {line}: unknown event", "ログ{line}ぎょう: しらない イベント"),
+    "E_LOG_HEADER": ("Log header: {why}", "ログのヘッダ: {why}"),
     "E_LOG_EMPTY": ("Log is empty", "ログが からです"),
     "E_LOG_REFUSED": ("Log line {line}: illegal ({why})", "ログ{line}ぎょう: ルールいはん({why})"),
     "E_LOG_UNDO_EMPTY": ("Log: undo with nothing done", "ログ: もどす ものが ない"),
