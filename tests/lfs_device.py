@@ -158,6 +158,10 @@ class LfsFile:
             out = out[:n]
         return out
 
+    def seek(self, off, whence=0):
+        self._rbuf = b""
+        return lfs.file_seek(self.fs.fs, self.fh, off, whence)
+
     def readline(self, limit=-1):
         buf = self._rbuf
         while True:

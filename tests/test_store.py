@@ -147,9 +147,15 @@ def test_cut_at_every_byte(kind):
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_cut_without_snapshot_replays_from_the_start(kind):
+    # full replays cost O(events) each: the line boundaries of every 4th event, one byte either
+    # side, and one cut inside the line (every byte offset is covered with the snapshot above)
     rec = recorded(kind)
-    step = 1 if len(rec.journal) < 12000 else 3
-    for cut in range(rec.ends[0], len(rec.journal) + 1, step):
+    cuts = set()
+    for e in range(0, len(rec.ends), 4):
+        at = rec.ends[e]
+        nxt = rec.ends[e + 1] if e + 1 < len(rec.ends) else at
+        cuts.update((at - 1, at, at + 1, (at + nxt) // 2))
+    for cut in sorted(c for c in cuts if rec.ends[0] <= c <= len(rec.journal)):
         fs = rec.image(cut, with_snap=False)
         game = Store(fs, seg_max=SEG, snap_every=SNAP).open_game(rec.gid)
         want = rec.committed(cut)
@@ -181,9 +187,18 @@ def test_bit_flips_are_never_folded_in(kind):
         pos = rng.randrange(lo, full)
         fs = rec.image(full, with_snap=with_snap)
         seg_start = 0
+        benign = False
         for s, b in enumerate(rec.seg_bytes):
             if pos < seg_start + len(b):
-                fs.files["/games/%s.%d.log" % (rec.stem, s)][pos - seg_start] ^= 1 << rng.randrange(8)
+                data = fs.files["/games/%s.%d.log" % (rec.stem, s)]
+                old = data[pos - seg_start]
+                data[pos - seg_start] ^= 1 << rng.randrange(8)
+                new = data[pos - seg_start]
+                # a hex digit of the CRC changing case ("a" <-> "A") says the same number: the
+                # record is unchanged, so folding it in is right
+                line_end = rec.journal.index(b"\n", pos)
+                benign = (line_end - 10 <= pos < line_end - 2
+                          and chr(old).lower() == chr(new).lower())
                 break
             seg_start += len(b)
         st = Store(fs, seg_max=SEG, snap_every=SNAP)
@@ -196,6 +211,9 @@ def test_bit_flips_are_never_folded_in(kind):
             assert st.games()[0]["kind"] is None
             continue
         want = bad_line - 1         # events before the damaged line
+        if benign:
+            assert game.seq == len(rec.ops) and game.snapshot() == rec.ref[len(rec.ops)]
+            continue
         assert game.seq == want and game.snapshot() == rec.ref[want], (pos, game.seq, want)
         assert st.last_recovery["dropped_bytes"] == full - rec.ends[want]
         _check_prefix(fs, rec, want)

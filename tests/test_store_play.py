@@ -71,7 +71,7 @@ class MemFile:
         self.pos = end
         return out
 
-    def seek(self, off):
+    def seek(self, off, whence=0):
         self.pos = off
 
     def close(self):

@@ -23,7 +23,7 @@ MESSAGES = {
     "E_LOG_HEADER_FIELD": ("Log line {line}: header lacks {field}", "ログ{line}ぎょう: ヘッダに {field}が ない"),
     "E_LOG_SCHEMA": ("Log line {line}: newer format {schema}", "ログ{line}ぎょう: あたらしい けいしき{schema}"),
     "E_LOG_GAME": ("Log line {line}: other game", "ログ{line}ぎょう: べつの ゲーム"),
-    "E_LOG_SEQ": ("Log line {line}: gap (want {want})", "ログ{line}ぎょう: ばんごうが とんだ"),
+    "E_LOG_SEQ": ("Log line {line}: gap (want {want})", "ログ{line}ぎょう: ばんごう{want}が ない"),
     "E_LOG_KIND": ("Log line {line}: unknown event", "ログ{line}ぎょう: しらない イベント"),
     "E_LOG_HEADER": ("Log header: {why}", "ログのヘッダ: {why}"),
     "E_LOG_EMPTY": ("Log is empty", "ログが からです"),

@@ -309,7 +309,9 @@ class Store:
         if rec.get("t") != "snap" or rec.get("g") != gid:
             return None
         seg = rec.get("seg")
-        if not isinstance(seg, int) or not 0 <= seg < nsegs or not isinstance(rec.get("seq"), int):
+        if not isinstance(seg, int) or not 0 <= seg < nsegs:
+            return None
+        if not isinstance(rec.get("seq"), int) or not isinstance(rec.get("off"), int):
             return None
         return rec
 
@@ -397,7 +399,10 @@ class Store:
             j.seg = seg             # deep undo while replaying reads up to here
             f = self.fs.open(j.path(seg), "rb")
             off = 0
-            if seg == 0:
+            if not matched:
+                off = snap["off"]   # straight to the line the snapshot was taken after
+                f.seek(off)
+            elif seg == 0:
                 f.readline(LINE_MAX)
                 off = hlen
             try:
@@ -409,18 +414,19 @@ class Store:
                     try:
                         rec = journal.unseal(line, lineno)
                     except Refusal:
+                        if not matched:
+                            return None
                         stop = True
                         break
                     if not matched:
-                        seq = rec.get("seq")
-                        if rec.get("g") != gid or not isinstance(seq, int) or seq > snap["seq"]:
+                        # the snapshot's own line: same game, same seq, same CRC, else it is not
+                        # this journal's snapshot
+                        if (rec.get("g") != gid or rec.get("seq") != snap["seq"]
+                                or _crc_field(line) != snap.get("lcrc")):
                             return None
                         off += len(line)
-                        if seq == snap["seq"]:
-                            if _crc_field(line) != snap.get("lcrc"):
-                                return None
-                            matched = True
-                            end_seg, end_off = seg, off
+                        matched = True
+                        end_seg, end_off = seg, off
                         continue
                     try:
                         journal.check_event(rec, game.seq + 1, gid, lineno)
@@ -517,9 +523,11 @@ class Store:
         rec = game.snapshot()
         rec["t"] = "snap"
         rec["seg"] = j.seg
-        rec["lcrc"] = self._last_crc(j)
-        if rec["lcrc"] is None:
+        last = self._last_line(j)
+        if last is None:
             return False
+        rec["off"] = last[0]        # where the line with seq == rec["seq"] starts in segment seg
+        rec["lcrc"] = last[1]
         free = self._free
         if free is not None and free <= self.reserve_blocks + 2:
             return False
@@ -543,24 +551,25 @@ class Store:
         j.snap_seq = game.seq
         return True
 
-    def _last_crc(self, j):
-        """CRC field of the last line of the segment being written (the line with game.seq)."""
+    def _last_line(self, j):
+        """(offset, CRC field) of the last line of the segment being written: the line with
+        game.seq. None when it cannot be read back."""
         try:
             f = self.fs.open(j.path(j.seg), "rb")
         except OSError:
             return None
         try:
             back = j.size if j.size < LINE_MAX else LINE_MAX
-            if hasattr(f, "seek"):
-                f.seek(j.size - back)
-                tail = f.read(back)
-            else:
-                tail = f.read(j.size)[-back:]
+            f.seek(j.size - back)
+            tail = f.read(back)
         finally:
             f.close()
-        if not tail.endswith(b"\n"):
+        if len(tail) != back or not tail.endswith(b"\n"):
             return None
-        return _crc_field(tail)
+        at = tail.rfind(b"\n", 0, len(tail) - 1) + 1
+        if at == 0 and back != j.size:
+            return None
+        return j.size - back + at, _crc_field(tail[at:])
 
     # ---- the list of games --------------------------------------------------------------------
     def games(self):

