@@ -50,9 +50,10 @@ def table(R):
     D = R["display"]
     med = max(d["median"] for d in D)
     mx = max(d["max"] for d in D)
-    rows.append("| 5 | I2C bytes per press, median / max (worst game) vs full frame %d B | %d / %d B = %.1f / %.1f ms at 400 kHz "
+    rows.append("| 5 | I2C bytes per press, median / max (worst game) vs a full frame (%d B + 7 address bytes = 1,044 B as counted) "
+                "| %d / %d B = %.1f / %.1f ms at 400 kHz "
                 "| median < 1 frame | %s |" % (FULL_FRAME, med, mx, ms_at_400k(med), ms_at_400k(mx),
-                                               "yes" if med < FULL_FRAME else "**no** (equal)"))
+                                               "yes" if med < FULL_FRAME else "**no** (median = 1 full frame)"))
     E = R["emu"]
     if "skip" in E:
         rows.append("| 6 | Emulated Pico | not measured: %s | - | - |" % E["skip"])

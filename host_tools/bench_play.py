@@ -40,6 +40,9 @@ class _Decks:
 
 def _kakehiki(game, rng, decks):
     s = game.state
+    for d in (decks.signs, decks.judges):
+        if not d.pile:      # an undone reveal leaves the card drawn: the players reshuffle
+            d.shuffle()
     if s["phase"] in ("sign", "judge", "reveal"):
         if not s["sign_rev"]:
             return [{"t": "sign", "minus": decks.signs.draw() == "引算"}]

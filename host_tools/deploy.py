@@ -186,7 +186,7 @@ def staged_files(staged_dir):
         dirs.sort()
         for fn in sorted(files):
             out.append(os.path.relpath(os.path.join(root, fn), staged_dir).replace(os.sep, "/"))
-    return out
+    return sorted(out)
 
 
 # -- deploy ----------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import pytest
 from scoreboard import journal
 from scoreboard.engine import Game
 from scoreboard.errors import Refusal
+from scoreboard import store as store_mod
 from scoreboard.store import Store
 from test_store_play import (LONG_SETTINGS, SEATS, MemFs, kinds_present, long_script, play,
                              reference)
@@ -32,7 +33,12 @@ class Recorded:
         self.ops = long_script(kind, _script_len(kind), seed)
         self.fs = MemFs()
         st = Store(self.fs, seg_max=SEG, snap_every=SNAP)
-        game = st.create(kind, SEATS[kind], LONG_SETTINGS.get(kind))
+        saved = store_mod.new_game_id
+        store_mod.new_game_id = lambda: "5eed%04x" % seed   # reproducible bytes
+        try:
+            game = st.create(kind, SEATS[kind], LONG_SETTINGS.get(kind))
+        finally:
+            store_mod.new_game_id = saved
         self.gid = game.game_id
         self.stem = [n for n in self.fs.listdir("/games")][0].split(".")[0]
         self.ref = reference(kind, self.ops, self.gid)
