@@ -45,7 +45,7 @@ def sim_screens(lines):
 def played(tmp_path_factory):
     staged = deploy.stage("pico", str(tmp_path_factory.mktemp("fw") / "flash"))
     p = Pico(None, staged, wall_timeout=900)
-    p.boot()
+    p.boot(frames=2)
     shots = []
     run_script(p, SCRIPT, on_step=lambda text, pico: shots.append((text, pico.screen())))
     yield p, shots
@@ -97,8 +97,8 @@ def test_power_cut_and_boot_again(played):
     p, _ = played
     files = p.list_files()
     image = p.power_cut()
-    p.boot()
-    p.settle(timeout_ms=5000)
+    p.boot(frames=2)
+    p.settle()
     assert "Traceback" not in p.console_text(), p.console_text()
     assert any(p.screen()), "blank screen after the power cut"
     assert set(files) <= set(p.list_files())

@@ -79,7 +79,7 @@ def main(argv=None):
     pico = Pico(a.uf2, fs, board=a.board)
     try:
         print("booting MicroPython on the emulated Pico (busy Python runs ~30x slower than a real one)...")
-        pico.boot()
+        pico.boot(frames=2, timeout_ms=30000)
         if a.script:
             from .script import run_script
             with open(a.script) as f:

@@ -41,7 +41,8 @@ UF2_HELP = ("no MicroPython firmware for the emulated Pico: download RPI_PICO v1
 
 LONG_PRESS_MS = 1300       # the firmware's long press is 1 s held
 PRESS_MS = 120             # a click: held well past the 50 ms debounce
-SETTLE_MS = 250            # quiet time after a release before the screen is read
+SETTLE_MS = 500            # quiet time after a release before the screen is read (a redraw
+                           # of the firmware's screens computes ~100-300 ms before any I2C)
 
 
 def find_uf2(path=None):
@@ -110,8 +111,10 @@ class Pico:
     def _run(self, coro):
         return self._loop.run_until_complete(coro)
 
-    def boot(self, wait_text=None, timeout_ms=20000):
-        """Power on with the current flash image. With `wait_text`, run until the console shows it."""
+    def boot(self, wait_text=None, timeout_ms=20000, frames=0):
+        """Power on with the current flash image. With `wait_text`, run until the console shows it;
+        with `frames`, until the panel got that many frames (the firmware: 2 = the driver's
+        clear at init + the app's first screen)."""
         from rp2040py.boards import BOARDS, resolve_firmware
         from rp2040py.device import MicroPythonDevice
         if self.dev is not None:
@@ -135,6 +138,9 @@ class Pico:
         self._run(self.dev.astart(timeout=120))
         if wait_text:
             self.wait_text(wait_text, timeout_ms)
+        if frames and not self.run_until(lambda: self.hw_target.frames >= frames, timeout_ms):
+            raise EmuError("only %d frame(s) on the panel after %d emulated ms; console:\n%s"
+                           % (self.hw_target.frames, timeout_ms, self.console_text()[-2000:]))
         return self
 
     def _halt(self):
