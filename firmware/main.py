@@ -96,6 +96,40 @@ def step(app, buttons, now):
     app.frame()
 
 
+class Console:
+    """The USB console while the app runs: the line `mem` prints `mem_free N mem_alloc M` (after
+    gc.collect(), with the App and its screens alive) - for the heap figures of docs/emulator.md. Anything
+    else typed is ignored. Reads only what is waiting (select.poll), so the loop never blocks, and
+    Ctrl-C (mpremote, the REPL) still interrupts as before."""
+
+    def __init__(self):
+        import select
+        self.stdin = sys.stdin
+        self.poller = select.poll()
+        self.poller.register(self.stdin, select.POLLIN)
+        self.line = ""
+
+    def poll(self):
+        while self.poller.poll(0):
+            ch = self.stdin.read(1)
+            if not ch:
+                return
+            if ch in "\r\n":
+                cmd, self.line = self.line.strip(), ""
+                if cmd == "mem":
+                    gc.collect()
+                    print("mem_free %d mem_alloc %d" % (gc.mem_free(), gc.mem_alloc()))
+            elif len(self.line) < 16:
+                self.line += ch
+
+
+def make_console():
+    try:
+        return Console()
+    except Exception:  # no select/poll on stdin here: no console commands, the app runs the same
+        return None
+
+
 def show_error(display, exc):
     """Put the failure on the panel too: a scoreboard on a table has no console attached."""
     try:
@@ -118,10 +152,13 @@ def main(board_name=None):
         display, pins = make_rp2(board)
     clock = Clock()
     buttons = Buttons(pins, clock.ticks_ms())
+    console = make_console() if board.PLATFORM != "linux" else None
     try:
         app = make_app(display, make_store(), clock, getattr(board, "LANG", "ja"))
         while True:
             step(app, buttons, clock.ticks_ms())
+            if console is not None:
+                console.poll()
             clock.sleep_ms(POLL_MS)
     except KeyboardInterrupt:
         raise

@@ -26,8 +26,8 @@ BITS_PER_BYTE = 9          # 8 data bits + ACK
 PICO_BLOCKS, ERASE_CYCLES, NIGHT = 352, 100000, 2000
 GOAL_RAM = 64 * 1024
 
-FULL = {"ops": {"kakehiki": 2000, "kabu": 1000, "kakoi": 1000, "dobon": 1000},
-        "resume": (100, 1000, 10000), "night": NIGHT, "host": 10000, "emu_ops": 40}
+FULL = {"ops": {"kakehiki": 2000, "kabu": 800, "kakoi": 800, "dobon": 800},
+        "resume": (100, 1000, 10000), "night": NIGHT, "host": 10000, "emu_ops": 20}
 QUICK = {"ops": {"kakehiki": 12, "kabu": 12, "kakoi": 12, "dobon": 12},
          "resume": (5, 20, 40), "night": 40, "host": 60, "emu_ops": 0}
 
@@ -314,18 +314,20 @@ def emulated(uf2, n_ops, flash_dir):
             p.boot()
             if not p.wait_frame(20000):
                 return {"skip": "no frame within 20 s emulated after power-on"}
-            r["first_frame_ms"] = p.now_ms
+            r["first_frame_ms"] = p.now_ms          # the driver's init: a blank frame
+            if not p.run_until(lambda: any(p.screen()), 20000):
+                return {"skip": "the panel stayed blank for 20 s emulated after power-on"}
+            r["ready_ms"] = p.now_ms                # the app's first picture: ready for a press
             p.settle()
-            r["ready_ms"] = p.now_ms - 250   # the last frame came SETTLE_MS before settle() returned
             presses = []
             for name in ("down", "up", "down", "up"):
-                n = p.hw_target.frames
-                t0 = p.now_ms
                 p.hold(name)
-                ok = p.run_until(lambda: p.hw_target.frames > n, 3000)
-                if ok:
-                    presses.append(p.now_ms - t0)
+                p.run_ms(120)                       # a click: held past the 50 ms debounce
+                n = p.hw_target.frames
                 p.release(name)
+                t0 = p.now_ms
+                if p.run_until(lambda: p.hw_target.frames > n, 3000):
+                    presses.append(p.now_ms - t0)
                 p.settle()
             r["press_ms"] = presses
             out = p.exec(EMU_GC)

@@ -1,30 +1,97 @@
 # Canvas: the 128x64 1-bit picture the UI draws on, kept in the SSD1306's own page layout.
 #
 # buffer[x + (y // 8) * 128], bit y % 8 (MONO_VLSB): the display copies it to the panel as is.
-# Pure Python so the Pico and the PC draw the very same pixels; everything clips at the edge.
+# Everything clips at the edge. Two paths draw the very same pixels (tests/test_canvas_speed.py
+# checks them against each other under real MicroPython):
+#   - the pure-Python reference path (the methods below as written): CPython, the simulator;
+#   - on MicroPython, the C path: the built-in framebuf.FrameBuffer over the same buffer for
+#     rectangles and lines, glyph columns copied by slice and blitted a whole string at a time,
+#     invert_rect as one big-int XOR per page. docs/performance.md has the figures.
 from ui import font_misaki as _font
 
-WIDTH = 128
-HEIGHT = 64
-PAGES = 8
+try:
+    from micropython import const
+except ImportError:          # CPython
+    def const(x):
+        return x
+
+try:
+    import framebuf as _framebuf
+except ImportError:          # CPython: no framebuf, the reference path only
+    _framebuf = None
+
+WIDTH = const(128)
+HEIGHT = const(64)
+PAGES = const(8)
+_MVLSB = const(0)            # framebuf.MONO_VLSB
 
 _get_ch = _font.get_ch
+
+# ---- glyph lookups ---------------------------------------------------------------------------
+# font_misaki.get_ch() binary-searches the font's sparse index on every call (the costliest part
+# of a redraw). Each character is looked up once, as the font does it, and kept as one small int:
+# (offset of its first column in the font bytes << 4) | width. Keys are the 1-char strings the
+# text is iterated into (interned by MicroPython), so the cache holds no per-entry objects.
+_FONT = _font._font
+_FMV = memoryview(_FONT)
+_GLYPHS = {}
+_GLYPHS_MAX = const(600)     # the font has 458 glyphs; unknown characters share the '?' glyph
+
+
+def _glyph(ch):
+    """Packed (column offset << 4 | width) of `ch`; what font_misaki.get_ch(ch) returns."""
+    doff = _font.bs(_font._mvsp, ord(ch)) << 3
+    g = ((doff + 2) << 4) | (_FONT[doff] | (_FONT[doff + 1] << 8))
+    if len(_GLYPHS) >= _GLYPHS_MAX:     # bounded however many unknown characters come by
+        _GLYPHS.clear()
+    _GLYPHS[ch] = g
+    return g
 
 
 def text_width(s):
     """Width in pixels of `s` in the misaki font (ASCII 4 px, kana/kanji/symbols 8 px)."""
     w = 0
+    get = _GLYPHS.get
     for ch in s:
-        w += _get_ch(ch)[2]
+        g = get(ch)
+        if g is None:
+            g = _glyph(ch)
+        w += g & 15
     return w
 
 
+# ---- the C path's constants -------------------------------------------------------------------
+_ZEROS = bytes(WIDTH)
+_ONES = b"\xff" * WIDTH
+# blit palette for colour 0: source 0 -> 1 (the key: skipped), source 1 -> 0 (cleared)
+_PAL_CLEAR = None if _framebuf is None else _framebuf.FrameBuffer(bytearray(b"\x01\x00"), 2, 1, _MVLSB)
+
+
 class Canvas:
-    def __init__(self):
+    def __init__(self, fast=None):
+        """fast: None = the C path where framebuf exists (MicroPython), else the reference path;
+        False forces the reference path (the comparison tests use it)."""
         self.width = WIDTH
         self.height = HEIGHT
         self.buffer = bytearray(WIDTH * PAGES)
+        self._fb = None
+        if fast is None:
+            fast = _framebuf is not None
+        if fast:
+            fb = _framebuf.FrameBuffer(self.buffer, WIDTH, HEIGHT, _MVLSB)
+            self._fb = fb
+            self._mv = memoryview(self.buffer)
+            self._row = bytearray(WIDTH)           # one text row's glyph columns, by screen x
+            self._rowmv = memoryview(self._row)
+            # Instance attributes shadow the reference methods: straight into C, no Python frame.
+            self.fill_rect = fb.fill_rect
+            self.hline = fb.hline
+            self.vline = fb.vline
+            self.fill = self._fill_fast
+            self.rect = self._rect_fast
+            self.invert_rect = self._invert_fast
 
+    # ---- the reference path (pure Python) -------------------------------------------------------
     def fill(self, c):
         # Doubling copy through a memoryview: 11 slice copies instead of 1024 Python steps,
         # and no 1 KB temporary on the Pico's heap.
@@ -112,10 +179,45 @@ class Canvas:
     def text(self, s, x, y, c=1):
         """Draw `s` with its top-left at (x, y); returns the width drawn (clipped or not).
 
-        Glyph columns are already page bytes (font-to-py -y), so on a text row (y % 8 == 0)
-        one OR (or AND-NOT for c=0) per column draws them; other rows split each column
-        over two pages. Only the glyph's set pixels change: fill a box first for highlight.
+        Only the glyph's set pixels change (c=0 clears them): fill a box first for highlight.
+        C path: the glyphs' column bytes (font-to-py -y: already page bytes) are copied into a
+        row at their screen x, then one blit ORs (c=0: clears) the visible part at any y.
         """
+        fb = self._fb
+        if fb is None:
+            return self._text_py(s, x, y, c)
+        row = self._row
+        fmv = _FMV
+        get = _GLYPHS.get
+        start = x
+        for ch in s:
+            g = get(ch)
+            if g is None:
+                g = _glyph(ch)
+            w = g & 15
+            if 0 <= x and x + w <= WIDTH:
+                o = g >> 4
+                row[x:x + w] = fmv[o:o + w]
+            elif x < WIDTH and x + w > 0:          # a glyph cut by the panel's edge
+                o = g >> 4
+                a = -x if x < 0 else 0
+                b = WIDTH - x if x + w > WIDTH else w
+                row[x + a:x + b] = fmv[o + a:o + b]
+            x += w
+        # row[a:b] now holds exactly this string's visible columns (stale bytes lie outside)
+        a = start if start > 0 else 0
+        b = x if x < WIDTH else WIDTH
+        if a < b and -8 < y < HEIGHT:
+            if c:
+                fb.blit((self._rowmv[a:b], b - a, 8, _MVLSB), a, y, 0)
+            else:
+                fb.blit((self._rowmv[a:b], b - a, 8, _MVLSB), a, y, 1, _PAL_CLEAR)
+        return x - start
+
+    def _text_py(self, s, x, y, c):
+        # Glyph columns are already page bytes (font-to-py -y), so on a text row (y % 8 == 0)
+        # one OR (or AND-NOT for c=0) per column draws them; other rows split each column
+        # over two pages.
         buf = self.buffer
         page = y >> 3
         shift = y & 7
@@ -149,3 +251,46 @@ class Canvas:
                         buf[p1 + cx] &= ~b
             x += w
         return x - start
+
+    # ---- the C path (MicroPython: framebuf, slice copies, big ints) -----------------------------
+    def _fill_fast(self, c):
+        # one 128-byte page from a constant, then 3 doubling copies (all memmove in C)
+        mv = self._mv
+        mv[0:128] = _ONES if c else _ZEROS
+        mv[128:256] = mv[0:128]
+        mv[256:512] = mv[0:256]
+        mv[512:1024] = mv[0:512]
+
+    def _rect_fast(self, x, y, w, h, c):
+        # framebuf.rect() would still draw a line for w or h <= 0; the reference draws nothing
+        if w > 0 and h > 0:
+            self._fb.rect(x, y, w, h, c)
+
+    def _invert_fast(self, x, y, w, h):
+        # framebuf has no XOR: each page's span is XORed as one big int (C), the same mask
+        # per page as the reference's byte loop.
+        if x < 0:
+            w += x
+            x = 0
+        if y < 0:
+            h += y
+            y = 0
+        if x + w > WIDTH:
+            w = WIDTH - x
+        if y + h > HEIGHT:
+            h = HEIGHT - y
+        if w <= 0 or h <= 0:
+            return
+        mv = self._mv
+        ones = ((1 << (w << 3)) - 1) // 255      # 0x0101..01, one 1 per byte
+        y1 = y + h
+        while y < y1:
+            top = y & 7
+            bottom = top + (y1 - y)
+            if bottom > 8:
+                bottom = 8
+            mask = ((1 << bottom) - 1) & ~((1 << top) - 1)
+            i = (y >> 3) * WIDTH + x
+            v = int.from_bytes(mv[i:i + w], "little") ^ (ones * mask)
+            mv[i:i + w] = v.to_bytes(w, "little")
+            y += bottom - top

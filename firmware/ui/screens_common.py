@@ -31,9 +31,11 @@ class Screen:
 # ---- drawing helpers --------------------------------------------------------------------------
 def fit(s, maxw):
     """`s` cut so it is at most `maxw` px wide (names pushed from the PC can be long)."""
-    if text_width(s) <= maxw:
+    w = text_width(s)
+    if w <= maxw:
         return s
-    while s and text_width(s) > maxw:
+    while s and w > maxw:          # one character off at a time, its width off the total
+        w -= text_width(s[-1])
         s = s[:-1]
     return s
 
@@ -63,8 +65,10 @@ def wrap(s, maxw):
     out = []
     for para in s.split("\n"):
         line = ""
+        lw = 0                      # text_width(line), kept as the line grows
         for ch in para:
-            if text_width(line + ch) > maxw:
+            cw = text_width(ch)
+            if lw + cw > maxw:
                 cut = line.rfind(" ")
                 if cut > 0 and ch != " ":
                     out.append(line[:cut])
@@ -72,8 +76,10 @@ def wrap(s, maxw):
                 else:
                     out.append(line)
                     line = "" if ch == " " else ch
+                lw = text_width(line)
             else:
                 line += ch
+                lw += cw
         out.append(line)
     return out
 

@@ -329,6 +329,20 @@ class Pico:
         """gc.mem_free() after gc.collect() (stops main.py; its globals stay referenced)."""
         return int(self.exec("import gc\ngc.collect()\nprint(gc.mem_free())").strip())
 
+    def app_mem_free(self, timeout_ms=5000):
+        """gc.mem_free() after gc.collect() *while the app runs*: main.py's console command `mem`
+        (firmware/main.py Console) answers `mem_free N mem_alloc M`; main.py keeps running.
+        Returns (free, alloc)."""
+        import re
+        mark = self.console_mark()
+        self.send("mem\n")
+        pat = re.compile(rb"mem_free (\d+) mem_alloc (\d+)")
+        if not self.run_until(lambda: pat.search(self._console, mark), timeout_ms):
+            raise EmuError("no answer to `mem` on the console after %d emulated ms (is main.py "
+                           "running the app?); console:\n%s" % (timeout_ms, self.console_text()[-2000:]))
+        m = pat.search(self._console, mark)
+        return int(m.group(1)), int(m.group(2))
+
     def soft_reset(self, wait_text=None, timeout_ms=20000):
         """Ctrl-D at the friendly REPL: soft reboot, main.py runs again."""
         mark = self.console_mark()
