@@ -19,8 +19,7 @@ def geometry(block_count=None):
     return g
 
 
-class PowerCut(BaseException):
-    """The supply went away: not an Exception, so nothing in the Store can swallow it."""
+LFS_ERR_IO = -5
 
 
 class Flash(UserContext):
@@ -28,8 +27,10 @@ class Flash(UserContext):
 
     `trace` (when a list) receives every operation as ("p", block, off, data) or ("e", block).
     `cut_after` = N: the first N operations happen, operation N+1 is where the power goes: a
-    program lands partially (`torn` bytes of it, rounded down to whole bytes), an erase does not
-    happen; the image is frozen from then on and every later call raises PowerCut.
+    program lands partially (`torn` bytes of it), an erase does not happen; the image is frozen
+    from then on: every later program/erase/sync fails with LFS_ERR_IO and changes nothing.
+    (littlefs-python swallows a Python exception raised in a callback and carries on as if it had
+    succeeded, so the cut is signalled with littlefs's own error code.)
     """
 
     def __init__(self, size, buffer=None, trace=None, cut_after=None, torn=0):
@@ -41,32 +42,30 @@ class Flash(UserContext):
         self.cut_after = cut_after
         self.torn = torn
         self.dead = False
+        self.cut_done = False
 
     def ops(self):
         return self.progs + self.erases
 
     def _gate(self):
         if self.dead:
-            raise PowerCut()
+            return True
         if self.cut_after is not None and self.ops() >= self.cut_after:
             self.dead = True
             return True
         return False
 
-    def read(self, cfg, block, off, size):
-        if self.dead:
-            raise PowerCut()
-        return UserContext.read(self, cfg, block, off, size)
 
     def prog(self, cfg, block, off, data):
         if self._gate():
-            if self.torn:
+            if self.torn and not self.cut_done:
+                self.cut_done = True
                 start = block * cfg.block_size + off
                 k = self.torn if self.torn < len(data) else len(data) - 1
                 # NOR programming only clears bits
                 for i in range(k):
                     self.buffer[start + i] &= data[i]
-            raise PowerCut()
+            return LFS_ERR_IO
         self.progs += 1
         if self.trace is not None:
             self.trace.append(("p", block, off, bytes(data)))
@@ -74,16 +73,14 @@ class Flash(UserContext):
 
     def erase(self, cfg, block):
         if self._gate():
-            raise PowerCut()
+            return LFS_ERR_IO
         self.erases += 1
         if self.trace is not None:
             self.trace.append(("e", block))
         return UserContext.erase(self, cfg, block)
 
     def sync(self, cfg):
-        if self.dead:
-            raise PowerCut()
-        return 0
+        return LFS_ERR_IO if self.dead else 0
 
 
 def apply_op(buf, op, block_size, torn=None):

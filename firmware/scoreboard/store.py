@@ -17,7 +17,9 @@ from scoreboard.engine import Game, new_game_id
 from scoreboard.errors import Refusal
 
 SEG_MAX = 16384        # bytes per journal segment before a new one is started
-SNAP_EVERY = 32        # events between snapshots (and at every round end / game end)
+SNAP_EVERY = 32        # events between snapshots
+SNAP_ROUND = 8         # ... and at a round end when at least this many events since the last one
+                       # (kabu/kakoi events are whole hands: a snapshot each would double wear)
 LINE_MAX = 4096        # longer "lines" are garbage
 RESERVE_BLOCKS = 16    # never written into: littlefs needs free blocks to delete and rename
 LOW_BLOCKS = 48        # below: low_space() warns; a new game needs this much
@@ -554,8 +556,9 @@ class Store:
         j = self._open.get(game.game_id)
         if j is None or game.seq <= j.snap_seq or j.broken:
             return False
-        if (game.seq - j.snap_seq >= self.snap_every or game.last_outcome is not None
-                or game.is_over()):
+        since = game.seq - j.snap_seq
+        if (since >= self.snap_every or game.is_over()
+                or (game.last_outcome is not None and since >= SNAP_ROUND)):
             return self.write_snapshot(game)
         return False
 

@@ -33,14 +33,36 @@ _get_ch = _font.get_ch
 # (offset of its first column in the font bytes << 4) | width. Keys are the 1-char strings the
 # text is iterated into (interned by MicroPython), so the cache holds no per-entry objects.
 _FONT = _font._font
+_SPARSE = _font._sparse
 _FMV = memoryview(_FONT)
 _GLYPHS = {}
 _GLYPHS_MAX = const(600)     # the font has 458 glyphs; unknown characters share the '?' glyph
+_XMAX = const(120)           # WIDTH - 8: a glyph starting at 0..120 is wholly on the panel
+assert _font.max_width() <= 8
 
 
 def _glyph(ch):
-    """Packed (column offset << 4 | width) of `ch`; what font_misaki.get_ch(ch) returns."""
-    doff = _font.bs(_font._mvsp, ord(ch)) << 3
+    """Packed (column offset << 4 | width) of `ch`; what font_misaki.get_ch(ch) returns.
+
+    The sparse index is 4-byte records (code point, offset / 8), sorted: a plain binary search
+    by index (the font's own bs() slices memoryviews, twice the work); not there -> offset 0,
+    the font's default glyph, as bs() does."""
+    n = ord(ch)
+    sp = _SPARSE
+    lo = 0
+    hi = len(sp) >> 2
+    doff = 0
+    while lo < hi:
+        m = (lo + hi) >> 1
+        i = m << 2
+        v = sp[i] | (sp[i + 1] << 8)
+        if v < n:
+            lo = m + 1
+        elif v > n:
+            hi = m
+        else:
+            doff = (sp[i + 2] | (sp[i + 3] << 8)) << 3
+            break
     g = ((doff + 2) << 4) | (_FONT[doff] | (_FONT[doff + 1] << 8))
     if len(_GLYPHS) >= _GLYPHS_MAX:     # bounded however many unknown characters come by
         _GLYPHS.clear()
@@ -195,7 +217,7 @@ class Canvas:
             if g is None:
                 g = _glyph(ch)
             w = g & 15
-            if 0 <= x and x + w <= WIDTH:
+            if 0 <= x <= _XMAX:                    # wholly on the panel (glyphs are <= 8 px)
                 o = g >> 4
                 row[x:x + w] = fmv[o:o + w]
             elif x < WIDTH and x + w > 0:          # a glyph cut by the panel's edge
@@ -208,10 +230,12 @@ class Canvas:
         a = start if start > 0 else 0
         b = x if x < WIDTH else WIDTH
         if a < b and -8 < y < HEIGHT:
+            # (MicroPython 1.24's blit takes a FrameBuffer only, not a (buffer, w, h, format) tuple)
+            src = _framebuf.FrameBuffer(self._rowmv[a:b], b - a, 8, _MVLSB)
             if c:
-                fb.blit((self._rowmv[a:b], b - a, 8, _MVLSB), a, y, 0)
+                fb.blit(src, a, y, 0)
             else:
-                fb.blit((self._rowmv[a:b], b - a, 8, _MVLSB), a, y, 1, _PAL_CLEAR)
+                fb.blit(src, a, y, 1, _PAL_CLEAR)
         return x - start
 
     def _text_py(self, s, x, y, c):

@@ -3,7 +3,8 @@
     python -m host_tools.emu [--uf2 PATH] [--board pico] [--flash IMG] [--save IMG] [--script FILE]
 
 Keys (as the simulator's): arrows = up/down/left/right, Enter = ok, Esc or Backspace = back,
-u = long press back (undo), q or Ctrl-C = quit. --save writes the flash image on quit (boot it
+u = long press back (undo), m = free heap (main.py's console command `mem`: gc.mem_free() with
+the app running), q or Ctrl-C = quit. --save writes the flash image on quit (boot it
 again with --flash: a power cut and resume). --script runs a simulator button script headless and
 prints the screen after every step.
 """
@@ -21,7 +22,7 @@ from .pico import PRESS_MS, UF2_HELP, Pico, find_uf2
 
 KEYS = {b"\x1b[A": "up", b"\x1b[B": "down", b"\x1b[D": "left", b"\x1b[C": "right",
         b"\r": "ok", b"\n": "ok", b"\x1b": "back", b"\x7f": "back", b"\x08": "back"}
-HELP = "arrows: move   Enter: ok   Esc/Backspace: back   u: long back (undo)   q: quit"
+HELP = "arrows: move   Enter: ok   Esc/Backspace: back   u: long back (undo)   m: heap   q: quit"
 
 
 def _draw(pico, status):
@@ -49,7 +50,10 @@ def interactive(pico):
                 data = os.read(fd, 16)
                 if data in (b"q", b"\x03"):
                     return
-                if data == b"u":
+                if data == b"m":
+                    free, alloc = pico.app_mem_free()
+                    last = "heap: mem_free %d, mem_alloc %d" % (free, alloc)
+                elif data == b"u":
                     last = "long back"
                     pico.press("back", 1300, settle_ms=0)
                 elif data in KEYS:

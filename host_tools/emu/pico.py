@@ -5,6 +5,7 @@
     pico.press("ok"); pico.long_press("back")
     pico.screen()                             # 1024 GDDRAM bytes (Canvas.buffer layout)
     image = pico.power_cut()                  # stop, keep the flash; pico.boot() boots it again
+    pico.app_mem_free()                       # (free, alloc) from main.py's `mem` command, app alive
 
 Everything waits in *emulated* time: the emulator runs only while a method of this class is
 running (it owns an asyncio loop and drives rp2040py's engine room from it), so between two
