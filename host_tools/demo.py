@@ -38,8 +38,8 @@ def choose(game, rng):
         roll = rng.random()
         if top > hold or (roll < 0.18 and len(alive) > 1):
             return {"t": "fold", "p": turn}
-        if roll < 0.32 and top < min(hold, game.settings["dial_max"]):
-            return {"t": "raise", "p": turn, "v": rng.randint(top + 1, min(hold, game.settings["dial_max"], top + 3))}
+        if roll < 0.30 and top < min(hold, game.settings["dial_max"], 4):
+            return {"t": "raise", "p": turn, "v": top + 1}
         return {"t": "call", "p": turn}
     if phase == "predict":
         return {"t": "predict", "p": turn, "on": rng.choice(alive),
