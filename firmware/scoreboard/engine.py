@@ -137,11 +137,6 @@ class Game:
             self._window = self._window[_WINDOW:]
             self._mid = clone(self.state)
 
-    def _shrink_window(self):
-        self._window.pop()
-        if len(self._window) < _WINDOW:
-            self._mid = None
-
     def _records(self):
         if self._memory is not None:
             return self._memory
@@ -149,33 +144,61 @@ class Game:
             raise Refusal("E_UNDO_LIMIT")
         return self.source()
 
-    def _refold_from_journal(self):
-        """Rebuild base + window for the current `done` stack by reading the whole journal."""
-        total = count(self.done)
+    def _deep_fold(self, done):
+        """Base, window and state for the stack `done`, read back from the whole journal."""
+        total = count(done)
         keep_from = total - _WINDOW if total > _WINDOW else 0
         state = self.rules.initial_state(self.settings, self.nseats)
         window = []
-        ranges = self.done
         ri = 0
         n = 0
         for rec in self._records():
             seq = rec["seq"]
-            while ri < len(ranges) and ranges[ri][1] < seq:
+            while ri < len(done) and done[ri][1] < seq:
                 ri += 1
-            if ri >= len(ranges):
+            if ri >= len(done):
                 break
-            if ranges[ri][0] <= seq:
+            if done[ri][0] <= seq:
                 if n < keep_from:
                     self._apply(state, rec)
                 else:
                     window.append(rec)
                 n += 1
-        self._reset(state, keep_from)
-        for rec in window:
-            self._apply(self.state, rec)
-            self._window.append(rec)
-        if len(self._window) >= _WINDOW:
-            self._mid = self._fold(self._base, self._window[:_WINDOW])
+        base = state
+        state = self._fold(base, window)
+        mid = self._fold(base, window[:_WINDOW]) if len(window) >= _WINDOW else None
+        return base, keep_from, window, mid, state
+
+    def _undo_plan(self):
+        """Everything an undo changes, computed without changing anything: a journal that cannot
+        be read back (a damaged old segment) refuses the undo before its record is written."""
+        done = clone(self.done)
+        seq = _pop(done)
+        if self._window:
+            rec = self._window[-1]
+            window = self._window[:-1]
+            if self._mid is not None and len(window) >= _WINDOW:
+                mid = self._mid
+                state = self._fold(mid, window[_WINDOW:])
+            else:
+                mid = None
+                state = self._fold(self._base, window)
+            return rec, done, self._base, self._base_len, window, mid, state
+        rec = None
+        for r in self._records():
+            if r["seq"] == seq:
+                rec = r
+                break
+        if rec is None:
+            raise journal.LogError("E_LOG_SEQ", {"line": 0, "want": seq, "got": None})
+        base, base_len, window, mid, state = self._deep_fold(done)
+        return rec, done, base, base_len, window, mid, state
+
+    def _undo_effect(self, plan):
+        rec, self.done, self._base, self._base_len, self._window, self._mid, self.state = plan
+        self.undone.append(rec)
+        self.last_outcome = None
+        return rec
 
     # ---- writing ------------------------------------------------------------------------------
     def _write(self, rec):
@@ -219,30 +242,9 @@ class Game:
         """Take back the last effective action; returns its record (the screen says what)."""
         if not self.done:
             raise Refusal("E_NOTHING_TO_UNDO")
-        if not self._window and self._memory is None and self.source is None:
-            raise Refusal("E_UNDO_LIMIT")
+        plan = self._undo_plan()
         self._write(self._record({"t": "undo"}))
-        return self._undo_effect()
-
-    def _undo_effect(self):
-        seq = _pop(self.done)
-        if self._window:
-            rec = self._window[-1]
-            self._shrink_window()
-            if self._mid is not None:
-                self.state = self._fold(self._mid, self._window[_WINDOW:])
-            else:
-                self.state = self._fold(self._base, self._window)
-        else:
-            rec = None
-            for r in self._records():
-                if r["seq"] == seq:
-                    rec = r
-                    break
-            self._refold_from_journal()
-        self.undone.append(rec)
-        self.last_outcome = None
-        return rec
+        return self._undo_effect(plan)
 
     def redo(self):
         """Put back the last undone action (only while nothing new was done)."""
@@ -269,10 +271,11 @@ class Game:
         if t == "undo":
             if not self.done:
                 raise Refusal("E_LOG_UNDO_EMPTY", {"seq": rec["seq"]})
+            plan = self._undo_plan()
             self.seq = rec["seq"]
             if self._memory is not None:
                 self._memory.append(rec)
-            self._undo_effect()
+            self._undo_effect(plan)
         elif t == "redo":
             if not self.undone:
                 raise Refusal("E_LOG_REDO_EMPTY", {"seq": rec["seq"]})

@@ -1,0 +1,67 @@
+# Engine mechanics not tied to one game: deep undo through the journal, and a journal that fails to read.
+import pytest
+
+from scoreboard import journal
+from scoreboard.engine import Game, _WINDOW
+from scoreboard.errors import Refusal
+
+
+def _long_game(lines):
+    """A ドボン round long enough (plays and draws) that undo must re-read the journal."""
+    game = Game.new("dobon", 3, game_id="eng00001", sink=lines.append)
+    ranks = ["5", "7", "9", "K", "3"]
+    while game.seq < 3 * _WINDOW:
+        game.submit({"t": "play", "rank": ranks[game.seq % len(ranks)], "n": 1})
+        game.submit({"t": "draw"})
+    return game
+
+
+def _resumed(lines, fail_at=None):
+    records = [journal.unseal(l) for l in lines[1:]]
+    header = journal.unseal(lines[0])
+
+    def source():
+        for r in records:
+            if fail_at is not None and r["seq"] == fail_at:
+                raise journal.LogError("E_LOG_CRC", {"line": fail_at + 1})
+            yield r
+
+    full = Game.from_lines(lines)
+    written = []
+    game = Game.resume(header, full.snapshot(), [], sink=written.append, source=source)
+    return full, game, written
+
+
+def test_undo_past_the_snapshot_reads_the_journal_back():
+    lines = []
+    _long_game(lines)
+    full, game, written = _resumed(lines)
+    expected = Game.from_lines(lines)
+    for _ in range(_WINDOW + 5):
+        game.undo()
+        expected.undo()
+        assert game.state == expected.state
+    assert len(written) == _WINDOW + 5
+
+
+def test_a_damaged_old_line_refuses_the_undo_before_anything_is_written():
+    lines = []
+    _long_game(lines)
+    full, game, written = _resumed(lines, fail_at=3)
+    before = game.state
+    with pytest.raises(Refusal) as err:
+        game.undo()
+    assert err.value.msg_id == "E_LOG_CRC"
+    assert written == []               # no undo record on the flash
+    assert game.state == before and game.seq == full.seq
+
+
+def test_undo_with_no_journal_to_read_is_refused_cleanly():
+    lines = []
+    _long_game(lines)
+    header = journal.unseal(lines[0])
+    snap = Game.from_lines(lines).snapshot()
+    game = Game.resume(header, snap, [])
+    with pytest.raises(Refusal) as err:
+        game.undo()
+    assert err.value.msg_id == "E_UNDO_LIMIT"
