@@ -1,0 +1,65 @@
+# `python -m host_tools names [--port P] NAME...`: pushes the table's seat names to the Pico.
+# The device reads /names.json (a JSON list of strings) when a new game asks for its players.
+import argparse
+import os
+import sys
+import tempfile
+
+from host_tools import _paths  # noqa: F401  (firmware/ on sys.path)
+from host_tools.export import DeviceError, mpremote_runner
+from scoreboard import cjson
+
+MAX_SEATS = 6
+MAX_LEN = 8   # a name column on the 128-pixel panel holds 8 Japanese or 16 ASCII characters
+
+
+def check(names):
+    """The names as the device will show them; raises ValueError naming the problem."""
+    if not 1 <= len(names) <= MAX_SEATS:
+        raise ValueError("give 1 to %d names, got %d" % (MAX_SEATS, len(names)))
+    out = []
+    for n in names:
+        n = n.strip()
+        if not n:
+            raise ValueError("an empty name")
+        if len(n) > MAX_LEN:
+            raise ValueError("%r is longer than %d characters" % (n, MAX_LEN))
+        if n in out:
+            raise ValueError("%r twice" % n)
+        out.append(n)
+    return out
+
+
+def push(names, run):
+    """Write names.json on the device through a temporary file and a rename (power-cut safe)."""
+    data = cjson.dumps(check(names)).encode("utf-8")
+    fd, local = tempfile.mkstemp(suffix=".json")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        run(["fs", "cp", local, ":names.json.tmp"])
+        run(["exec", "import os; os.rename('names.json.tmp', 'names.json')"])
+    finally:
+        os.remove(local)
+    return data
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m host_tools names")
+    ap.add_argument("--port")
+    ap.add_argument("names", nargs="+")
+    args = ap.parse_args(argv)
+    try:
+        data = push(args.names, mpremote_runner(args.port))
+    except ValueError as e:
+        sys.stderr.write("error: %s\n" % e)
+        return 2
+    except DeviceError as e:
+        sys.stderr.write("device: %s\n" % e)
+        return 3
+    print("names.json: %s" % data.decode("utf-8"))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,35 @@
+# Seat names pushed from the PC land where the device's Store reads them.
+import os
+
+import pytest
+
+from host_tools import names
+from scoreboard.store import Store
+
+
+def fake_device(root):
+    """A runner that plays mpremote's `fs cp` and `exec os.rename` on a local folder."""
+    def run(args):
+        if args[:2] == ["fs", "cp"]:
+            src, dst = args[2], args[3]
+            with open(src, "rb") as s, open(os.path.join(root, dst.lstrip(":")), "wb") as d:
+                d.write(s.read())
+        elif args[0] == "exec":
+            os.rename(os.path.join(root, "names.json.tmp"), os.path.join(root, "names.json"))
+        else:
+            raise AssertionError(args)
+        return ""
+    return run
+
+
+def test_pushed_names_are_what_the_store_reads(tmp_path):
+    names.push(["あや", "Ben", "ちか"], fake_device(str(tmp_path)))
+    store = Store(root=str(tmp_path / "games"))
+    assert store.names() == ["あや", "Ben", "ちか"]
+    assert not (tmp_path / "names.json.tmp").exists()
+
+
+@pytest.mark.parametrize("bad", [[], ["a"] * 7, ["ok", ""], ["あいうえおかきくけ"], ["A", "A"]])
+def test_bad_names_are_refused_with_a_reason(bad):
+    with pytest.raises(ValueError):
+        names.check(bad)
