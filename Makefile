@@ -8,7 +8,7 @@ BOARD ?= pico
 PORT ?=
 UF2 ?= $(wildcard .cache/RPI_PICO.uf2)
 
-.PHONY: sim demo test bench deploy emu export report font clean help
+.PHONY: sim demo test bench deploy emu export report font screenshots clean help
 help:
 	@echo "make sim     the scoreboard in the simulator (keyboard = buttons)"
 	@echo "make demo    a whole scripted 4-player game, printed, with its log file"
@@ -50,6 +50,13 @@ export: $(STAMP)
 font: $(STAMP)
 	@test -d /usr/share/fonts/truetype/misaki || { $(SUDO) apt-get update && $(SUDO) apt-get install -y fonts-misaki; }
 	$(PY) -m host_tools.make_font
+
+screenshots: $(STAMP)
+	$(PY) -m host_tools.sim --script host_tools/sim/tour.txt --shots docs/screenshots
+	@for g in kabu kakoi dobon; do $(PY) -m host_tools.sim --script tests/emu_scripts/$$g.txt --shots build/shots/$$g >/dev/null; done
+	cp build/shots/kabu/kabu-preview.png docs/screenshots/tour-06-kabu-preview.png
+	cp build/shots/kakoi/kakoi-preview.png docs/screenshots/tour-07-kakoi-preview.png
+	cp build/shots/dobon/dobon-pending.png docs/screenshots/tour-08-dobon.png
 
 clean:
 	rm -rf build demo-out .pytest_cache
