@@ -205,13 +205,5 @@ def is_over(state):
 
 def standings(state):
     """Most round wins first; equal wins share the place (1, 1, 3)."""
-    wins = state["wins"]
-    out = []
-    for i in range(len(wins)):
-        place = 1
-        for j in range(len(wins)):
-            if wins[j] > wins[i]:
-                place += 1
-        out.append({"seat": i, "score": wins[i], "place": place})
-    out.sort(key=lambda e: (e["place"], e["seat"]))
-    return out
+    from scoreboard.ranking import by_place, places
+    return by_place(places(state["wins"]))

@@ -144,26 +144,31 @@ class Game:
             raise Refusal("E_UNDO_LIMIT")
         return self.source()
 
+    def _effective(self, done):
+        """The journal's records whose seqs are in the ranges `done`, in order."""
+        ri = 0
+        for rec in self._records():
+            seq = rec["seq"]
+            while ri < len(done) and done[ri][1] < seq:
+                ri += 1
+            if ri >= len(done):
+                return
+            if done[ri][0] <= seq:
+                yield rec
+
     def _deep_fold(self, done):
         """Base, window and state for the stack `done`, read back from the whole journal."""
         total = count(done)
         keep_from = total - _WINDOW if total > _WINDOW else 0
         state = self.rules.initial_state(self.settings, self.nseats)
         window = []
-        ri = 0
         n = 0
-        for rec in self._records():
-            seq = rec["seq"]
-            while ri < len(done) and done[ri][1] < seq:
-                ri += 1
-            if ri >= len(done):
-                break
-            if done[ri][0] <= seq:
-                if n < keep_from:
-                    self._apply(state, rec)
-                else:
-                    window.append(rec)
-                n += 1
+        for rec in self._effective(done):
+            if n < keep_from:
+                self._apply(state, rec)
+            else:
+                window.append(rec)
+            n += 1
         base = state
         state = self._fold(base, window)
         mid = self._fold(base, window[:_WINDOW]) if len(window) >= _WINDOW else None
@@ -356,15 +361,7 @@ class Game:
     def history(self):
         """The outcomes of the effective actions, in order (what reports and the CSV show)."""
         state = self.rules.initial_state(self.settings, self.nseats)
-        ranges = self.done
-        ri = 0
-        for rec in self._records():
-            seq = rec["seq"]
-            while ri < len(ranges) and ranges[ri][1] < seq:
-                ri += 1
-            if ri >= len(ranges):
-                break
-            if ranges[ri][0] <= seq:
-                out = self._apply(state, rec)
-                if out is not None:
-                    yield out
+        for rec in self._effective(self.done):
+            out = self._apply(state, rec)
+            if out is not None:
+                yield out

@@ -79,15 +79,9 @@ def is_over(state):
 
 
 def standings(state):
-    pts = state["points"]
-    out = []
-    for i in range(len(pts)):
-        place = 1
-        for p in pts:
-            if p < pts[i]:
-                place += 1
-        out.append({"seat": i, "score": pts[i], "place": place})
-    return out
+    """Fewest points wins; in seat order, equal points share the place."""
+    from scoreboard.ranking import places
+    return places(state["points"], lower_wins=True)
 
 
 # ------------------------------------------------------------------------------- helpers

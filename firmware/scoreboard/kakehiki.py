@@ -374,15 +374,8 @@ def scores(s):
 
 def standings(s):
     """Final score = 2 x success area + holdings; highest first, equal scores share the place."""
-    sc = scores(s)
-    order = sorted(range(s["n"]), key=lambda i: (-sc[i], i))
-    out = []
-    for rank, i in enumerate(order):
-        place = rank + 1
-        if rank and sc[order[rank - 1]] == sc[i]:
-            place = out[-1]["place"]
-        out.append({"seat": i, "score": sc[i], "place": place})
-    return out
+    from scoreboard.ranking import by_place, places
+    return by_place(places(scores(s)))
 
 
 def total_dango(s):

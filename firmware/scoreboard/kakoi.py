@@ -89,13 +89,5 @@ def is_over(state):
 
 def standings(state):
     """Highest total first; equal totals share the place (1, 1, 3)."""
-    totals = state["totals"]
-    out = []
-    for i in range(len(totals)):
-        place = 1
-        for j in range(len(totals)):
-            if totals[j] > totals[i]:
-                place += 1
-        out.append({"seat": i, "score": totals[i], "place": place})
-    out.sort(key=lambda e: (e["place"], e["seat"]))
-    return out
+    from scoreboard.ranking import by_place, places
+    return by_place(places(state["totals"]))
