@@ -33,3 +33,16 @@ def test_pushed_names_are_what_the_store_reads(tmp_path):
 def test_bad_names_are_refused_with_a_reason(bad):
     with pytest.raises(ValueError):
         names.check(bad)
+
+
+def test_the_language_choice_is_remembered_but_is_no_game_state(tmp_path):
+    from ui_harness import Driver  # noqa: F401  (makes ui importable the way the UI tests do)
+    from ui.app import App
+    store = Store(root=str(tmp_path / "games"))
+    assert store.lang() is None
+    app = App(None, store, None, lang="ja")
+    app.set_lang("en")
+    assert Store(root=str(tmp_path / "games")).lang() == "en"
+    assert App(None, Store(root=str(tmp_path / "games")), None).lang == "en"
+    assert not (tmp_path / "games").exists() or not any(
+        n.endswith(".log") for n in __import__("os").listdir(str(tmp_path / "games")))

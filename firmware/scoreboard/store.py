@@ -668,28 +668,30 @@ class Store:
         at = self.root.rfind("/")
         return (self.root[:at] if at > 0 else "") + "/names.json"
 
-    def names(self):
+    def _beside_root(self, name):
+        at = self.root.rfind("/")
+        return (self.root[:at] if at > 0 else "") + "/" + name
+
+    def _read_json(self, path):
+        """A small JSON file beside the games, or None when missing or unreadable."""
         import json
         try:
-            f = self.fs.open(self._names_path(), "rb")
+            f = self.fs.open(path, "rb")
         except OSError:
-            return []
+            return None
         try:
             data = f.read()
         finally:
             f.close()
         try:
-            v = json.loads(data.decode("utf-8"))
+            return json.loads(data.decode("utf-8"))
         except (ValueError, UnicodeError):
-            return []
-        if not isinstance(v, list):
-            return []
-        return [x for x in v if isinstance(x, str)]
+            return None
 
-    def set_names(self, names):
-        path = self._names_path()
+    def _write_json(self, path, value):
+        """Through a temporary file and a rename: a power cut leaves the old file or the new one."""
         tmp = path + ".tmp"
-        data = cjson.dumps([str(x) for x in names]).encode("utf-8")
+        data = cjson.dumps(value).encode("utf-8")
         try:
             f = self.fs.open(tmp, "wb")
             try:
@@ -700,3 +702,20 @@ class Store:
             self.fs.rename(tmp, path)
         except OSError:
             raise Refusal("E_STORAGE_FULL")
+
+    def names(self):
+        v = self._read_json(self._names_path())
+        if not isinstance(v, list):
+            return []
+        return [x for x in v if isinstance(x, str)]
+
+    def set_names(self, names):
+        self._write_json(self._names_path(), [str(x) for x in names])
+
+    def lang(self):
+        """The display language last chosen on this device (a preference, not game state)."""
+        v = self._read_json(self._beside_root("prefs.json"))
+        return v.get("lang") if isinstance(v, dict) else None
+
+    def set_lang(self, lang):
+        self._write_json(self._beside_root("prefs.json"), {"lang": lang})

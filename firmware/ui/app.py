@@ -33,6 +33,13 @@ class App:
         self.store = store
         self.clock = clock
         self.lang = lang
+        if store is not None:
+            try:
+                saved = store.lang()
+            except Exception:   # a preference must never stop the boot
+                saved = None
+            if saved in ("ja", "en"):
+                self.lang = saved
         self.canvas = None
         self.stack = []
         self.game = None
@@ -49,6 +56,15 @@ class App:
         self.reset(screens_menu.Boot(self))
 
     # ---- text ----------------------------------------------------------------------------------
+    def set_lang(self, lang):
+        """Switch the language; remembered on the flash beside the games, never in a game's log."""
+        self.lang = lang
+        if self.store is not None:
+            try:
+                self.store.set_lang(lang)
+            except Exception:   # a full flash: the switch still holds until power-off
+                pass
+
     def t(self, sid, info=None):
         """The text `sid` in the current language with `info` filled in; an unknown id shows as
         itself. Looks in the engine's table, the UI's, then the chosen game's (first one wins), as

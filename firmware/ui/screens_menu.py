@@ -67,7 +67,7 @@ class Language(Choice):
 
     def choose(self, i):
         # set first: the screen below rebuilds its labels when it opens again
-        self.app.lang = self.opts[i][1]
+        self.app.set_lang(self.opts[i][1])
         self.app.pop()
 
 
