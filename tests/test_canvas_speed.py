@@ -295,8 +295,7 @@ def test_fast_path_on_the_emulated_pico(tmp_path):
     flash = deploy.stage("pico", out_dir=str(tmp_path / "flash"))
     code = (RANDOM_GUEST % {"words": WORDS, "n": 150}).replace("sys.path.insert(0, '/input/firmware')", "")
     with Pico(find_uf2(), flash) as p:
-        p.boot()
-        assert p.wait_frame(30000)
+        p.boot(frames=2, timeout_ms=30000)   # the driver's clear, then the app's first screen
         p.settle()
         assert sum(p.screen()), "the firmware drew nothing at boot"
         out = p.exec(code, timeout=1500)
