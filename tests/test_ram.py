@@ -40,34 +40,10 @@ import sys
 import gc
 sys.path.insert(0, '/input/flash/lib')
 sys.path.insert(0, '/input/flash')
+sys.path.insert(0, '/input/bench_mp')
 
 
-class FakeGc:
-    def __init__(self):
-        self.calls = 0
-
-    def collect(self):
-        self.calls += 1
-
-    def mem_free(self):
-        return gc.mem_free()
-
-    def mem_alloc(self):
-        return gc.mem_alloc()
-
-    def enable(self):
-        pass
-
-    def disable(self):
-        pass
-
-    def threshold(self, *a):
-        return -1
-
-
-def live(tag):
-    gc.collect()
-    print('L', tag, gc.mem_alloc())
+from safegc import FakeGc, live  # host_tools/bench_mp/safegc.py: the bench's safe method
 
 
 class Bus:
@@ -150,6 +126,8 @@ def measure(firmware_dir=None, plan=KINDS, n_ops=OPS):
         deploy.stage("pico", out_dir=flash, firmware_dir=firmware_dir,
                      driver=deploy.ssd1306_driver_path(), compile=True)
         os.makedirs(os.path.join(tmp, "games"))
+        shutil.copytree(os.path.join(ROOT, "host_tools", "bench_mp"), os.path.join(tmp, "bench_mp"),
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
         for kind in set(plan):
             ops, _ = bp.script(kind, n_ops)
             with open(os.path.join(tmp, "ops-%s.jsonl" % kind), "w") as f:

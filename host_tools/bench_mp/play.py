@@ -76,43 +76,9 @@ def ops_of(path):
         f.close()
 
 
-class FakeGc:
-    """Stands in for `gc` inside the firmware during the run: counts collect() calls instead of
-    collecting (see below); the bench reports the count and the emulated Pico's cost of one."""
+from safegc import FakeGc, live  # noqa: E402  (see safegc.py: why gc is faked)
 
-    def __init__(self):
-        self.calls = 0
-
-    def collect(self):
-        self.calls += 1
-
-    def mem_free(self):
-        return gc.mem_free()
-
-    def mem_alloc(self):
-        return gc.mem_alloc()
-
-    def enable(self):
-        pass
-
-    def disable(self):
-        pass
-
-    def threshold(self, *a):
-        return -1
-
-
-# This WASI build cannot see pointers held in WebAssembly locals, and MicroPython keeps a function
-# call's frame on the heap (pointed to from a C local only) when it is bigger than a few words, so
-# gc.collect() called from inside any sizeable Python function frees the frames of its callers.
-# Hence: the firmware's own gc.collect() calls are counted, not run, and the only real collection,
-# live() below, is called from the -c script's top level through this one tiny function.
 FAKE = FakeGc()
-
-
-def live(tag):
-    gc.collect()
-    print("L", tag, gc.mem_alloc())
 
 
 G = {}
