@@ -45,14 +45,6 @@ def check_settings(settings, nseats):
         raise Refusal("E_DOBON_SETTING", {"key": "max_actions"})
 
 
-def _settings(settings):
-    d = default_settings()
-    if settings:
-        for k in settings:
-            d[k] = settings[k]
-    return d
-
-
 def _new_round(state, starter):
     state["starter"] = starter
     state["turn"] = starter
@@ -123,7 +115,7 @@ def _rank(r):
 
 
 def apply(state, ev, settings):
-    s = _settings(settings)
+    s = settings   # complete: the engine fills in the defaults (engine.settle)
     variant = s["variant"]
     if state["over"]:
         raise Refusal("E_DOBON_OVER", {})

@@ -41,20 +41,12 @@ def check_settings(settings, nseats):
         raise Refusal("E_KAKOI_SETTING", {"key": "rounds"})
 
 
-def _settings(settings):
-    d = default_settings()
-    if settings:
-        for k in settings:
-            d[k] = settings[k]
-    return d
-
-
 def initial_state(settings, nseats):
     return {"n": nseats, "totals": [0] * nseats, "round": 0, "starter": 0, "over": False}
 
 
 def apply(state, ev, settings):
-    s = _settings(settings)
+    s = settings   # complete: the engine fills in the defaults (engine.settle)
     t = ev.get("t")
     if state["over"]:
         raise Refusal("E_KAKOI_OVER", {})

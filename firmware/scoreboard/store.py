@@ -582,22 +582,9 @@ class Store:
         free = self._free
         if free is not None and free <= self.reserve_blocks + 2:
             return False
-        line = journal.seal(rec).encode("utf-8")
-        path = "%s/%s.snp" % (self.root, j.stem)
-        tmp = path + ".tmp"
         try:
-            f = self.fs.open(tmp, "wb")
-            try:
-                f.write(line)
-                f.flush()
-            finally:
-                f.close()
-            self.fs.rename(tmp, path)
+            self._replace("%s/%s.snp" % (self.root, j.stem), journal.seal(rec).encode("utf-8"))
         except OSError:
-            try:
-                self.fs.remove(tmp)
-            except OSError:
-                pass
             return False
         j.snap_seq = game.seq
         return True
@@ -688,10 +675,10 @@ class Store:
         except (ValueError, UnicodeError):
             return None
 
-    def _write_json(self, path, value):
-        """Through a temporary file and a rename: a power cut leaves the old file or the new one."""
+    def _replace(self, path, data):
+        """Write a whole small file through a temporary file and a rename (atomic on littlefs): a
+        power cut leaves the old file or the new one. On failure the temporary file is removed."""
         tmp = path + ".tmp"
-        data = cjson.dumps(value).encode("utf-8")
         try:
             f = self.fs.open(tmp, "wb")
             try:
@@ -700,6 +687,16 @@ class Store:
             finally:
                 f.close()
             self.fs.rename(tmp, path)
+        except OSError:
+            try:
+                self.fs.remove(tmp)
+            except OSError:
+                pass
+            raise
+
+    def _write_json(self, path, value):
+        try:
+            self._replace(path, cjson.dumps(value).encode("utf-8"))
         except OSError:
             raise Refusal("E_STORAGE_FULL")
 
