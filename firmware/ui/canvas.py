@@ -138,6 +138,23 @@ _ONES = b"\xff" * WIDTH
 _PAL_CLEAR = None if _framebuf is None else _framebuf.FrameBuffer(bytearray(b"\x01\x00"), 2, 1, _MVLSB)
 
 
+def _clip(x, y, w, h):
+    """The rectangle cut to the panel, or None when nothing of it is on the panel."""
+    if x < 0:
+        w += x
+        x = 0
+    if y < 0:
+        h += y
+        y = 0
+    if x + w > WIDTH:
+        w = WIDTH - x
+    if y + h > HEIGHT:
+        h = HEIGHT - y
+    if w <= 0 or h <= 0:
+        return None
+    return x, y, w, h
+
+
 class Canvas:
     def __init__(self, fast=None):
         """fast: None = the C path where framebuf exists (MicroPython), else the reference path;
@@ -190,18 +207,10 @@ class Canvas:
 
     def _span(self, x, y, w, h, op):
         # op 1 = set, 0 = clear, 2 = invert, over the clipped rectangle, page by page with a mask.
-        if x < 0:
-            w += x
-            x = 0
-        if y < 0:
-            h += y
-            y = 0
-        if x + w > WIDTH:
-            w = WIDTH - x
-        if y + h > HEIGHT:
-            h = HEIGHT - y
-        if w <= 0 or h <= 0:
+        r = _clip(x, y, w, h)
+        if r is None:
             return
+        x, y, w, h = r
         buf = self.buffer
         y1 = y + h
         while y < y1:
@@ -342,18 +351,10 @@ class Canvas:
     def _invert_fast(self, x, y, w, h):
         # framebuf has no XOR: each page's span is XORed as one big int (C), the same mask
         # per page as the reference's byte loop.
-        if x < 0:
-            w += x
-            x = 0
-        if y < 0:
-            h += y
-            y = 0
-        if x + w > WIDTH:
-            w = WIDTH - x
-        if y + h > HEIGHT:
-            h = HEIGHT - y
-        if w <= 0 or h <= 0:
+        r = _clip(x, y, w, h)
+        if r is None:
             return
+        x, y, w, h = r
         mv = self._mv
         ones = ((1 << (w << 3)) - 1) // 255      # 0x0101..01, one 1 per byte
         y1 = y + h
