@@ -226,26 +226,15 @@ def _flag(ev, key):
     return v
 
 
-def _sign(s, ev):
-    if s["sign_rev"]:
+def _reveal(s, ev, deck, key, waiting, betting):
+    """A sign or judge card is told: `key` ("minus" / "small") is the only fact the rules need."""
+    if s[deck + "_rev"]:
         raise Refusal("E_ALREADY_REVEALED")
-    s["sign_rev"] = True
-    s["sign_minus"] = _flag(ev, "minus")
-    s["sign_seen"] += 1
-    if s["phase"] == SIGN:
-        _start_betting(s, SIGN_BET, s["parent"])
-        return None
-    return _maybe_finish_reveal(s)
-
-
-def _judge(s, ev):
-    if s["judge_rev"]:
-        raise Refusal("E_ALREADY_REVEALED")
-    s["judge_rev"] = True
-    s["judge_small"] = _flag(ev, "small")
-    s["judge_seen"] += 1
-    if s["phase"] == JUDGE:
-        _start_betting(s, JUDGE_BET, s["parent"])
+    s[deck + "_rev"] = True
+    s[deck + "_" + key] = _flag(ev, key)
+    s[deck + "_seen"] += 1
+    if s["phase"] == waiting:
+        _start_betting(s, betting, s["parent"])
         return None
     return _maybe_finish_reveal(s)
 
@@ -352,11 +341,11 @@ def apply(s, ev, settings):
     if t == "sign":
         if phase not in (SIGN, REVEAL):
             raise Refusal("E_PHASE", {"phase": phase})
-        return _sign(s, ev)
+        return _reveal(s, ev, "sign", "minus", SIGN, SIGN_BET)
     if t == "judge":
         if phase not in (JUDGE, REVEAL) or (phase == JUDGE and not s["sign_rev"]):
             raise Refusal("E_PHASE", {"phase": phase})
-        return _judge(s, ev)
+        return _reveal(s, ev, "judge", "small", JUDGE, JUDGE_BET)
     if t == "win":
         if phase != SHOWDOWN:
             raise Refusal("E_PHASE", {"phase": phase})
