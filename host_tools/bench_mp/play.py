@@ -14,25 +14,12 @@
 import gc
 import sys
 
-import host
 import micropython
 
 mc = micropython.mem_current
 
 
-def F():
-    s = host.call("fuel", "{}")
-    return int(s[s.find('"value":') + 8:-1])
-
-
-def calibrate():
-    d = []
-    for _ in range(21):
-        a = F()
-        b = F()
-        d.append(a - b)
-    d.sort()
-    return d[10]
+from fuel import F, calibrate  # noqa: E402,F401
 
 
 class Bus:
