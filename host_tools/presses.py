@@ -1,0 +1,227 @@
+# The press counter: button scripts drive the real App to each entry's saved result; counts to docs/presses.md.
+#
+#   python -m host_tools.presses [--out docs/presses.md] [--check]      (make presses; make bench runs it)
+#
+# Every entry has two scripts in tests/press_scripts/ (the simulator's script format,
+# host_tools/sim/script.py): <entry>.fewest.txt, the fewest presses the screens allow, and
+# <entry>.hints.txt, the path a first-time player takes following what the screens say. Each
+# script drives the firmware's App through main.step() and the real button timing, with a real
+# Store in a temporary folder; the saved game is then read back from its journal files and the
+# script's expectations are checked against it. Header lines (before the steps):
+#
+#   #: entry: 掛け引き, a whole 4-player round      the row of docs/presses.md (same in both files)
+#   #: budget: 30                                  the most presses the entry may take
+#   #: expect: last["winners"] == [0]              a Python expression that must be true; names:
+#        state (the saved game's state), events (its effective events), outcomes (the non-None
+#        outcomes of those events, in order), last (the last of them, or None), settings, seats
+#   #: count                                       presses are counted from here on (the steps
+#        before it reach the entry's first screen: a new game, earlier rounds)
+#   #: order: 10                                   where the row goes in docs/presses.md
+#   #: enforce: budget                             tests/test_presses.py asserts the budget (once met)
+#
+# A press is one click, long press or held repeat (a `repeat up 5` is one finger on one button).
+# The counts are deterministic: emulated time, no wall clock.
+import argparse
+import os
+import shutil
+import sys
+import tempfile
+
+from host_tools import _paths  # noqa: F401  (firmware/ on sys.path)
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SCRIPTS = os.path.join(ROOT, "tests", "press_scripts")
+DOC = os.path.join(ROOT, "docs", "presses.md")
+PRESS_OPS = ("click", "long", "repeat", "hold")
+KINDS = ("fewest", "hints")
+
+
+class PressError(Exception):
+    pass
+
+
+def parse(path):
+    """(header dict, steps before the count mark, steps after it) of one press script."""
+    head = {"entry": None, "budget": None, "expect": [], "order": None, "enforce": False}
+    setup, counted = [], []
+    seen_count = False
+    with open(path, encoding="utf-8") as f:
+        for raw in f.read().splitlines():
+            line = raw.strip()
+            if line.startswith("#:"):
+                key, _, val = line[2:].strip().partition(":")
+                key, val = key.strip(), val.strip()
+                if key == "count":
+                    seen_count = True
+                elif key == "enforce":
+                    head["enforce"] = val == "budget"
+                elif key == "expect":
+                    head["expect"].append(val)
+                elif key == "budget":
+                    head["budget"] = int(val)
+                elif key in ("entry", "order"):
+                    head[key] = val
+                else:
+                    raise PressError("%s: unknown header %r" % (path, key))
+                continue
+            if not line.split("#", 1)[0].strip():
+                continue
+            (counted if seen_count else setup).append(line)
+    if head["entry"] is None or head["budget"] is None or not head["expect"] or not seen_count:
+        raise PressError("%s: needs '#: entry:', '#: budget:', '#: expect:' and '#: count'" % path)
+    return head, setup, counted
+
+
+def presses(steps):
+    return sum(1 for s in steps if s.split()[0] in PRESS_OPS)
+
+
+def _journal_lines(root):
+    """The lines of the one saved game in the store folder `root`, segments in order."""
+    logs = [n for n in os.listdir(root) if n.endswith(".log")]
+    stems = sorted(set(n.split(".")[0] for n in logs))
+    if len(stems) != 1:
+        raise PressError("expected one saved game, found %d" % len(stems))
+    segs = sorted((int(n.split(".")[1]), n) for n in logs)
+    lines = []
+    for _, name in segs:
+        with open(os.path.join(root, name), encoding="utf-8") as f:
+            lines.extend(l for l in f.read().splitlines(True) if l.strip())
+    return lines
+
+
+def saved_names(root):
+    """What the expectations may look at, read back from the journal on the (temporary) flash."""
+    from scoreboard.engine import Game
+    lines = _journal_lines(root)
+    saved = Game.from_lines(lines)
+    events = []
+    for rec in saved._effective(saved.done):
+        ev = dict((k, v) for k, v in rec.items() if k not in ("seq", "g"))
+        events.append(ev)
+    refold = Game.new(saved.header["kind"], saved.header["seats"], saved.settings)
+    outcomes = []
+    for ev in events:
+        out = refold.submit(ev)
+        if out is not None:
+            outcomes.append(out)
+    if refold.state != saved.state:
+        raise PressError("the journal's effective events do not fold to its state")
+    return {"state": saved.state, "events": events, "outcomes": outcomes,
+            "last": outcomes[-1] if outcomes else None, "settings": saved.settings,
+            "seats": saved.header["seats"]}
+
+
+def run_one(path):
+    """Run one script; returns {"entry", "budget", "presses", "failed": [expectations not met]}."""
+    import main as firmware_main
+    from hw.clock import FakeClock
+    from scoreboard.store import Store
+    from host_tools.sim.device import SimBoard
+    from host_tools.sim.script import Runner
+    head, setup, counted = parse(path)
+    tmp = tempfile.mkdtemp(prefix="presses-")
+    try:
+        root = os.path.join(tmp, "games")
+        clock = FakeClock()
+        board = SimBoard(now=clock.now)
+        app = firmware_main.make_app(board.display, Store(root=root), clock, "ja")
+        runner = Runner(board, app, clock)
+        runner.run(setup)
+        for step in counted:
+            runner.line(step)
+        runner.run_for(3000)          # let a toast run out, as a table would before the next entry
+        names = saved_names(root)
+        failed = []
+        for expr in head["expect"]:
+            try:
+                ok = eval(expr, {}, dict(names))
+            except Exception as e:    # a broken expectation is a failure that names itself
+                ok = False
+                expr = "%s (%s: %s)" % (expr, type(e).__name__, e)
+            if not ok:
+                failed.append(expr)
+        return {"entry": head["entry"], "budget": head["budget"], "order": head["order"],
+                "presses": presses(counted), "failed": failed, "names": names}
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def entries(folder=SCRIPTS):
+    """[(stem, {"fewest": path, "hints": path})] for every entry in `folder`, in file-name order."""
+    found = {}
+    for name in sorted(os.listdir(folder)):
+        parts = name.split(".")
+        if len(parts) == 3 and parts[2] == "txt" and parts[1] in KINDS:
+            found.setdefault(parts[0], {})[parts[1]] = os.path.join(folder, name)
+    out = []
+    for stem in sorted(found):
+        if set(found[stem]) != set(KINDS):
+            raise PressError("%s: needs both %s.fewest.txt and %s.hints.txt" % (stem, stem, stem))
+        out.append((stem, found[stem]))
+    return out
+
+
+def measure(folder=SCRIPTS):
+    rows = []
+    for stem, paths in entries(folder):
+        r = {"stem": stem}
+        for kind in KINDS:
+            res = run_one(paths[kind])
+            r[kind] = res
+        a, b = r["fewest"], r["hints"]
+        if a["entry"] != b["entry"] or a["budget"] != b["budget"]:
+            raise PressError("%s: the two scripts disagree on entry or budget" % stem)
+        r["entry"], r["budget"], r["order"] = a["entry"], a["budget"], a["order"] or stem
+        rows.append(r)
+    rows.sort(key=lambda r: r["order"])
+    return rows
+
+
+def markdown(rows):
+    out = ["# Presses per entry",
+           "",
+           "Written by `make presses` (also run by `make bench`): `python -m host_tools.presses`.",
+           "Each entry is driven through the real firmware App by button scripts",
+           "(`tests/press_scripts/<entry>.fewest.txt` and `.hints.txt`), from the entry's first screen",
+           "to its saved result; the result is read back from the journal and checked against the",
+           "expectations in the script's header. *Fewest*: the fewest presses the screens allow;",
+           "*hints*: the path a first-time player takes following what the screens say. A press is one",
+           "click, long press or held repeat. At about 0.4 s a press, 20 presses are 8 seconds.",
+           "",
+           "| entry | presses (fewest) | presses (following the hints) | budget | met | result checked |",
+           "|---|---:|---:|---:|---|---|"]
+    for r in rows:
+        a, b = r["fewest"], r["hints"]
+        met = "yes" if max(a["presses"], b["presses"]) <= r["budget"] else (
+            "fewest only" if a["presses"] <= r["budget"] else "no")
+        ok = "yes" if not a["failed"] and not b["failed"] else "NO: " + "; ".join(a["failed"] + b["failed"])
+        out.append("| %s | %d | %d | ≤ %d | %s | %s |" % (r["entry"], a["presses"], b["presses"],
+                                                         r["budget"], met, ok))
+    out.append("")
+    out.append("Scripts: " + ", ".join("`%s`" % r["stem"] for r in rows) + ".")
+    return "\n".join(out) + "\n"
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m host_tools.presses", description="Count the presses of each entry; write docs/presses.md.")
+    ap.add_argument("--out", default=DOC, help="the markdown to write (default docs/presses.md)")
+    ap.add_argument("--scripts", default=SCRIPTS, help="folder of press scripts")
+    ap.add_argument("--check", action="store_true", help="exit 1 when a result or a budget is not met")
+    args = ap.parse_args(argv)
+    try:
+        rows = measure(args.scripts)
+    except (PressError, OSError) as e:
+        print("presses: %s" % e, file=sys.stderr)
+        return 2
+    text = markdown(rows)
+    with open(args.out, "w", encoding="utf-8") as f:
+        f.write(text)
+    print(text)
+    bad = [r for r in rows if r["fewest"]["failed"] or r["hints"]["failed"]
+           or r["hints"]["presses"] > r["budget"]]
+    return 1 if args.check and bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,45 @@
+"""The press counter: every press script reaches its saved result through the real App and buttons."""
+import os
+
+import pytest
+
+from host_tools import presses
+
+ENTRIES = presses.entries()
+
+
+def test_every_entry_has_both_scripts_and_a_header():
+    assert ENTRIES, "no press scripts in tests/press_scripts"
+    for stem, paths in ENTRIES:
+        heads = [presses.parse(paths[k])[0] for k in presses.KINDS]
+        assert heads[0]["entry"] == heads[1]["entry"] and heads[0]["budget"] == heads[1]["budget"], stem
+
+
+@pytest.mark.parametrize("stem,kind", [(s, k) for s, _ in ENTRIES for k in presses.KINDS])
+def test_script_reaches_the_expected_saved_result(stem, kind):
+    path = dict(ENTRIES)[stem][kind]
+    res = presses.run_one(path)
+    assert not res["failed"], "%s: not met: %s" % (os.path.basename(path), res["failed"])
+    head = presses.parse(path)[0]
+    if head["enforce"]:
+        assert res["presses"] <= res["budget"], "%s: %d presses, budget %d" % (
+            os.path.basename(path), res["presses"], res["budget"])
+
+
+def test_a_wrong_expectation_fails(tmp_path):
+    # the checker itself can fail: the same steps with an expectation that is false
+    src = dict(ENTRIES)["dobon-win"]["fewest"]
+    with open(src, encoding="utf-8") as f:
+        text = f.read()
+    bad = tmp_path / "x.fewest.txt"
+    bad.write_text(text.replace("#: count", "#: expect: state['wins'] == [9, 9, 9, 9]\n#: count"),
+                   encoding="utf-8")
+    res = presses.run_one(str(bad))
+    assert res["failed"] == ["state['wins'] == [9, 9, 9, 9]"]
+
+
+def test_markdown_names_every_entry_and_budget():
+    rows = [{"entry": "E", "budget": 4, "order": "1", "stem": "e",
+             "fewest": {"presses": 3, "failed": []}, "hints": {"presses": 5, "failed": []}}]
+    md = presses.markdown(rows)
+    assert "| E | 3 | 5 | ≤ 4 | fewest only | yes |" in md
