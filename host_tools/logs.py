@@ -33,6 +33,12 @@ HOST_MESSAGES = {
                   "ログ{line}ぎょう: まえの {n}こが ない"),
     "E_LOG_KIND_RULES": ("Log line {line}: unknown event '{kind}' for this game",
                          "ログ{line}ぎょう: しらない イベント '{kind}'"),
+    "E_LOG_ID": ("the game id must be 8 of 0-9 a-z", "ゲームIDは 0-9 a-zの 8もじ"),
+    "E_LOG_NAME": ("a seat name is not text of at most 40 characters",
+                   "せきの なまえが 40もじいないの もじでは ない"),
+    "E_LOG_EVENT": ("Log line {line}: field '{field}' holds something no event holds",
+                    "ログ{line}ぎょう: '{field}'の なかみが おかしい"),
+    "E_SETTING_VALUE": ("a setting has a value of the wrong type", "せっていの あたいの かたが ちがう"),
     "E_LOG_READ": ("Cannot read the file: {why}", "ファイルが よめない: {why}"),
     "E_LOG_BLANK": ("Log line {line}: empty line", "ログ{line}ぎょう: からの ぎょう"),
     "E_LOG_SEGMENT_MISSING": ("Log segments {first}-{last} missing before this line",
@@ -241,8 +247,8 @@ def _fold(res, lines):
         game = Game(header)
     except Refusal as e:
         info = dict(e.info)
-        if e.msg_id == "E_UNKNOWN_GAME":
-            res.problems.append(Problem(1, "E_LOG_REFUSED", {"line": 1, "why": e.msg_id}, e.msg_id, info))
+        if e.msg_id == "E_LOG_HEADER":
+            res.problems.append(Problem(1, e.msg_id, info, info.get("why"), info))
         else:
             res.problems.append(Problem(1, e.msg_id, info))
         if len(lines) > 1:
@@ -272,20 +278,14 @@ def _fold(res, lines):
             res.problems.append(Problem(lineno, e.msg_id, e.info))
             unreadable += 1
             continue
-        if rec.get("g") != gid:
-            res.problems.append(Problem(lineno, "E_LOG_GAME"))
+        try:
+            journal.check_record(rec, gid, lineno)   # the device's own check, same ids
+        except journal.LogError as e:
+            res.problems.append(Problem(lineno, e.msg_id, e.info))
             unreadable += 1
             continue
-        t = rec.get("t")
-        if not isinstance(t, str) or t == "header":
-            res.problems.append(Problem(lineno, "E_LOG_KIND", {"kind": t}))
-            unreadable += 1
-            continue
-        seq = rec.get("seq")
-        if not isinstance(seq, int) or isinstance(seq, bool):
-            res.problems.append(Problem(lineno, "E_LOG_SEQ", {"want": expect, "got": seq}))
-            unreadable += 1
-            continue
+        t = rec["t"]
+        seq = rec["seq"]
         if seq < expect:
             res.problems.append(Problem(lineno, "E_LOG_SEQ_BACK", {"want": expect, "got": seq}))
             continue

@@ -117,7 +117,12 @@ class Game:
         self.state = clone(base_state)
 
     def _apply(self, state, rec):
-        return self.rules.apply(state, _action(rec), self.settings)
+        try:
+            return self.rules.apply(state, _action(rec), self.settings)
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError):
+            # a field of the wrong type that the rules did not anticipate: a refusal like any
+            # other (callers fold into a copy, so the state they hold is unchanged)
+            raise Refusal("E_BAD_VALUE")
 
     def _fold(self, base, recs):
         state = clone(base)
@@ -306,14 +311,9 @@ class Game:
         first = next(it, None)
         if first is None:
             raise journal.LogError("E_LOG_EMPTY", {"line": 1})
+        # one validator (journal.check_header): settings a hand-written header left out take
+        # their defaults, anything else wrong is named
         header = journal.check_header(journal.unseal(first, 1), 1)
-        try:
-            # A hand-written header may leave settings out: they take their defaults.
-            header["settings"] = settle(header["kind"], header["seats"], header["settings"])
-        except journal.LogError:
-            raise
-        except Refusal as r:
-            raise journal.LogError("E_LOG_HEADER", {"line": 1, "why": r.msg_id})
         game = Game(header, sink)
         lineno = 1
         for line in it:
