@@ -1,18 +1,28 @@
 # The app: owns the screen stack, the game, the language and the toast line; buttons in, frames out.
 #
 # Gestures (docs/playing.md): click = act, up/down repeat = fast number entry, long back = undo
-# (from every screen), long ok = redo. Refusals become a toast in the current language and leave
-# the game untouched. Only the chosen game's rules and screen modules are ever imported.
+# (on a play screen; inside a form it cancels the form), long ok = redo. Refusals become a toast in
+# the current language and leave the game untouched. Only the chosen game's rules and screen
+# modules are ever imported.
+#
+# Never a halt: any other exception a screen raises (on_button, open, draw) is caught here, written
+# with the screen's name and the last gestures to errors.txt beside the games (exported with the
+# logs, docs/export.md), and the table is taken back to the play screen; the journal is untouched.
 #
 # RAM (docs/ram.md): the texts of the current language only, copied out of the message tables
 # into three compact objects (the tables' modules are then forgotten); choosing a game forgets the
 # other games' modules.
 import gc
+import sys
 
 from scoreboard.errors import Refusal
 from scoreboard import games
 
 TOAST_MS = 2500
+GESTURES_KEPT = 16       # the last gestures written with an error
+ERRLOG = "errors.txt"    # in the store's folder: export copies it with the games (not a *.log)
+ERRLOG_OLD = "errors.old.txt"
+ERRLOG_MAX = 8192        # bytes before errors.txt becomes errors.old.txt (two files at most)
 
 
 def _ms(clock):
@@ -52,6 +62,9 @@ class App:
         self.toast_at = 0
         self.dirty = True
         self.frames = 0
+        self.gestures = []         # the last GESTURES_KEPT gestures, "click ok" ...
+        self.errors = []           # "Screen: TypeError: ..." of every caught error (tests assert none)
+        self.errors_in_row = 0     # caught errors since the last good press or frame
         from ui import screens_menu
         self.reset(screens_menu.Boot(self))
 
@@ -169,19 +182,89 @@ class App:
     def on_button(self, kind, name):
         if kind == "press":
             return
+        g = self.gestures
+        g.append(kind + " " + name)
+        if len(g) > GESTURES_KEPT:
+            g.pop(0)
         try:
             if kind == "long":
                 if name == "back":
-                    self.undo()
+                    self.long_back()
                 elif name == "ok":
                     self.redo()
-                return
-            if kind == "click" and self.toast is not None:
-                self.toast = None
-            self.top().on_button(kind, name)
+            else:
+                if kind == "click" and self.toast is not None:
+                    self.toast = None
+                self.top().on_button(kind, name)
+            self.errors_in_row = 0
         except Refusal as r:
             self.refuse(r)
+        except Exception as e:   # never a halt: log it, back to the play screen
+            self.crashed(e)
         self.dirty = True
+
+    # ---- never a halt ----------------------------------------------------------------------------
+    def crashed(self, e):
+        """A screen raised: log it, then show the play screen (the start screen when there is no
+        game, or when the play screen itself fails again). The journal is never touched."""
+        scr = type(self.stack[-1]).__name__ if self.stack else "-"
+        first = "%s: %s: %s" % (scr, type(e).__name__, e)
+        if len(self.errors) < 8:
+            self.errors.append(first)
+        self.errors_in_row += 1
+        gc.collect()
+        self.log_error(e, scr)
+        try:
+            if self.errors_in_row > 1 or self.game is None:
+                raise RuntimeError("to the start screen")
+            self.show_play()
+        except Exception:
+            from ui import screens_menu
+            self.stack = []      # no hide(): the screens below may be what fails
+            self.push(screens_menu.Boot(self))
+        self.say(self.t("ERR_SHOWN", {"what": type(e).__name__}))
+
+    def log_error(self, e, scr):
+        """Append the error to errors.txt beside the games; bounded (ERRLOG_MAX, one old file).
+        Writing must never raise: a full or broken flash only loses the note."""
+        st = self.store
+        if st is None or getattr(st, "fs", None) is None:
+            return
+        try:
+            pe = getattr(sys, "print_exception", None)
+            if pe is not None:               # MicroPython
+                import io
+                buf = io.StringIO()
+                pe(e, buf)
+                tb = buf.getvalue()
+            else:                            # CPython
+                import traceback
+                tb = "".join(traceback.format_exception(type(e), e, e.__traceback__))
+            g = self.game
+            text = "--- ms %d game %s step %s screen %s\n%s%s\ngestures: %s\n" % (
+                _ms(self.clock), g.game_id if g else "-", g.seq if g else "-", scr, tb,
+                "" if tb.endswith("\n") else "\n", ", ".join(self.gestures))
+            data = text.encode("utf-8")[:2048]
+            fs, root = st.fs, st.root
+            path = root + "/" + ERRLOG
+            try:
+                size = fs.stat(path)[6]
+            except OSError:
+                size = 0
+            if size + len(data) > ERRLOG_MAX:
+                try:
+                    fs.remove(root + "/" + ERRLOG_OLD)
+                except OSError:
+                    pass
+                fs.rename(path, root + "/" + ERRLOG_OLD)
+            f = fs.open(path, "ab")
+            try:
+                f.write(data)
+                f.flush()
+            finally:
+                f.close()
+        except Exception:
+            pass
 
     def frame(self):
         """Redraw when something changed; returns True when a picture was sent to the display."""
@@ -195,8 +278,16 @@ class App:
             from ui.canvas import Canvas
             self.canvas = Canvas()
         c = self.canvas
-        c.fill(0)
-        self.top().draw(c)
+        for attempt in range(3):     # a failing draw: recover, then draw what recovery shows
+            c.fill(0)
+            try:
+                self.top().draw(c)
+                self.errors_in_row = 0
+                break
+            except Exception as e:
+                if attempt == 2:
+                    raise
+                self.crashed(e)
         if self.toast is not None:
             self.draw_toast(c)
         self.dirty = False
@@ -251,13 +342,14 @@ class App:
         if self.game is None:
             from ui import screens_menu
             self.reset(screens_menu.Games(self))
-        elif self.game.is_over():
+            return
+        kind = self.game.header["kind"]
+        if kind != self.kind:     # another game's settings were looked at since: its screens
+            self.choose_kind(kind)
+        if self.game.is_over():
             from ui import screens_results
             self.reset(screens_results.End(self))
         else:
-            kind = self.game.header["kind"]
-            if kind != self.kind:     # another game's settings were looked at since: its screens
-                self.choose_kind(kind)
             self.reset(self.gmod.play(self))
 
     def _saved(self):
@@ -282,6 +374,19 @@ class App:
         from scoreboard.engine import clone
         g = self.game
         return g.rules.apply(clone(g.state), ev, g.settings)
+
+    def long_back(self):
+        """Hold back: inside an entry (a form, a hand, a number, and what they opened) it cancels
+        that entry and says so, never a saved result; elsewhere it undoes the last saved action."""
+        st = self.stack
+        for k in range(1, len(st)):
+            if getattr(st[k], "entry", False):
+                while len(st) > k:
+                    st.pop().hide()
+                st[-1].open()
+                self.say(self.t("CANCELLED"))
+                return
+        self.undo()
 
     def undo(self):
         if self.game is None:

@@ -8,7 +8,11 @@ W = 128
 
 
 class Screen:
-    """One screen (micro-gui style): open()/hide() hooks, on_button() and draw(canvas)."""
+    """One screen (micro-gui style): open()/hide() hooks, on_button() and draw(canvas).
+    entry: True for a half-filled entry (a form, a hand, a number): a hold of back cancels it
+    (App.long_back) instead of undoing a saved result."""
+
+    entry = False
 
     def __init__(self, app):
         self.app = app
@@ -188,6 +192,8 @@ class Choice(ListScreen):
 class MultiSelect(ListScreen):
     """Tick any of opts (ties, several dobon players); the last row confirms."""
 
+    entry = True
+
     def __init__(self, app, head, opts, chosen, on_done):
         ListScreen.__init__(self, app, head)
         self.opts = opts
@@ -222,6 +228,8 @@ class MultiSelect(ListScreen):
 class NumberEntry(Screen):
     """A bounded number: up/down by one (auto-repeat while held), left/right by ten."""
 
+    entry = True
+
     def __init__(self, app, head, lo, hi, v, on_done, step=1):
         Screen.__init__(self, app)
         self.head, self.lo, self.hi, self.step = head, lo, hi, step
@@ -255,6 +263,8 @@ class NumberEntry(Screen):
 class CardsEntry(Screen):
     """A hand entered card by card by rank: left/right picks a rank, ok adds it, back takes the
     last card away; the leftmost choice is Done. ranks: list of (label, value)."""
+
+    entry = True
 
     def __init__(self, app, head, ranks, cards, on_done, maxn=40):
         Screen.__init__(self, app)
@@ -346,6 +356,8 @@ class Form(ListScreen):
     Field: {"key", "label", "kind": seat|seats|card|cards|int|bool, "opts"/"ranks", "lo", "hi",
     "opt": True when it may be left empty, "edit": fn(form, field) for a custom editor}.
     The last row is Preview: preview(values) shows what the entry would do before it is saved."""
+
+    entry = True
 
     def __init__(self, app, head, fields, values, preview, last="PREVIEW"):
         ListScreen.__init__(self, app, head)

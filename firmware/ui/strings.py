@@ -6,6 +6,8 @@ MESSAGES = {
     "UNDONE": ("Undone: {what}", "取消: {what}"),
     "REDONE": ("Redone: {what}", "やり直し: {what}"),
     "LOW_SPACE": ("Flash almost full", "フラッシュ残りわずか"),
+    "CANCELLED": ("Entry cancelled", "入力を取り消しました"),
+    "ERR_SHOWN": ("Error logged ({what});\nback to play", "エラーを記録して\n戻りました（{what}）"),
     "YES": ("Yes", "はい"),
     "NO": ("No", "いいえ"),
     "NONE": ("none", "なし"),
