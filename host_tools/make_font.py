@@ -1,29 +1,42 @@
-"""Regenerates firmware/ui/font_misaki.py: the misaki 8x8 font cut down to the glyphs the UI uses.
+"""Regenerates firmware/ui/misaki.bin: the whole misaki gothic 8x8 font as a data file on the flash.
 
-Run after adding or changing any message text:   .venv/bin/python -m host_tools.make_font
+    .venv/bin/python -m host_tools.make_font        (make font)
+
 Needs Debian's fonts-misaki (apt-get install -y fonts-misaki) and font-to-py (pip, pinned in venv).
+Every character of misaki_gothic.ttf (JIS X 0208: kana, kanji, symbols, plus ASCII and half-width
+katakana, ~7,200 glyphs) goes in, so any text and any name pushed from the PC draws; the canvas
+reads one glyph at a time with seek/read and keeps a small cache (firmware/ui/canvas.py).
+
+The file (little-endian, every glyph 8x8, font-to-py -y columns = the SSD1306's page bytes):
+
+    0   b"MSK1"
+    4   u16 n        glyphs
+    6   u16 nblocks  blocks of the code point index (BLOCK code points each, the last one shorter)
+    8   u16 nranges  half-width (4 px) code point ranges; every other glyph is 8 px wide
+    10  u16 BLOCK
+    12  4 bytes 0
+    16  nblocks x u16  first code point of each block (the canvas keeps this in RAM: ~230 bytes)
+        nranges x (u16 lo, u16 hi)  inclusive half-width ranges (kept in RAM too)
+        n x u16        code points, sorted
+        n x 8 bytes    glyph columns, bit 0 = top row; a 4 px glyph's last 4 bytes are 0
 """
 import ast
 import glob
 import importlib
 import os
 import re
+import struct
 import subprocess
 import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(ROOT, "firmware")
-OUT = os.path.join(FIRMWARE, "ui", "font_misaki.py")
+OUT = os.path.join(FIRMWARE, "ui", "misaki.bin")
 TTF = "/usr/share/fonts/truetype/misaki/misaki_gothic.ttf"
-
-# Always present: printable ASCII (numbers, names typed in Latin) and the UI's symbols.
-ASCII = "".join(chr(c) for c in range(32, 127))
-SYMBOLS = "▲▼◀▶・ー、。「」"
-# Player names can be pushed from the PC; kana-only names must still show, so both kana
-# tables are kept (about 2 KB). Kanji in names fall back to the error glyph '?'. Left out: the
-# rare kana misaki (JIS X 0208) does not have (ゔゕゖ ヷヸヹヺ).
-KANA = "".join(chr(c) for c in range(0x3041, 0x3094)) + "".join(chr(c) for c in range(0x30A1, 0x30F7))
+MAGIC = b"MSK1"
+BLOCK = 64          # code points per index block: one 128-byte read finds a glyph's number
+HEADER = 16
 
 # Glyphs misaki lacks (JIS X 0208 has up/down triangles only), drawn here as page-byte columns
 # (bit 0 = top row), matching ▲▼: 7 px tall, base on one side.
@@ -59,107 +72,146 @@ def table_chars():
     return chars
 
 
-def literal_chars():
-    """Non-ASCII characters in string literals of firmware/ui/*.py (screens that spell text
-    out instead of using a message table), so those glyphs are never missed either."""
-    chars = set()
-    for path in glob.glob(os.path.join(FIRMWARE, "ui", "*.py")):
-        if os.path.basename(path) == "font_misaki.py":
-            continue
-        with open(path, encoding="utf-8") as f:
-            tree = ast.parse(f.read())
-        docstrings = set()
+def string_literals(path, docstrings=False):
+    """Every string literal of a Python file (docstrings left out unless asked)."""
+    with open(path, encoding="utf-8") as f:
+        tree = ast.parse(f.read())
+    skip = set()
+    if not docstrings:
         for node in ast.walk(tree):
             if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
-                docstrings.add(id(node.value))
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
-                chars.update(c for c in node.value if ord(c) > 126)
+                skip.add(id(node.value))
+    return [node.value for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip]
+
+
+def firmware_sources():
+    return sorted(glob.glob(os.path.join(FIRMWARE, "**", "*.py"), recursive=True))
+
+
+def literal_chars():
+    """Printable characters in the string literals of every firmware file (screens that spell text
+    out instead of using a message table), so those glyphs are never missed either."""
+    chars = set()
+    for path in firmware_sources():
+        for s in string_literals(path):
+            chars.update(c for c in s if drawable(c))
     return chars
 
 
 def wanted_chars():
-    """The font's character set: what the messages use plus the fixed sets above."""
-    chars = set(ASCII) | set(SYMBOLS) | set(KANA) | table_chars() | literal_chars()
-    return "".join(sorted(c for c in chars if c.isprintable()))
-
-
-def font_chars(module=None):
-    """Characters the generated font really holds (read from its sparse index)."""
-    if module is None:
-        if FIRMWARE not in sys.path:
-            sys.path.insert(0, FIRMWARE)
-        module = importlib.import_module("ui.font_misaki")
-    sp = bytes(module._sparse)
-    # '?' is the error glyph (index 0): font-to-py leaves it out of the index but draws it.
-    return {chr(sp[i] | sp[i + 1] << 8) for i in range(0, len(sp), 4)} | {"?"}
+    """What the firmware can draw by itself: the message tables and the literals."""
+    chars = {c for c in table_chars() | literal_chars() if drawable(c)}
+    return "".join(sorted(chars))
 
 
 RUN_FONT_TO_PY = "import sys; from font_to_py.font_to_py import main; sys.argv[0] = 'font_to_py'; main()"
 
 
-def add_glyphs(text, extra):
-    """Put `extra` {char: columns} into a font-to-py (-y, 8 px) module's _font and _sparse."""
-    env = {}
-    exec(compile(text, "font", "exec"), env)
-    font, sparse = bytearray(env["_font"]), bytes(env["_sparse"])
-    index = {sparse[i] | sparse[i + 1] << 8: sparse[i + 2] | sparse[i + 3] << 8
-             for i in range(0, len(sparse), 4)}
-    font += bytes(-len(font) % 8)               # the last glyph is not padded; ours must align
-    for ch, cols in sorted(extra.items()):
-        n = len(font) // 8                      # glyphs start on 8-byte boundaries
-        index[ord(ch)] = n
-        glyph = bytes((len(cols), 0)) + cols
-        font += glyph + bytes(-len(glyph) % 8)
-    new_sparse = b"".join(bytes((c & 255, c >> 8, i & 255, i >> 8)) for c, i in sorted(index.items()))
+def drawable(ch):
+    """A character with ink or width on the panel: printable, or the full-width space U+3000."""
+    return ch.isprintable() or ch == "\u3000"
 
-    def literal(name, data):
-        rows = ["b'" + "".join("\\x%02x" % b for b in data[i:i + 16]) + "'" for i in range(0, len(data), 16)]
-        return "%s =\\\n" % name + "\\\n".join(rows) + "\n"
 
-    text = re.sub(r"^_font =\\\n(?:b'.*'\\?\n)+", lambda m: literal("_font", font), text, count=1, flags=re.M)
-    text = re.sub(r"^_sparse =\\\n(?:b'.*'\\?\n)+", lambda m: literal("_sparse", new_sparse), text,
-                  count=1, flags=re.M)
-    text = re.sub(r"^def max_ch\(\):\n    return \d+", "def max_ch():\n    return %d" % max(index), text,
-                  count=1, flags=re.M)
-    return text
+def ttf_chars(ttf=TTF):
+    """Every drawable BMP character the TrueType font maps to a glyph."""
+    import freetype
+    face = freetype.Face(ttf)
+    return "".join(chr(cp) for cp, _ in face.get_chars() if cp < 0x10000 and drawable(chr(cp)))
+
+
+def render(ttf=TTF):
+    """{code point: (width, 8 column bytes)} for the whole font plus EXTRA_GLYPHS."""
+    charset = "".join(c for c in ttf_chars(ttf) if c not in EXTRA_GLYPHS)
+    with tempfile.TemporaryDirectory() as tmp:
+        with open(os.path.join(tmp, "charset.txt"), "w", encoding="utf-8") as f:
+            f.write(charset)
+        # -y: vertical byte mapping (LSB on top) = the SSD1306 page layout, so the canvas copies
+        # whole glyph columns into its buffer. Written in tmp: font-to-py wants a bare file name.
+        subprocess.run([sys.executable, "-c", RUN_FONT_TO_PY, "-y", "-k", "charset.txt",
+                        ttf, "8", "font_gen.py"], cwd=tmp, check=True, stdout=subprocess.DEVNULL)
+        env = {}
+        with open(os.path.join(tmp, "font_gen.py"), encoding="utf-8") as f:
+            exec(compile(f.read(), "font_gen", "exec"), env)
+    import freetype
+    face = freetype.Face(ttf)
+    face.set_pixel_sizes(0, 8)
+    glyphs = {}
+    for ch in charset:
+        cols, height, width = env["get_ch"](ch)
+        # the width is the font's advance: font-to-py gives a blank glyph (U+3000) the space's
+        face.load_char(ch)
+        advance = face.glyph.advance.x >> 6
+        assert height == 8 and advance in (4, 8) and width <= advance, (ch, height, width, advance)
+        glyphs[ord(ch)] = (advance, bytes(cols) + bytes(8 - width))
+    for ch, cols in EXTRA_GLYPHS.items():
+        glyphs[ord(ch)] = (8, cols)
+    return glyphs
+
+
+def pack(glyphs):
+    """The file's bytes for {code point: (width, columns)} (format: the module docstring)."""
+    cps = sorted(glyphs)
+    # runs of 4 px glyphs next to each other in code point order: a range may span code points
+    # the font lacks, never a glyph of the other width
+    ranges = []
+    prev_narrow = False
+    for cp in cps:
+        narrow = glyphs[cp][0] == 4
+        if narrow and prev_narrow:
+            ranges[-1][1] = cp
+        elif narrow:
+            ranges.append([cp, cp])
+        prev_narrow = narrow
+    firsts = cps[::BLOCK]
+    out = bytearray(MAGIC + struct.pack("<HHHH", len(cps), len(firsts), len(ranges), BLOCK) + bytes(4))
+    out += struct.pack("<%dH" % len(firsts), *firsts)
+    for lo, hi in ranges:
+        out += struct.pack("<HH", lo, hi)
+    out += struct.pack("<%dH" % len(cps), *cps)
+    for cp in cps:
+        out += glyphs[cp][1]
+    return bytes(out)
+
+
+def read(data):
+    """{code point: (width, columns)} back from the file's bytes (tests and font_chars)."""
+    assert data[:4] == MAGIC
+    n, nblocks, nranges, block = struct.unpack_from("<HHHH", data, 4)
+    off = HEADER + 2 * nblocks
+    ranges = [struct.unpack_from("<HH", data, off + 4 * i) for i in range(nranges)]
+    off += 4 * nranges
+    cps = struct.unpack_from("<%dH" % n, data, off)
+    off += 2 * n
+    out = {}
+    for i, cp in enumerate(cps):
+        w = 4 if any(lo <= cp <= hi for lo, hi in ranges) else 8
+        out[cp] = (w, bytes(data[off + 8 * i:off + 8 * i + 8]))
+    return out
+
+
+def font_chars(path=OUT):
+    """Characters the generated file really holds."""
+    with open(path, "rb") as f:
+        return {chr(cp) for cp in read(f.read())}
+
+
+def build(ttf=TTF):
+    return pack(render(ttf))
 
 
 def main():
     if not os.path.exists(TTF):
         sys.exit("missing %s: apt-get install -y fonts-misaki" % TTF)
-    charset = "".join(c for c in wanted_chars() if c not in EXTRA_GLYPHS)
-    with tempfile.TemporaryDirectory() as tmp:
-        with open(os.path.join(tmp, "charset.txt"), "w", encoding="utf-8") as f:
-            f.write(charset)
-        # -y: vertical byte mapping (LSB on top) = the SSD1306 page layout, so the canvas ORs
-        # whole glyph columns into its buffer. Written in tmp: font-to-py wants a bare file name.
-        subprocess.run([sys.executable, "-c", RUN_FONT_TO_PY, "-y", "-k", "charset.txt",
-                        TTF, "8", "font_misaki.py"], cwd=tmp, check=True, stdout=subprocess.DEVNULL)
-        with open(os.path.join(tmp, "font_misaki.py"), encoding="utf-8") as f:
-            text = f.read()
-    text = add_glyphs(text, EXTRA_GLYPHS)
-    # The generator's own header carries this machine's paths; make it the same everywhere.
-    text = re.sub(r"^# Cmd: .*$", "# Cmd: python -m host_tools.make_font (font-to-py -y misaki_gothic.ttf 8)",
-                  text, count=1, flags=re.M)
-    text = ("# Generated by host_tools/make_font.py (do not edit): misaki gothic 8x8, only the UI's glyphs.\n"
-            + text)
-    with open(OUT, "w", encoding="utf-8") as f:
-        f.write(text)
-    lacking = sorted(set(wanted_chars()) - font_chars(_load(OUT)))
-    print("%s: %d glyphs, %d bytes" % (os.path.relpath(OUT, ROOT), len(font_chars(_load(OUT))),
-                                       len(_load(OUT)._font) + len(_load(OUT)._sparse)))
+    data = build()
+    with open(OUT, "wb") as f:
+        f.write(data)
+    have = font_chars(OUT)
+    print("%s: %d glyphs, %d bytes" % (os.path.relpath(OUT, ROOT), len(have), len(data)))
+    lacking = sorted(set(wanted_chars()) - have)
     if lacking:
-        print("misaki has no glyph for %r (drawn as '?'): use other characters or add them to "
+        print("misaki has no glyph for %r (drawn as a box): use other characters or add them to "
               "EXTRA_GLYPHS" % "".join(lacking))
-
-
-def _load(path):
-    import types
-    mod = types.ModuleType("font_check")
-    with open(path, encoding="utf-8") as f:
-        exec(compile(f.read(), path, "exec"), mod.__dict__)
-    return mod
 
 
 if __name__ == "__main__":

@@ -3,8 +3,18 @@ import random
 
 import pytest
 
-from ui import font_misaki
+from host_tools import make_font
+from ui import canvas
 from ui.canvas import HEIGHT, WIDTH, Canvas, text_width
+
+with open(make_font.OUT, "rb") as _f:
+    FONT = make_font.read(_f.read())       # {code point: (width, columns)}, read independently
+
+
+def glyph(ch):
+    """(columns, width) as generated; a character the font lacks is the canvas's box."""
+    w, cols = FONT.get(ord(ch), (8, canvas._BOX))
+    return cols, w
 
 
 def lit(c):
@@ -12,7 +22,7 @@ def lit(c):
 
 
 def glyph_pixels(ch, x0, y0):
-    cols, h, w = font_misaki.get_ch(ch)
+    cols, w = glyph(ch)
     return {(x0 + i, y0 + b) for i in range(w) for b in range(8) if cols[i] >> b & 1}
 
 
@@ -77,7 +87,7 @@ def test_text_pixels_both_languages(s, y):
     want, x = set(), 2
     for ch in s:
         want |= glyph_pixels(ch, x, y)
-        x += font_misaki.get_ch(ch)[2]
+        x += glyph(ch)[1]
     assert lit(c) == want and want
 
 
@@ -104,11 +114,37 @@ def test_text_clips_at_the_edge(x, y):
     want, cx = set(), x
     for ch in s:
         want |= glyph_pixels(ch, cx, y)
-        cx += font_misaki.get_ch(ch)[2]
+        cx += glyph(ch)[1]
     assert lit(c) == {(i, j) for i, j in want if 0 <= i < WIDTH and 0 <= j < HEIGHT}
 
 
-def test_unknown_character_draws_the_error_glyph():
+def test_unknown_character_draws_a_box():
     c = Canvas()
-    c.text("\u9f98", 0, 0)                 # a kanji no message uses
-    assert lit(c) == glyph_pixels("?", 0, 0)
+    assert c.text("\u9f98", 0, 0) == 8    # a kanji outside JIS X 0208: misaki has no glyph
+    box = {(x, y) for x in range(7) for y in range(7) if x in (0, 6) or y in (0, 6)}
+    assert lit(c) == box
+    assert glyph_pixels("?", 0, 0) != box
+
+
+@pytest.mark.parametrize("s", ["二三五六七八九", "佐藤 鈴木 高橋", "陽菜 蓮 結衣", "ｶﾌﾞ", "\u3000全角"])
+def test_kanji_names_and_card_names_draw_real_glyphs(s):
+    c = Canvas()
+    c.text(s, 0, 8)
+    want, x = set(), 0
+    for ch in s:
+        assert ord(ch) in FONT, ch
+        want |= glyph_pixels(ch, x, 8)
+        x += glyph(ch)[1]
+    assert lit(c) == want
+
+
+def test_a_redraw_reads_nothing_from_the_flash(monkeypatch):
+    c = Canvas()
+    s = "株ドボン 親 佐藤 二三五 計12点"
+    c.text(s, 0, 0)
+    calls = []
+    monkeypatch.setattr(canvas, "_find", lambda n: calls.append(n))
+    c.fill(0)
+    c.text(s, 0, 0)
+    text_width(s)
+    assert calls == []

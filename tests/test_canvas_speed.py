@@ -102,7 +102,7 @@ CNT = {}
 DUP = PROFILE[4:] if PROFILE and PROFILE.startswith('dup:') else None
 GROUP = {'text': 'text', 'text_width': 'text_width', 'fill_rect': 'shapes', 'hline': 'shapes',
          'vline': 'shapes', 'rect': 'shapes', 'pixel': 'shapes', 'invert_rect': 'invert',
-         'fill': 'fill', 'display.show': 'display', 'font.get_ch': 'font', 'font._glyph': 'font'}
+         'fill': 'fill', 'display.show': 'display', 'font._glyph': 'font'}
 
 def wrap(name, f):
     if name in ('text', 'text_width'):
@@ -132,9 +132,7 @@ def wrap(name, f):
     return w
 
 if PROFILE:
-    # font lookups: the font's own get_ch (bound by ui.canvas at import) and the cache misses
-    import ui.font_misaki as fm
-    fm.get_ch = wrap('font.get_ch', fm.get_ch)
+    # font lookups: the cache misses (a glyph read from ui/misaki.bin)
     import ui.canvas as cm
     if hasattr(cm, '_glyph'):
         cm._glyph = wrap('font._glyph', cm._glyph)
@@ -219,7 +217,6 @@ RANDOM_GUEST = r"""
 import sys
 sys.path.insert(0, '/input/firmware')
 from ui.canvas import Canvas
-from ui import font_misaki
 fast = Canvas()
 ref = Canvas(False)
 assert fast._fb is not None and ref._fb is None
@@ -303,16 +300,19 @@ def test_fast_path_on_the_emulated_pico(tmp_path):
 
 
 def test_glyph_cache_agrees_with_the_font():
-    """The packed lookups the C path and text_width use = font_misaki.get_ch, every glyph."""
+    """The packed lookups the C path and text_width use = the generated file, every glyph,
+    through a cache smaller than the font (slots reused)."""
     from host_tools import make_font
-    from ui import canvas, font_misaki
-    chars = sorted(make_font.font_chars(font_misaki)) + ["\u9f98", "\uffff", "\x00", "\U0001f600"]
+    from ui import canvas
+    with open(make_font.OUT, "rb") as f:
+        font = make_font.read(f.read())
+    chars = [chr(cp) for cp in sorted(font)] + ["\u9f98", "\uffff", "\x00", "\U0001f600"]
     for ch in chars:
-        cols, _, w = font_misaki.get_ch(ch)
+        w, cols = font.get(ord(ch), (8, canvas._BOX))
         g = canvas._glyph(ch)
-        assert g & 15 == w and bytes(canvas._FMV[g >> 4:(g >> 4) + w]) == bytes(cols), ch
+        assert g & 15 == w and bytes(canvas._FMV[g >> 4:(g >> 4) + w]) == cols[:w], ch
         assert canvas.text_width(ch * 3) == 3 * w
-    canvas._GLYPHS.clear()
+    assert len(canvas._GLYPHS) == canvas._SLOTS
 
 
 # ---- redraws: the same pixels, less work -----------------------------------------------------------
@@ -332,7 +332,7 @@ def test_redraws_same_pixels_and_less_fuel():
 GROUPS = [("text", "text"), ("text_width", "text_width"), ("font", "font lookups"),
           ("shapes", "fill_rect/lines/rect"), ("invert", "invert_rect"), ("fill", "fill"),
           ("display", "display compare")]
-CALLS = {"text": ("text",), "text_width": ("text_width",), "font": ("font.get_ch", "font._glyph"),
+CALLS = {"text": ("text",), "text_width": ("text_width",), "font": ("font._glyph",),
          "shapes": ("fill_rect", "hline", "vline", "rect", "pixel"), "invert": ("invert_rect",),
          "fill": ("fill",), "display": ("display.show",)}
 

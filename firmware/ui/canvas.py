@@ -24,99 +24,139 @@ PAGES = const(8)
 _MVLSB = const(0)            # framebuf.MONO_VLSB
 
 
-def _get_ch(ch):
-    """font_misaki.get_ch: the reference path's own lookup, straight from the generated font (the
-    C path never needs it, so on the Pico the font module is imported only for the repacking)."""
-    from ui import font_misaki
-    return font_misaki.get_ch(ch)
-
-
-# ---- glyph lookups ---------------------------------------------------------------------------
-# font_misaki.get_ch() binary-searches the font's sparse index on every call (the costliest part
-# of a redraw). Each character is looked up once and kept as one small int:
-# (offset of its first column in _FONT << 4) | width. Keys are the 1-char strings the text is
-# iterated into (interned by MicroPython), so the cache holds no per-entry objects.
+# ---- glyphs: the font file on the flash, a glyph at a time ---------------------------------------
+# ui/misaki.bin (host_tools/make_font.py: the whole misaki gothic font, ~7,200 glyphs, 72 KB) is
+# never loaded: it is opened once, at the first glyph, and a glyph costs two small reads (its
+# index block, its 8 column bytes). RAM: the block starts and half-width ranges (~260 bytes),
+# one 128-byte block buffer and the cache below.
 #
-# RAM: the generated font (font-to-py: a 2-byte width and padding in 8- or 16-byte records, plus
-# an index of 8-byte units) is repacked once at import into just the column bytes (_FONT) and a
-# 4-byte-record index (_SPARSE: code point, packed glyph), and its module is forgotten: ~5 KB
-# resident instead of ~9.5 KB for the imported font module on the Pico.
-_GLYPHS = {}
-_GLYPHS_MAX = const(600)     # the font has 458 glyphs; unknown characters share the '?' glyph
+# Cache: a character read once is kept as one small int, (offset of its columns in _CACHE << 4) |
+# width, keyed by the 1-char strings the text is iterated into. _SLOTS glyphs of 8 bytes, reused
+# first-in first-out (_OWNER says which character holds a slot), so a redraw of the same screen
+# reads nothing from the flash: a full panel shows fewer distinct characters than that.
+_SLOTS = const(160)
 _XMAX = const(120)           # WIDTH - 8: a glyph starting at 0..120 is wholly on the panel
+_HEADER = const(16)
+_BLOCK = const(64)           # code points per index block (make_font.BLOCK)
+_BOX = b"\x7f\x41\x41\x41\x41\x41\x7f\x00"   # a character the font lacks: a hollow 7x7 box
+_CACHE = bytearray(_SLOTS * 8)
+_FMV = memoryview(_CACHE)
+_GLYPHS = {}
+_OWNER = [None] * _SLOTS
+_font = None                 # [file, block starts, half-width ranges, n, index offset, glyph offset]
+_next = 0
 
 
-def _repack():
-    """(_FONT, _SPARSE, packed default glyph) from font_misaki's _font/_sparse. A packed glyph in
-    _SPARSE is (column offset / 4 << 4) | width: every glyph's columns start on a multiple of 4."""
-    import sys
-    from ui import font_misaki as f
-    assert f.max_width() <= 8
-    font = f._font
-    sp = f._sparse
-    cols = bytearray()
-    index = bytearray(len(sp))
-    done = {}
-
-    def put(doff):
-        p = done.get(doff)
-        if p is None:
-            w = font[doff] | (font[doff + 1] << 8)
-            off = len(cols)
-            cols.extend(font[doff + 2:doff + 2 + w])
-            while len(cols) & 3:
-                cols.append(0)
-            p = ((off >> 2) << 4) | w
-            assert p < 0x10000
-            done[doff] = p
-        return p
-
-    default = put(0)              # what a character missing from the index shows, as bs() does
-    for i in range(0, len(sp), 4):
-        p = put((sp[i + 2] | (sp[i + 3] << 8)) << 3)
-        index[i] = sp[i]
-        index[i + 1] = sp[i + 1]
-        index[i + 2] = p & 255
-        index[i + 3] = p >> 8
-    f = font = sp = None
-    sys.modules.pop("ui.font_misaki", None)
-    pkg = sys.modules.get("ui")
-    if pkg is not None and "font_misaki" in pkg.__dict__:
-        delattr(pkg, "font_misaki")
-    return bytes(cols), bytes(index), default
+def _font_path():
+    """ui/misaki.bin next to this module: firmware/ui/ on CPython, /ui/ on the Pico's flash."""
+    try:
+        here = __file__
+    except NameError:        # a MicroPython built without __file__: the flash layout
+        return "ui/misaki.bin"
+    i = max(here.rfind("/"), here.rfind("\\"))
+    return (here[:i + 1] if i >= 0 else "") + "misaki.bin"
 
 
-_FONT, _SPARSE, _DEFAULT = _repack()
-_FMV = memoryview(_FONT)
+def _open():
+    # No font file (a deploy that left it out): every character draws as the box, visibly wrong
+    # but never a halt; tests/test_deploy.py checks the file is staged.
+    global _font
+    try:
+        f = open(_font_path(), "rb")
+        head = f.read(_HEADER)
+    except OSError:
+        head = b""
+    if head[:4] != b"MSK1" or (head[10] | head[11] << 8) != _BLOCK:
+        _font = [None, b"", b"", 0, 0, 0, None]
+        return _font
+    n = head[4] | head[5] << 8
+    nblocks = head[6] | head[7] << 8
+    nranges = head[8] | head[9] << 8
+    firsts = f.read(2 * nblocks)
+    ranges = f.read(4 * nranges)
+    idx = _HEADER + 2 * nblocks + 4 * nranges
+    _font = [f, firsts, ranges, n, idx, idx + 2 * n, bytearray(2 * _BLOCK)]
+    return _font
 
 
-def _glyph(ch):
-    """Packed (column offset << 4 | width) of `ch`; what font_misaki.get_ch(ch) returns.
-
-    The index is 4-byte records (code point, packed glyph), sorted: a plain binary search by
-    index (the font's own bs() slices memoryviews, twice the work); not there -> the font's
-    default glyph, as bs() does."""
-    n = ord(ch)
-    sp = _SPARSE
+def _find(n):
+    """Glyph number of code point n in the file, or -1."""
+    font = _font or _open()
+    firsts = font[1]
     lo = 0
-    hi = len(sp) >> 2
-    p = _DEFAULT
+    hi = len(firsts) >> 1
+    while lo < hi:                       # the last block whose first code point is <= n
+        m = (lo + hi) >> 1
+        if (firsts[2 * m] | firsts[2 * m + 1] << 8) <= n:
+            lo = m + 1
+        else:
+            hi = m
+    if lo == 0:
+        return -1
+    base = (lo - 1) * _BLOCK
+    count = font[3] - base
+    if count > _BLOCK:
+        count = _BLOCK
+    f = font[0]
+    blk = font[6]
+    f.seek(font[4] + 2 * base)
+    f.readinto(blk)                     # the last block: only `count` of these are codes
+    lo = 0
+    hi = count
     while lo < hi:
         m = (lo + hi) >> 1
-        i = m << 2
-        v = sp[i] | (sp[i + 1] << 8)
+        v = blk[2 * m] | blk[2 * m + 1] << 8
         if v < n:
             lo = m + 1
         elif v > n:
             hi = m
         else:
-            p = sp[i + 2] | (sp[i + 3] << 8)
-            break
-    g = ((p >> 4) << 6) | (p & 15)
-    if len(_GLYPHS) >= _GLYPHS_MAX:     # bounded however many unknown characters come by
-        _GLYPHS.clear()
+            return base + m
+    return -1
+
+
+def _glyph(ch):
+    """Packed (cache offset << 4 | width) of `ch`, its 8 column bytes read into a cache slot."""
+    global _next
+    n = ord(ch)
+    i = _find(n)
+    slot = _next
+    _next = slot + 1 if slot + 1 < _SLOTS else 0
+    old = _OWNER[slot]
+    if old is not None:
+        _GLYPHS.pop(old, None)
+    _OWNER[slot] = ch
+    o = slot << 3
+    if i < 0:
+        _FMV[o:o + 8] = _BOX
+        w = 8
+    else:
+        f = _font[0]
+        f.seek(_font[5] + 8 * i)
+        f.readinto(_FMV[o:o + 8])
+        w = 8
+        r = _font[2]
+        for k in range(0, len(r), 4):
+            if (r[k] | r[k + 1] << 8) <= n <= (r[k + 2] | r[k + 3] << 8):
+                w = 4
+                break
+    g = (o << 4) | w
     _GLYPHS[ch] = g
     return g
+
+
+def glyph_columns(ch):
+    """(8 column bytes, width) of `ch` as the canvas draws it (tests, the reference path)."""
+    g = _GLYPHS.get(ch)
+    if g is None:
+        g = _glyph(ch)
+    o = g >> 4
+    return bytes(_FMV[o:o + 8]), g & 15
+
+
+def has_glyph(ch):
+    """True when the font has `ch` (else it draws as a box)."""
+    return _find(ord(ch)) >= 0 if len(ch) == 1 else False
 
 
 def text_width(s):
@@ -129,6 +169,30 @@ def text_width(s):
             g = _glyph(ch)
         w += g & 15
     return w
+
+
+ELLIPSIS = "\u2026"          # …, 8 px
+
+
+def fit(s, maxw=WIDTH):
+    """`s` if it is at most `maxw` px wide, else cut and ended with "…" within `maxw`: a long
+    name or line shows it was cut instead of silently losing its end."""
+    w = text_width(s)
+    if w <= maxw:
+        return s
+    room = maxw - text_width(ELLIPSIS)
+    get = _GLYPHS.get
+    n = 0
+    w = 0
+    for ch in s:
+        g = get(ch)
+        if g is None:
+            g = _glyph(ch)
+        if w + (g & 15) > room:
+            break
+        w += g & 15
+        n += 1
+    return s[:n] + ELLIPSIS if room >= 0 else ""
 
 
 # ---- the C path's constants -------------------------------------------------------------------
@@ -307,8 +371,14 @@ class Canvas:
         # Pages the glyph touches; None when that page is off the panel.
         p0 = page * WIDTH if 0 <= page < PAGES else None
         p1 = (page + 1) * WIDTH if shift and 0 <= page + 1 < PAGES else None
+        cache = _CACHE
+        get = _GLYPHS.get
         for ch in s:
-            cols, _, w = _get_ch(ch)
+            g = get(ch)
+            if g is None:
+                g = _glyph(ch)
+            w = g & 15
+            o = g >> 4
             if x >= WIDTH or x + w <= 0 or (p0 is None and p1 is None):
                 x += w
                 continue
@@ -316,7 +386,7 @@ class Canvas:
                 cx = x + j
                 if cx < 0 or cx >= WIDTH:
                     continue
-                col = cols[j]
+                col = cache[o + j]
                 if not col:
                     continue
                 if p0 is not None:
