@@ -89,7 +89,7 @@ def test_two_dobons_at_the_cap():
                                "calls": [{"who": 2, "top": "9"}, {"who": 3, "top": "5"}]}})
     assert rc == 0
     assert out["deltas"] == {"1": -8000, "2": 4000, "3": 4000}
-    assert out["next"] == "3"
+    assert out["next"] == "2"  # 頭ハネ: "2" is the first to play after "1", who played the 7
 
 
 def test_tsumo():

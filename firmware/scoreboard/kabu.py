@@ -6,7 +6,8 @@
 #   {"t": "dobon", "winner": w, "loser": l, "own": [..], "their": [..], "dobon_card": c,
 #    "okoshi": c|null, "trumps": n|null, "gaeshi": k, "their_trumps": n|null, "minus2": true}
 #   {"t": "okoshi", "okoshi": c, "winners": [w, ..], "hands": [[..] every seat's dealt hand],
-#    "trumps": [n|null per seat], "minus2": true}          dobon on the 起こし札
+#    "trumps": [n|null per seat], "minus2": true|false|[w, ..]}   dobon on the 起こし札
+#                                                        (every seat may dobon: nobody loses)
 #   {"t": "four", "seat": h, "hand": [..]}                four of a kind in h's dealt hand
 #   {"t": "deckout", "sizes": [n per seat], "most": [..], "fewest": [..]}
 #   {"t": "draw"}                                          a drawn game
@@ -171,7 +172,24 @@ def _dobon(state, ev, settings):
     return _finish(state, "dobon", {"winner": w, "loser": l, "score": sc, "minus2": d})
 
 
+def _takers(state, ev, winners):
+    """Who takes the −2 after a dobon on the 起こし札: "minus2" true (all of them, the default),
+    false (none), or a list of the seats among the winners that take it."""
+    m2 = ev.get("minus2", True)
+    if m2 is True:
+        return winners
+    if m2 is False:
+        return []
+    if not isinstance(m2, list):
+        raise Refusal("E_KABU_VALUE", {"field": "minus2"})
+    for s in m2:
+        if _seat(state, s) not in winners or m2.count(s) > 1:
+            raise Refusal("E_KABU_VALUE", {"field": "minus2"})
+    return m2
+
+
 def _okoshi(state, ev, settings):
+    # Every seat may be among the winners: then nobody loses and no points move (only the −2).
     n = state["seats"]
     okoshi = ev.get("okoshi")
     if okoshi is None:
@@ -184,8 +202,6 @@ def _okoshi(state, ev, settings):
         _seat(state, w)
         if winners.count(w) > 1:
             raise Refusal("E_KABU_WINNERS", {})
-    if len(winners) >= n:
-        raise Refusal("E_KABU_WINNERS", {})
     hands = ev.get("hands")
     if not isinstance(hands, list) or len(hands) != n:
         raise Refusal("E_KABU_VALUE", {"field": "hands"})
@@ -195,7 +211,7 @@ def _okoshi(state, ev, settings):
         trumps = [None] * n
     if not isinstance(trumps, list) or len(trumps) != n:
         raise Refusal("E_KABU_VALUE", {"field": "trumps"})
-    take = _bool(ev, "minus2", True)
+    take = _takers(state, ev, winners)
     allc = [okoshi]
     for h in hands:
         allc = allc + h
@@ -203,6 +219,15 @@ def _okoshi(state, ev, settings):
     for i in range(n):
         if len(hands[i]) != state["deal"][i]:
             raise Refusal("E_KABU_DEAL_SIZE", {"seat": i, "size": len(hands[i]), "deal": state["deal"][i]})
+    for w in winners:
+        # checked here too: with every seat a winner no pair below is scored
+        if not ks.can_dobon(hands[w], okoshi):
+            raise Refusal("E_KABU_NO_DOBON", {"sum": ks.hand_sum(hands[w]), "card": ks.LABELS[okoshi]})
+        tw = trumps[w]
+        if tw is not None and (not isinstance(tw, int) or isinstance(tw, bool) or tw < 1
+                               or tw > len(hands[w])):
+            raise Refusal("E_KABU_TRUMPS", {"trumps": tw if isinstance(tw, int) else -1,
+                                            "max": len(hands[w])})
     pairs = []
     totals = [0] * n
     for l in range(n):
@@ -220,7 +245,7 @@ def _okoshi(state, ev, settings):
             _charge(state, l, totals[l])
     reduced = [0] * n
     for w in winners:
-        reduced[w] = _minus2(state, w, take)
+        reduced[w] = _minus2(state, w, w in take)
     old = state["parent"]
     state["parent"] = _fewest_first(state, winners, old)
     return _finish(state, "okoshi", {"winners": sorted(winners), "pairs": pairs, "totals": totals,

@@ -178,12 +178,14 @@ def _count_cards(cards):
             raise Refusal("E_KAKOI_TOO_MANY", {"rank": r})
 
 
-def upstream_first(seats, ref, n):
-    """Among `seats`, the nearest upstream of `ref` (ref-1, ref-2, ...; ref itself last): 上家取り."""
+def first_after(callers, n):
+    """頭ハネ: among [seat, ref] pairs, the seat whose turn comes first after its ref (the player
+    of the card it answered): ref+1, ref+2, ...; a seat that is its own ref comes last.
+    Equal distances (callers that answered different cards): the earlier call wins."""
     best = None
     best_d = None
-    for s in seats:
-        d = (ref - s) % n
+    for s, ref in callers:
+        d = (s - ref) % n
         if d == 0:
             d = n
         if best_d is None or d < best_d:
@@ -200,8 +202,10 @@ def settle(nseats, ev, cap=CAP, jokers=False, starter=0):
       tenhou: {"card": first field card, "hands": [...], "calls": [...]}
     hands: one entry per seat, a list of ranks or None when not needed.
     calls (in the order they were made): {"seat": s, "top": rank shown on top, "on": "card"} for a
-    dobon on the card, or {"seat": s, "top": r, "on": [seats answered]} for a gaeshi.
-    `starter` (the seat that started the round) is only used by 天和 to break ties for the next start.
+    dobon on the card, or {"seat": s, "top": r, "on": [seats answered]} for a gaeshi; a seat in
+    "on" means that seat's latest call before this one (a seat may call again: 返し返し).
+    `starter` (the seat that started the round) is only used by 天和 to break ties for the next start:
+    the first field card counts as played by the seat before it.
     Returns {"t", "payments": [...], "deltas": [...], "calls": [...], "next": seat}.
     """
     if not _is_int(nseats) or nseats < 2 or nseats > MAX_SEATS:
@@ -272,40 +276,46 @@ def settle(nseats, ev, cap=CAP, jokers=False, starter=0):
     calls = ev.get("calls")
     if not isinstance(calls, list) or not calls:
         raise Refusal("E_KAKOI_NO_CALLS", {})
-    done = {}  # seat -> index into made
+    done = {}  # seat -> index into made of its latest call
     made = []
     for c in calls:
         if not isinstance(c, dict):
             raise Refusal("E_KAKOI_EVENT", {})
         s = _seat(c.get("seat"), nseats, "call")
-        if s in done:
-            raise Refusal("E_KAKOI_TWICE", {"seat": s})
         if out and s == by:
             raise Refusal("E_KAKOI_WENT_OUT", {"seat": s})
         on = c.get("on", "card")
         if on == "card":
             if s == by:
                 raise Refusal("E_KAKOI_OWN_CARD", {"seat": s})
+            for m in made:
+                if m["seat"] == s and m["level"] == 1:
+                    raise Refusal("E_KAKOI_TWICE", {"seat": s})
             level = 1
             aims = [card]
             answered = []
+            refs = [by if kind == "dobon" else (starter - 1) % nseats]
         else:
             if not isinstance(on, list) or not on:
                 raise Refusal("E_KAKOI_ON", {"seat": s})
             answered = []
             level = None
             aims = []
+            refs = []
             for t in on:
                 if not _is_int(t) or t not in done:
                     raise Refusal("E_KAKOI_ON", {"seat": s, "on": t})
                 if t == s or t in answered:
                     raise Refusal("E_KAKOI_ON", {"seat": s, "on": t})
                 m = made[done[t]]
+                if s in m["answered_by"]:
+                    raise Refusal("E_KAKOI_TWICE", {"seat": s})
                 if level is not None and m["level"] + 1 != level:
                     raise Refusal("E_KAKOI_MIXED", {"seat": s})
                 level = m["level"] + 1
                 answered.append(t)
                 aims.append(m["top"])
+                refs.append(t)
         hand = need(s)
         top = c.get("top")
         check_rank(top, jokers)
@@ -321,7 +331,7 @@ def settle(nseats, ev, cap=CAP, jokers=False, starter=0):
             made[done[t]]["answered_by"].append(s)
         done[s] = len(made)
         made.append({"seat": s, "top": top, "level": level, "on": on if answered else "card",
-                     "ops": opnames, "answered_by": []})
+                     "ops": opnames, "answered_by": [], "refs": refs})
 
     level1 = [m["seat"] for m in made if m["level"] == 1]
     for m in made:
@@ -343,6 +353,18 @@ def settle(nseats, ev, cap=CAP, jokers=False, starter=0):
     for m in made:
         if m["level"] > top_level:
             top_level = m["level"]
-    ref = by if kind == "dobon" else (starter - 1) % nseats
-    nxt = upstream_first([m["seat"] for m in made if m["level"] == top_level], ref, nseats)
+    # 頭ハネ at the highest level: each caller counts from the player of the card it answered
+    # (a gaeshi answering several: the nearest of them).
+    cands = []
+    for m in made:
+        if m["level"] == top_level:
+            best = None
+            for ref in m["refs"]:
+                d = (m["seat"] - ref) % nseats or nseats
+                if best is None or d < best[0]:
+                    best = (d, ref)
+            cands.append((m["seat"], best[1]))
+    nxt = first_after(cands, nseats)
+    for m in made:
+        del m["refs"]
     return {"t": kind, "payments": payments, "deltas": deltas, "calls": made, "next": nxt}
