@@ -158,3 +158,22 @@ def test_hold_back_in_a_form_cancels_it_and_never_undoes(tmp_path):
     assert d.app.game.seq == 0
     d.seq("L:back")                           # outside the form: undo as ever (nothing yet)
     assert d.app.game.seq == 0 and "ありません" in d.toast() or "ない" in d.toast()
+
+
+def test_a_half_filled_form_cannot_be_submitted_and_names_the_field():
+    from ui.screens_common import Form
+    d = Driver(lang="ja")
+    d.seq(DOBON)
+    sent = []
+
+    def fields(v):
+        return [{"key": "card", "label": "最初の札", "kind": "card", "ranks": [("A", "A")], "opt": True},
+                {"key": "who", "label": "ドボンした人", "kind": "seat", "opts": [("P1", 0), ("P2", 1)]},
+                {"key": "on", "label": "対象", "kind": "seats", "opts": [("P1", 0)], "empty": "場の札"}]
+    d.app.push(Form(d.app, "テスト", fields, {"card": None, "who": None, "on": []}, sent.append))
+    d.seq("up ok")                            # the last row: submit with ドボンした人 unchosen
+    assert sent == [] and d.toast() == "ドボンした人を選んでください"
+    assert d.app.top().sel == 1 and not d.app.errors
+    d.seq("ok down ok")                       # choose P2, then submit
+    d.seq("down down ok")
+    assert sent == [{"card": None, "who": 1, "on": []}]

@@ -1,6 +1,7 @@
 # Shared screen pieces: the Screen base, drawing helpers and the editors every game reuses
 # (lists, number entry, multi-select, card-by-card hand entry, forms with a preview).
 from ui.canvas import text_width
+from scoreboard.errors import Refusal
 
 ROW = 8          # one text row of the misaki 8x8 font
 ROWS = 8         # rows on the 128x64 panel
@@ -423,9 +424,25 @@ class Form(ListScreen):
                     v = f["hi"]
             self.values[k] = v
 
+    def missing(self, fl):
+        """The index of the first field still to be chosen, or -1. A field may be left empty when
+        it says so ("opt", or an "empty" label); hands and custom editors are checked by the rules."""
+        for k in range(len(fl)):
+            f = fl[k]
+            if f.get("opt") or "empty" in f or "edit" in f:
+                continue
+            v = self.values.get(f["key"])
+            if (f["kind"] in ("seat", "card", "int") and v is None) or (f["kind"] == "seats" and not v):
+                return k
+        return -1
+
     def choose(self, i):
         fl = self.flist()
         if i >= len(fl):
+            k = self.missing(fl)
+            if k >= 0:           # never submitted half-filled: ask for the field, cursor on it
+                self.sel = k
+                raise Refusal("MISSING", {"field": fl[k]["label"]})
             self.preview(self.values)
             return
         f = fl[i]

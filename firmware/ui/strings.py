@@ -7,6 +7,7 @@ MESSAGES = {
     "REDONE": ("Redone: {what}", "やり直し: {what}"),
     "LOW_SPACE": ("Flash almost full", "フラッシュ残りわずか"),
     "CANCELLED": ("Entry cancelled", "入力を取り消しました"),
+    "MISSING": ("Choose {field} first", "{field}を選んでください"),
     "ERR_SHOWN": ("Error logged ({what});\nback to play", "エラーを記録して\n戻りました（{what}）"),
     "YES": ("Yes", "はい"),
     "NO": ("No", "いいえ"),
