@@ -139,7 +139,8 @@ def test_undo_from_every_screen():
     d = Driver(lang="en")
     start_game(d)
     drive(d, {"t": "raise", "p": 1, "v": 2})
-    paths = ["", "back", "back ok", "back down ok", "ok", "ok up"]
+    # "left ok": P3's bar preselects 受ける; one step left is 勝負, whose OK opens the raise entry
+    paths = ["", "back", "back ok", "back down ok", "left ok", "left ok up"]
     for path in paths:
         seq = d.app.game.seq
         if path:

@@ -48,12 +48,28 @@ def press_to(d, attr, want, n, name="right"):
     raise AssertionError("could not reach %s=%s" % (attr, want))
 
 
+def bar_to(d, want):
+    """Move the play screen's bar to the option with value `want` (an action, or True/False)."""
+    scr = d.app.top()
+    s = d.app.state()
+    pr = scr.prompt(s)
+    vals = scr.options(s, pr)[1]
+    assert want in vals, (want, vals)
+    for _ in range(len(vals) + 1):
+        if vals[scr.cur(s, pr)] == want:
+            return
+        d.press("right")
+    raise AssertionError("could not reach %s" % want)
+
+
 def drive(d, ev):
     """The buttons a player presses for `ev` on the 掛け引き play screen."""
     s = d.app.state()
     t = ev["t"]
     if t in ("raise", "call", "check", "fold"):
-        press_to(d, "sel", ("raise", "call", "check", "fold").index(t), 4)
+        if t == "call" and s["dial"][ev["p"]] == max(s["dial"][i] for i in range(s["n"]) if not s["out"][i]):
+            t = "check"                      # the bar offers 様子見 alone when 受ける changes nothing
+        bar_to(d, t)
         d.press("ok")
         if t == "raise":
             scr = d.app.top()
@@ -63,17 +79,25 @@ def drive(d, ev):
     elif t == "predict":
         d.press("ok")
         assert d.screen() == "Predict"
-        d.press("ok")                      # privacy prompt
         ins = [i for i in range(s["n"]) if not s["out"][i]]
         press_to(d, "ti", ins.index(ev["on"]), len(ins))
-        d.press("ok")
-        for _ in range(ev["v"]):
-            d.press("up")
+        scr = d.app.top()
+        while scr.v != ev["v"]:
+            d.press("up" if scr.v < ev["v"] else "down")
         d.press("ok")
     elif t == "win":
         d.press("ok")
-        assert d.screen() == "MultiSelect"
+        assert d.screen() == "Choice"
         ins = [i for i in range(s["n"]) if not s["out"][i]]
+        if len(ev["p"]) == 1:
+            while d.app.top().sel != ins.index(ev["p"][0]):
+                d.press("down")
+            d.press("ok")
+            return
+        while d.app.top().sel != len(ins):          # 同点（複数）
+            d.press("down")
+        d.press("ok")
+        assert d.screen() == "MultiSelect"
         for w in ev["p"]:
             while d.app.top().sel != ins.index(w):
                 d.press("down")
@@ -82,8 +106,7 @@ def drive(d, ev):
             d.press("down")
         d.press("ok")
     else:
-        yes = ev.get("minus", ev.get("small"))
-        press_to(d, "sel", 0 if yes else 1, 2)
+        bar_to(d, ev.get("minus", ev.get("small")))
         d.press("ok")
 
 
@@ -162,17 +185,109 @@ def test_prediction_stays_hidden_until_revealed():
         log.uninstall()
 
 
-def test_refusal_shows_message_and_changes_nothing():
+def frame_text(d, log):
+    log.drawn.clear()
+    d.app.dirty = True
+    d.app.frame()
+    return log.frame_text()
+
+
+def test_bar_offers_only_legal_actions_with_the_usual_one_chosen():
     d = Driver(lang="ja")
     start_game(d)
-    before = d.app.state()
-    seq = d.app.game.seq
-    # P2 raises to the dial max 3; P3 can no longer raise: the entry offers 4, the rules refuse
-    drive(d, {"t": "raise", "p": 1, "v": 3})
-    after = d.app.state()
-    d.press("ok")                               # sel is still "raise": opens the entry at 4
+    scr = d.app.top()
+    s = d.app.state()
+    # P2 (dial 0, top 1): every action, 受ける preselected
+    assert scr.options(s, "bet")[1] == ["raise", "call", "check", "fold"]
+    assert scr.cur(s, "bet") == 1
+    drive(d, {"t": "raise", "p": 1, "v": 3})          # the dial maximum
+    scr = d.app.top()
+    s = d.app.state()
+    # P3 cannot raise past the maximum: no 勝負; 受ける preselected, one OK calls
+    assert scr.options(s, "bet")[1] == ["call", "check", "fold"]
     d.press("ok")
-    assert d.toast() == "ダイヤルは 3まで"
-    assert d.app.game.seq == seq + 1
-    assert d.app.state() == after and after != before
-    assert d.screen() == "Play"
+    assert d.app.game.state["dial"][2] == 3
+    # P4 folds; P1 (the parent) calls; P2's dial is the top: 受ける would change nothing, so the
+    # bar offers 様子見 and it is preselected
+    drive(d, {"t": "fold", "p": 3})
+    d.press("ok")
+    assert d.app.state()["phase"] == "predict"
+
+
+def test_every_action_says_what_was_recorded_and_whose_turn_it_is():
+    log = TextLog()
+    log.install()
+    try:
+        d = Driver(lang="ja")
+        start_game(d)
+        drive(d, {"t": "raise", "p": 1, "v": 2})
+        assert "P2 勝負 2" in frame_text(d, log)
+        # a 様子見 below the top dial is legal: it must not pass silently
+        drive(d, {"t": "check", "p": 2})
+        txt = frame_text(d, log)
+        assert "P3 様子見" in txt
+        assert d.app.state()["turn"] == 3
+        drive(d, {"t": "fold", "p": 3})
+        assert "P4 降りる（0）" in frame_text(d, log)
+        # the next press clears the line; the title is back
+        d.press("right")
+        assert "第1回" in frame_text(d, log)
+    finally:
+        log.uninstall()
+
+
+def test_turn_row_is_inverted():
+    d = Driver(lang="ja")
+    start_game(d)
+    buf = d.display.last
+    # P2's row (y 16..23) is lit across the panel's right half; P3's (y 24..31) is not
+    page2 = buf[2 * 128:3 * 128]
+    page3 = buf[3 * 128:4 * 128]
+    assert all(b == 0xFF or i < 100 for i, b in enumerate(page2[100:], 100))
+    assert not any(page3[100:])
+
+
+def test_prediction_is_three_presses_for_the_preselected_target():
+    d = Driver(lang="ja")
+    start_game(d)
+    drive(d, {"t": "call", "p": 1})
+    drive(d, {"t": "fold", "p": 2})
+    drive(d, {"t": "call", "p": 3})
+    drive(d, {"t": "check", "p": 0})
+    assert d.app.state()["phase"] == "predict"
+    d.seq("ok up ok")                # P4 (the first still in after P3), 2 dango
+    assert d.app.state()["preds"] == [{"by": 2, "on": 3, "v": 2, "res": None}]
+
+
+def test_deck_reshuffles_and_not_saved_warning():
+    log = TextLog()
+    log.install()
+    try:
+        d = Driver(lang="ja")                  # no store: memory only
+        start_game(d)
+        txt = frame_text(d, log)
+        assert "保存されていません（記憶のみ）" in txt
+        assert "切り直し 判定札0/3 符号札0" in txt
+        d.app.game.state["judge_shuffles"] = 2
+        assert "判定札2/3" in frame_text(d, log)
+    finally:
+        log.uninstall()
+
+
+def test_six_players_put_the_deck_count_and_warning_in_the_title():
+    log = TextLog()
+    log.install()
+    try:
+        d = Driver(lang="ja")
+        d.seq("ok ok")
+        d.seq("down down ok")                # settings: 次へ
+        assert d.screen() == "Seats"
+        while d.app.top().n < 6:
+            d.press("right")
+        d.seq("down down ok")
+        assert d.screen() == "Play" and d.app.game.nseats == 6
+        txt = frame_text(d, log)
+        assert "判0/3" in txt and "保存なし" in txt
+        assert not log.over
+    finally:
+        log.uninstall()

@@ -1,6 +1,7 @@
-# 掛け引きほーるでむ play screens: the table (holdings, dials, pot, phase, turn), the four actions
-# with a bounded raise entry, secret predictions, sign/judge prompts, winner choice, round results.
-from ui.screens_common import Screen, MultiSelect, Lines, title, hint, fit, rtext, W
+# 掛け引きほーるでむ play screens: the table (holdings, dials, pot, phase, whose turn), the actions
+# a player may take with the usual one preselected, a bounded raise entry, secret predictions on one
+# screen, sign/judge prompts, winner choice, round results. Every commit says what was recorded.
+from ui.screens_common import Screen, MultiSelect, Choice, Lines, title, hint, fit, rtext, W
 from ui.canvas import text_width
 
 ACTIONS = ("raise", "call", "check", "fold")
@@ -19,10 +20,60 @@ def _top(s):
     return m
 
 
+# What was just recorded, with the game and journal position it belongs to: the play screen's title
+# row shows it until the next press, and never after an undo or in another game.
+_note = [None, None, 0]
+
+
+def recorded(app, line):
+    """One line saying what was just saved. It takes the title row, not the bottom row, so the
+    next player's choices stay in view, and it never blocks the next press (the app's own
+    confirmation line is used instead when the app has one)."""
+    f = getattr(app, "recorded", None)
+    if f is not None:
+        f(line)
+    else:
+        _note[0], _note[1], _note[2] = line, app.game.game_id, app.game.seq
+
+
+def _noted(app):
+    if _note[0] is not None and _note[1] == app.game.game_id and _note[2] == app.game.seq:
+        return _note[0]
+    return None
+
+
+def legal_actions(app, s):
+    """The actions the player to move may take, in bar order. 受ける is left out when it would
+    change nothing (the dial already shows the top): 様子見 says the same."""
+    p = s["turn"]
+    top = _top(s)
+    hold = s["hold"][p]
+    hi = app.game.settings["dial_max"]
+    if hold < hi:
+        hi = hold
+    out = []
+    if top + 1 <= hi:
+        out.append("raise")
+    if top <= hold:
+        if s["dial"][p] < top:
+            out.append("call")
+        out.append("check")
+    out.append("fold")
+    return out
+
+
+def usual_action(acts):
+    """The preselected action: stay in at the top dial (受ける, else 様子見), else 降りる."""
+    for a in ("call", "check"):
+        if a in acts:
+            return acts.index(a)
+    return len(acts) - 1
+
+
 class Play(Screen):
     def __init__(self, app):
         Screen.__init__(self, app)
-        self.sel = 0          # chosen action / yes-no
+        self.sel = None       # index into the bar's options; None: the usual one for this turn
         self.raising = None   # the raise value while it is being entered
 
     def open(self):
@@ -41,6 +92,24 @@ class Play(Screen):
             return "sign"
         return "judge"
 
+    def options(self, s, pr):
+        """(labels' ids, values) of the bar, and the preselected index."""
+        if pr == "bet":
+            acts = legal_actions(self.app, s)
+            return ["KH_" + a for a in acts], acts, usual_action(acts)
+        if pr in ("sign", "judge"):
+            # the common card first: 引算 is one sign card of five, 強いのは小さい方 one judge card
+            return ["NO", "YES"], [False, True], 0
+        return [], [], 0
+
+    def cur(self, s, pr):
+        ids, vals, usual = self.options(s, pr)
+        if not vals:
+            return 0
+        if self.sel is None:
+            return usual
+        return self.sel % len(vals)
+
     def raise_range(self, s):
         p = s["turn"]
         hi = self.app.game.settings["dial_max"]
@@ -52,6 +121,7 @@ class Play(Screen):
         app = self.app
         s = app.state()
         pr = self.prompt(s)
+        _note[0] = None
         if self.raising is not None:
             lo, hi = self.raise_range(s)
             if name == "up" and self.raising < max(hi, lo):
@@ -63,52 +133,94 @@ class Play(Screen):
             elif name == "ok":
                 v = self.raising
                 self.raising = None
-                app.submit({"t": "raise", "p": s["turn"], "v": v})
+                p = s["turn"]
+                app.submit({"t": "raise", "p": p, "v": v})
+                recorded(app, app.t("KH_RAISE_EV", {"name": app.name(p), "v": v}))
             elif name == "back":
                 self.raising = None
             return
         if kind != "click":
             return
-        n = 4 if pr == "bet" else 2
-        if name == "left":
-            self.sel = (self.sel - 1) % n
-        elif name == "right":
-            self.sel = (self.sel + 1) % n
+        ids, vals, usual = self.options(s, pr)
+        if name in ("left", "right") and vals:
+            self.sel = (self.cur(s, pr) + (1 if name == "right" else -1)) % len(vals)
         elif name == "back":
             from ui.screens_menu import GameMenu
             app.push(GameMenu(app))
         elif name == "ok":
-            self.act(s, pr)
+            self.act(s, pr, vals)
 
-    def act(self, s, pr):
+    def act(self, s, pr, vals):
         app = self.app
+        p = s["turn"]
         if pr == "bet":
-            a = ACTIONS[self.sel % 4]
+            a = vals[self.cur(s, pr)]
             if a == "raise":
                 lo, hi = self.raise_range(s)
                 self.raising = lo
                 return
-            app.submit({"t": a, "p": s["turn"]})
+            paid = s["dial"][p]
+            app.submit({"t": a, "p": p})
+            if a == "fold":
+                recorded(app, app.t("KH_FOLD_EV", {"name": app.name(p), "n": paid}))
+            else:
+                recorded(app, app.name(p) + " " + app.t("KH_" + a))
         elif pr == "predict":
-            app.push(Predict(app, s["turn"]))
+            app.push(Predict(app, p))
         elif pr == "win":
-            opts = [(app.name(i), i) for i in _in(s)]
-            app.push(MultiSelect(app, app.t("KH_WINNERS"), opts, [],
-                                 lambda ws: app.submit({"t": "win", "p": ws})))
+            ins = _in(s)
+            opts = [(app.name(i), i) for i in ins] + [(app.t("KH_TIE"), -1)]
+            app.push(Choice(app, app.t("KH_WINNERS"), opts, lambda w: self.win(w, ins)))
         else:
-            yes = self.sel % 2 == 0
+            yes = vals[self.cur(s, pr)]
             if pr == "sign":
                 app.submit({"t": "sign", "minus": yes})
+                recorded(app, app.t("KH_SIGN_Q") + app.t("YES" if yes else "NO"))
             else:
                 app.submit({"t": "judge", "small": yes})
-            self.sel = 0
+                recorded(app, app.t("KH_SMALL") + app.t("YES" if yes else "NO"))
+
+    def win(self, w, ins):
+        app = self.app
+        if w >= 0:
+            app.submit({"t": "win", "p": [w]})
+            return
+        opts = [(app.name(i), i) for i in ins]
+        app.push(MultiSelect(app, app.t("KH_WINNERS"), opts, [],
+                             lambda ws: app.submit({"t": "win", "p": ws})))
 
     # ---- drawing ---------------------------------------------------------------------------------
+    def extra_lines(self, s):
+        """The lines under the table: the not-saved warning, then the deck reshuffles. What does
+        not fit (five or six players) goes into the title, short."""
+        app = self.app
+        t = app.t
+        info = {"j": s["judge_shuffles"], "s": s["sign_shuffles"]}
+        lines = []
+        if app.store is None:
+            lines.append((t("KH_NOT_SAVED"), t("KH_NOT_SAVED_SHORT")))
+        lines.append((t("KH_DECKS", info), t("KH_DECKS_SHORT", info)))
+        free = 6 - s["n"]
+        return lines[:free], [short for _, short in lines[free:]] if free < len(lines) else []
+
     def draw(self, c):
         app = self.app
         t = app.t
         s = app.state()
-        title(c, t("KH_HDR", {"r": s["round"], "ph": t("KH_" + s["phase"]), "pot": s["pot"]}))
+        below, short = self.extra_lines(s)
+        note = _noted(app)
+        if note is not None:
+            pot = t("KH_POT", {"pot": s["pot"]})
+            c.text(fit(note, W - text_width(pot) - 6), 0, 0)
+            rtext(c, pot, W, 0)
+            short = []
+        else:
+            c.text(fit(t("KH_HDR", {"r": s["round"], "ph": t("KH_" + s["phase"]), "pot": s["pot"]}), W), 0, 0)
+        if short:
+            tail = " ".join(short)
+            c.fill_rect(W - text_width(tail) - 4, 0, text_width(tail) + 4, 7, 0)
+            rtext(c, tail, W, 0)
+        c.hline(0, 7, W, 1)
         hidden = {}
         shown = {}
         for pr in s["preds"]:
@@ -119,7 +231,7 @@ class Play(Screen):
         for i in range(s["n"]):
             y = 8 * (i + 1)
             if s["turn"] == i:
-                c.text("→", 0, y)
+                c.text("▶", 0, y)
             c.text(fit(app.name(i), 24), 8, y)
             if s["parent"] == i:
                 c.text("親", 34, y)
@@ -134,6 +246,12 @@ class Play(Screen):
                 c.text("●", 112, y)
             elif i in shown:
                 rtext(c, shown[i], W, y)
+            if s["turn"] == i:
+                c.invert_rect(0, y, W, 8)        # whose turn it is stands out from across the table
+        y = 8 * (s["n"] + 1)
+        for line, _ in below:
+            c.text(fit(line, W), 0, y)
+            y += 8
         self.draw_bar(c, s)
 
     def draw_bar(self, c, s):
@@ -148,35 +266,40 @@ class Play(Screen):
             c.text("▲%d▼" % self.raising, x + 4, y)
             c.invert_rect(x + 3, y, text_width("▲%d▼" % self.raising) + 2, 8)
             return
+        ids, vals, usual = self.options(s, pr)
         if pr == "bet":
-            self.options(c, [t("KH_" + a) for a in ACTIONS], 0, y)
+            self.draw_options(c, [t(i) for i in ids], self.cur(s, pr), 0, y)
         elif pr == "predict":
-            c.text(fit(t("KH_PRED_GO", {"name": app.name(s["turn"])}), W), 0, y)
+            c.text(fit(t("KH_PRED_PASS", {"name": app.name(s["turn"])}), W), 0, y)
         elif pr == "win":
             c.text(t("KH_WIN_GO"), 0, y)
         else:
-            x = c.text(t("KH_MINUS" if pr == "sign" else "KH_SMALL"), 0, y)
-            self.options(c, [t("YES"), t("NO")], x + 4, y)
+            x = c.text(t("KH_SIGN_Q" if pr == "sign" else "KH_SMALL"), 0, y)
+            self.draw_options(c, [t(i) for i in ids], self.cur(s, pr), x + 4, y)
 
-    def options(self, c, labels, x, y):
-        n = len(labels)
-        for k in range(n):
+    def draw_options(self, c, labels, cur, x, y):
+        for k in range(len(labels)):
             w = text_width(labels[k])
             c.text(labels[k], x + 1, y)
-            if k == self.sel % n:
+            if k == cur:
                 c.invert_rect(x, y, w + 2, 8)
             x += w + 5
 
 
 class Predict(Screen):
-    """A secret prediction: a privacy prompt, then target and value; the screen then clears."""
+    """A secret prediction on one screen: left/right the player, up/down the dango, OK saves; the
+    play screen's hand-over line comes first, and the screen clears when it is saved."""
 
     def __init__(self, app, seat):
         Screen.__init__(self, app)
         self.seat = seat
-        self.stage = 0       # 0 privacy prompt, 1 target, 2 value
+        tg = self.targets()
         self.ti = 0
-        self.v = 0
+        for k in range(len(tg)):          # the first player still in after the predictor
+            if tg[k] > seat:
+                self.ti = k
+                break
+        self.v = 1 if self.vmax() >= 1 else 0
 
     def targets(self):
         return _in(self.app.state())
@@ -189,54 +312,42 @@ class Predict(Screen):
     def on_button(self, kind, name):
         app = self.app
         tg = self.targets()
-        if self.stage == 1 and name in ("up", "down", "left", "right"):
-            d = 1 if name in ("down", "right") else -1
+        if name in ("left", "right"):
+            d = 1 if name == "right" else -1
             self.ti = (self.ti + d) % len(tg)
             return
-        if self.stage == 2 and name in ("up", "down"):
+        if name in ("up", "down"):
             d = 1 if name == "up" else -1
             self.v = min(max(self.vmax(), 0), max(0, self.v + d))
             return
         if kind != "click":
             return
         if name == "ok":
-            if self.stage < 2:
-                self.stage += 1
-            else:
-                app.submit({"t": "predict", "p": self.seat, "on": tg[self.ti], "v": self.v})
+            app.submit({"t": "predict", "p": self.seat, "on": tg[self.ti], "v": self.v})
+            recorded(app, app.t("KH_PREDICTED", {"name": app.name(self.seat)}))
         elif name == "back":
-            if self.stage:
-                self.stage -= 1
-            else:
-                app.pop()
+            app.pop()
 
     def draw(self, c):
         app = self.app
         t = app.t
         nm = app.name(self.seat)
         title(c, t("KH_predict") + " " + nm)
-        if self.stage == 0:
-            c.text(fit(t("KH_SECRET", {"name": nm}), W), 0, 20)
-            c.text(t("KH_SECRET2"), 0, 32)
-            return
-        c.text(fit(t("KH_PRED_ON", {"name": nm}), W), 0, 8)
+        c.text(fit(t("KH_PRED_ON", {"name": nm}), W), 0, 10)
         tg = self.targets()
         x = 0
         for k in range(len(tg)):
             lab = fit(app.name(tg[k]), 24)
-            w = c.text(lab, x + 1, 20)
+            w = text_width(lab)
+            c.text(lab, x + 1, 22)
             if k == self.ti:
-                c.rect(x, 19, w + 2, 10, 1)
-                if self.stage == 1:
-                    c.invert_rect(x, 19, w + 2, 10)
+                c.invert_rect(x, 21, w + 2, 10)
             x += 25 if w <= 24 else w + 4
-        c.text(t("KH_PRED_V", {"hi": self.vmax()}), 0, 36)
-        if self.stage == 2:
-            s = "▲%d▼" % self.v
-            x = 84
-            c.text(s, x, 36)
-            c.invert_rect(x - 1, 36, text_width(s) + 2, 8)
-        hint(c, "OK")
+        c.text(t("KH_PRED_V", {"hi": self.vmax()}), 0, 38)
+        s = "▲%d▼" % self.v
+        c.text(s, 84, 38)
+        c.rect(83, 37, text_width(s) + 2, 10, 1)
+        hint(c, t("KH_PRED_HINT"))
 
 
 def result(app, out):
