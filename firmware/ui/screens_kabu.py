@@ -93,6 +93,8 @@ def lines(app, out):
             who = out["holder"] if k == "four" else out["winner"]
             ls.append(t("KB_M2", {"name": app.name(who), "d": out["minus2"]}))
     elif k == "okoshi":
+        if not out["pairs"]:
+            ls.append(t("KB_NO_LOSER"))
         for p in out["pairs"]:
             ls.append("%s←%s" % (app.name(p["loser"]), app.name(p["winner"])))
             ls += ["  " + x for x in items_lines(app, p)]

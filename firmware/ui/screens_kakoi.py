@@ -85,7 +85,10 @@ class Calls(ListScreen):
 
 def call_form(app, calls):
     t = app.t
-    earlier = [cl["seat"] for cl in calls.calls]
+    earlier = []   # each seat once, even when it called twice (a seat means its latest call)
+    for cl in calls.calls:
+        if cl["seat"] not in earlier:
+            earlier.append(cl["seat"])
 
     def fields(v):
         f = [{"key": "seat", "label": t("KK_CALL"), "kind": "seat", "opts": seat_opts(app)},
