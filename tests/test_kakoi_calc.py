@@ -82,6 +82,20 @@ def test_tenhou_at_the_cap():
     assert all(p["capped"] and p["raw"] == 15360 and p["kind"] == "tenhou" for p in out["payments"])
 
 
+def test_earlier_caller_answers_again():
+    # 返し返し by an earlier caller: X answers my J with 9+2 = 11 (level 3, ×8).
+    case = json.loads(json.dumps(SEED))
+    case["settle"]["calls"].append({"who": "X", "top": "9", "answers": "me"})
+    rc, out = calc(case)
+    assert rc == 0
+    assert out["deltas"] == {"me": -432, "X": 384, "Y": 48}
+    assert out["next"] == "X"
+    last = out["payments"][-1]
+    assert (last["payer"], last["receiver"], last["level"]) == ("me", "X", 3)
+    assert last["formula"] == "12 x 2^2 x 8 = 384"
+    assert [c["who"] for c in out["calls"]] == ["X", "Y", "me", "X"]
+
+
 def test_two_dobons_at_the_cap():
     rc, out = calc({"settle": {"players": 3, "type": "dobon", "card": "7", "by": 1,
                                "hands": {"1": ["8", "8", "8", "8", "K", "Q", "J", "10"],
