@@ -26,5 +26,9 @@ MESSAGES = {
     "L_DOBON_WIN": ("Seat {seat} wins", "席{seat}の勝ち"),
     "L_DOBON_DRAWN": ("Drawn round", "引分け"),
     "L_DOBON_SUM_OK": ("Sum {sum}: DOBON", "合計{sum}:ドボン"),
+    # play screen (screens_dobon): the hint row and what was recorded
+    "DB_PLAY_HINT": ("OK:actions  ->:round won", "OK:操作 →:勝ち"),
+    "DB_DRAW_EV": ("{name} draws {n}", "{name} {n}枚引く"),
+    "DB_START_EV": ("{name} plays first", "{name}から開始"),
     "L_DOBON_SUM_NO": ("Sum {sum}: no", "合計{sum}:不一致"),
 }

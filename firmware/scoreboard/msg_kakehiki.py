@@ -19,7 +19,6 @@ MESSAGES = {
     "KH_PRED_HINT": ("<->who  up/down dango  OK", "←→勝者 ▲▼だんご OK:決定"),
     "KH_DECKS": ("Shuffles: judge {j}/3 sign {s}", "切り直し 判定札{j}/3 符号札{s}"),
     "KH_DECKS_SHORT": ("J{j}/3", "判{j}/3"),
-    "KH_NOT_SAVED": ("Not saved: memory only", "保存されていません（記憶のみ）"),
     "KH_NOT_SAVED_SHORT": ("unsaved", "保存なし"),
     "KH_POT": ("Pot {pot}", "場{pot}"),
     "KH_TIE": ("Tie (several)", "同点（複数）"),

@@ -1,8 +1,38 @@
 # ドボン play screens: the match (round k of 1/3/5, wins), and while a round runs whose turn it is,
-# the direction, the pending draw from stacked 2s; plus the sum-check helper (saves nothing).
+# the direction, the pending draw from stacked 2s; → straight to the round's winner; plus the
+# sum-check helper (saves nothing). Every commit says what was recorded, in the title row.
 from ui.screens_common import Screen, Menu, Choice, Form, Lines, Confirm, NumberEntry, title, hint, fit, rtext, W
+from ui.canvas import text_width
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+# What was just recorded, with the game and journal position it belongs to: the title row shows
+# it until the next press, and never after an undo or in another game.
+_note = [None, None, 0]
+
+
+def recorded(app, line):
+    """One line saying what was just saved; it never blocks the next press (the app's own
+    confirmation line is used instead when the app has one)."""
+    f = getattr(app, "recorded", None)
+    if f is not None:
+        f(line)
+    else:
+        _note[0], _note[1], _note[2] = line, app.game.game_id, app.game.seq
+
+
+def _noted(app):
+    if _note[0] is not None and _note[1] == app.game.game_id and _note[2] == app.game.seq:
+        return _note[0]
+    return None
+
+
+def submit(app, ev, line):
+    """Commit `ev` and say what was recorded (a finished round says it on its result screen)."""
+    out = app.submit(ev)
+    if out is None:
+        recorded(app, line)
+    return out
 
 
 def rank_opts():
@@ -13,13 +43,23 @@ def seat_opts(app):
     return [(app.name(i), i) for i in range(app.nseats())]
 
 
+def choose_winner(app):
+    s = app.state()
+    t = app.t
+    app.push(Choice(app, t("DB_win"), seat_opts(app),
+                    lambda w: app.submit({"t": "win", "seat": w}), s["turn"]))
+
+
 class Play(Screen):
     def on_button(self, kind, name):
         if kind != "click":
             return
         app = self.app
+        _note[0] = None
         if name == "ok":
             app.push(actions(app))
+        elif name == "right":
+            choose_winner(app)
         elif name == "back":
             from ui.screens_menu import GameMenu
             app.push(GameMenu(app))
@@ -29,32 +69,42 @@ class Play(Screen):
         t = app.t
         s = app.state()
         st = app.game.settings
-        v = t("L_DOBON_SUM") if st["variant"] == "sum" else t("L_DOBON_ACTION")
-        title(c, t("DB_HDR", {"k": s["round"], "of": st["rounds"], "v": v}))
+        note = _noted(app)
+        if note is not None:
+            c.text(fit(note, W), 0, 0)
+            c.hline(0, 7, W, 1)
+        else:
+            v = t("L_DOBON_SUM") if st["variant"] == "sum" else t("L_DOBON_ACTION")
+            title(c, t("DB_HDR", {"k": s["round"], "of": st["rounds"], "v": v}))
         c.text(fit(t("L_DOBON_TURN", {"seat": app.name(s["turn"])}), 72), 0, 8)
         rtext(c, t("L_DOBON_DIR_LEFT") if s["dir"] == 1 else t("L_DOBON_DIR_RIGHT"), W, 8)
         if s["pending"]:
             c.text(t("L_DOBON_PENDING", {"n": s["pending"]}), 0, 16)
             c.invert_rect(0, 16, W, 8)
+        elif app.store is None:
+            c.text(fit(t("NOT_SAVED"), W), 0, 16)
         for i in range(s["n"]):
             y = 24 + 8 * i
             if s["turn"] == i:
-                c.text("→", 0, y)
+                c.text("▶", 0, y)
             c.text(fit(app.name(i), 60), 8, y)
             rtext(c, t("DB_WINS", {"n": s["wins"][i]}), 100, y)
-        hint(c, t("ACTIONS"))
+            if s["turn"] == i:
+                c.invert_rect(0, y, W, 8)     # whose turn it is stands out from across the table
+        hint(c, t("DB_PLAY_HINT"))
 
 
 def actions(app):
     t = app.t
     s = app.state()
     st = app.game.settings
+    who = app.name(s["turn"])
+    drawn = t("DB_DRAW_EV", {"name": who, "n": s["pending"] or 1})
     items = [(t("DB_play"), lambda: app.push(Choice(app, t("DB_rank"), rank_opts(), lambda r: play_card(app, r)))),
-             (t("DB_draw"), lambda: app.submit({"t": "draw"}))]
+             (t("DB_draw"), lambda: submit(app, {"t": "draw"}, drawn))]
     if st["variant"] == "action":
-        items.append((t("DB_pass"), lambda: app.submit({"t": "pass"})))
-    items.append((t("DB_win"), lambda: app.push(Choice(app, t("DB_win"), seat_opts(app),
-                                                      lambda w: app.submit({"t": "win", "seat": w}), s["turn"]))))
+        items.append((t("DB_pass"), lambda: submit(app, {"t": "pass"}, who + " " + t("DB_pass"))))
+    items.append((t("DB_win"), lambda: choose_winner(app)))
     items.append((t("DB_drawn"), lambda: app.push(Confirm(app, t("DB_drawn"), lambda: app.submit({"t": "drawn"})))))
     if not s["actions"]:
         items.append((t("DB_start"), lambda: app.push(start_form(app))))
@@ -63,11 +113,14 @@ def actions(app):
 
 
 def play_card(app, r):
+    t = app.t
+    line = t("DB_PLAY_EV", {"name": app.name(app.state()["turn"]), "r": r})
     if r == "Q" and app.game.settings["variant"] == "action":
-        app.push(NumberEntry(app, app.t("DB_count"), 1, 4, 1,
-                             lambda k: app.submit({"t": "play", "rank": r, "n": k})))
+        app.push(NumberEntry(app, t("DB_count"), 1, 4, 1,
+                             lambda k: submit(app, {"t": "play", "rank": r, "n": k},
+                                              line + ("" if k == 1 else " x%d" % k))))
     else:
-        app.submit({"t": "play", "rank": r})
+        submit(app, {"t": "play", "rank": r}, line)
 
 
 def start_form(app):
@@ -82,7 +135,7 @@ def start_form(app):
         ev = {"t": "start", "seat": v["seat"]}
         if v["card"] is not None:
             ev["card"] = v["card"]
-        app.submit(ev)
+        submit(app, ev, t("DB_START_EV", {"name": app.name(v["seat"])}))
 
     return Form(app, t("DB_start"), fields, {"seat": s["starter"], "card": None}, go, "START")
 

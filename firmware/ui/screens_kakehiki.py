@@ -198,7 +198,7 @@ class Play(Screen):
         info = {"j": s["judge_shuffles"], "s": s["sign_shuffles"]}
         lines = []
         if app.store is None:
-            lines.append((t("KH_NOT_SAVED"), t("KH_NOT_SAVED_SHORT")))
+            lines.append((t("NOT_SAVED"), t("KH_NOT_SAVED_SHORT")))
         lines.append((t("KH_DECKS", info), t("KH_DECKS_SHORT", info)))
         free = 6 - s["n"]
         return lines[:free], [short for _, short in lines[free:]] if free < len(lines) else []

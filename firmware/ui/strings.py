@@ -6,6 +6,7 @@ MESSAGES = {
     "UNDONE": ("Undone: {what}", "取消: {what}"),
     "REDONE": ("Redone: {what}", "やり直し: {what}"),
     "LOW_SPACE": ("Flash almost full", "フラッシュ残りわずか"),
+    "NOT_SAVED": ("Not saved: memory only", "保存されていません（記憶のみ）"),
     "CANCELLED": ("Entry cancelled", "入力を取り消しました"),
     "MISSING": ("Choose {field} first", "{field}を選んでください"),
     "ERR_SHOWN": ("Error logged ({what});\nback to play", "エラーを記録して\n戻りました（{what}）"),
