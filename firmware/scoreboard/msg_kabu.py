@@ -5,7 +5,7 @@
 MESSAGES = {
     # card input
     "E_KABU_CARD": ("Unknown card {card}", "不明な札 {card}"),
-    "E_KABU_TOO_MANY": ("Too many {card}: {count} > {max}", "{card}が多すぎ {count}>{max}"),
+    "E_KABU_TOO_MANY": ("At most {max} of {card}", "{card}は{max}枚まで"),
     "E_KABU_TWO_RED": ("Only one red pin (R1)", "赤ピンは1枚だけ"),
     "E_KABU_TWO_SOUL": ("Only one soul four (S4)", "魂四は1枚だけ"),
     "E_KABU_VALUE": ("Bad or missing {field}", "{field}の値が不正"),
