@@ -3,6 +3,7 @@
   python -m host_tools.sim                      interactive (make sim)
   python -m host_tools.sim --script F --shots D headless: run a button script, save PNGs
   python -m host_tools.sim --lang en            start in English
+  python -m host_tools.sim --store DIR          games saved in DIR (default: memory only)
 The picture goes App -> Display -> adafruit_ssd1306 -> fake I2C -> emulated SSD1306 -> screen.
 """
 import argparse
@@ -30,13 +31,23 @@ def app_factory(spec):
     return firmware_main.make_app
 
 
+def make_store(folder):
+    """The games' Store in `folder` (created), or None: memory only, and the screens say so."""
+    if not folder:
+        return None
+    from scoreboard.store import Store
+    folder = os.path.abspath(folder)
+    os.makedirs(os.path.dirname(folder), exist_ok=True)
+    return Store(root=folder)
+
+
 def headless(args, factory):
     from host_tools.sim.render import to_text
     from host_tools.sim.script import ScriptError, run_script
     with open(args.script, encoding="utf-8") as f:
         lines = f.read().splitlines()
     try:
-        board, _, saved = run_script(lines, factory, args.shots, args.lang)
+        board, _, saved = run_script(lines, factory, args.shots, args.lang, make_store(args.store))
     except ScriptError as e:
         sys.exit("script error: %s" % e)
     if args.print:
@@ -76,7 +87,7 @@ def _loop(scr, args, factory):
     scr.timeout(firmware_main.POLL_MS)
     clock = Clock()
     board = SimBoard(now=clock.ticks_ms())
-    app = factory(board.display, None, clock, args.lang)
+    app = factory(board.display, make_store(args.store), clock, args.lang)
     release_at = {}
     shown = -1
     status = ""
@@ -139,6 +150,7 @@ def main(argv=None):
     p.add_argument("--shots", default=None, help="folder for PNG screenshots (headless)")
     p.add_argument("--lang", default="ja", choices=("ja", "en"))
     p.add_argument("--print", action="store_true", help="headless: print the last picture as text")
+    p.add_argument("--store", default=None, help="folder where the games are saved (default: memory only)")
     p.add_argument("--app", default=None, help=argparse.SUPPRESS)   # module:callable, for tests
     args = p.parse_args(argv)
     factory = app_factory(args.app)

@@ -103,12 +103,13 @@ class Runner:
         return self.saved
 
 
-def run_script(lines, app_factory, shots=None, lang="ja"):
-    """Build a simulated board and app, run `lines`; returns (board, app, saved PNG paths)."""
+def run_script(lines, app_factory, shots=None, lang="ja", store=None):
+    """Build a simulated board and app, run `lines`; returns (board, app, saved PNG paths).
+    store: the games' Store (None: memory only, as a Pico without a working flash)."""
     from host_tools.sim.device import SimBoard
     clock = FakeClock()
     board = SimBoard(now=clock.now)
-    app = app_factory(board.display, None, clock, lang)
+    app = app_factory(board.display, store, clock, lang)
     runner = Runner(board, app, clock, shots)
     saved = runner.run(lines)
     return board, app, saved
