@@ -7,7 +7,6 @@
 # string literal in firmware/, and what the screens really draw during seeded walks through the
 # four games played by players with kanji names.
 import ast
-import glob
 import importlib
 import os
 import random
@@ -41,7 +40,7 @@ VALUES = {
     "n": 12, "v": 12, "k": 3, "of": 5, "r": "10", "g": 3, "lo": 2, "hi": 24, "j": 2, "s": 1,
     "pot": 24, "min": 2, "max": 6, "hold": 12, "need": 12, "sum": 21, "card": "10", "okoshi": "R1",
     "count": 4, "rank": "JOKER", "top": "Q", "cap": 4000, "trumps": 3, "size": 5, "deal": 5,
-    "want": 4, "face": 6, "laps": 3, "pips": 2, "pts": 1280, "t": 12800, "d": 640, "key": "rounds",
+    "want": 4, "f": 8, "face": 6, "laps": 3, "pips": 2, "pts": 1280, "t": 12800, "d": 640, "key": "rounds",
     "line": 123, "schema": 2, "seq": 57, "events": 57, "bytes": 120,
     "ph": {"ja": "判定札", "en": "Judge"},
     "field": {"ja": "ドボンした人", "en": "Dobon by"},
@@ -93,6 +92,7 @@ PROGRAMMER = [
     (re.compile(r"\d\s*[<>]\s*\d"), "a comparison (4>3) instead of the rule"),
     (re.compile(r"(?<![A-Za-z])'[^'\s]*'"), "repr quotes"),
     (re.compile(r"\[[^\]]*, [^\]]*\]"), "a list's repr"),
+    (re.compile(r"(?<![A-Za-z0-9])[A-Z]+_[A-Za-z0-9_]+"), "a message id shown raw (not in any table)"),
 ]
 
 
@@ -120,14 +120,14 @@ def toast_ids():
     """Ids the UI shows as a toast (App.say, refusals, kakehiki's recorded()): wrapped in three
     lines. Every E_ id is a refusal; the others are found in the calls' arguments."""
     ids = set()
-    for path in glob.glob(os.path.join(make_font.FIRMWARE, "ui", "*.py")):
+    for path in make_font.firmware_sources():
         with open(path, encoding="utf-8") as f:
             tree = ast.parse(f.read())
         for node in ast.walk(tree):
             if isinstance(node, ast.Call):
                 fn = node.func
                 name = fn.attr if isinstance(fn, ast.Attribute) else getattr(fn, "id", None)
-                if name in ("say", "recorded", "refuse"):
+                if name in ("say", "recorded", "refuse", "Refusal"):
                     for a in node.args:
                         for sub in ast.walk(a):
                             if isinstance(sub, ast.Constant) and isinstance(sub.value, str):
@@ -177,10 +177,10 @@ def test_every_message_filled_with_realistic_values_reads_right():
 def test_the_checks_catch_what_they_are_for():
     """The fault finders are real: each kind of bad text is caught, good text is not."""
     for bad in ("札Noneが不正", "席-1はない", "Seat -1", "P2 None 場の札", "{n}枚", "Traceback (most",
-                "bad 'x'", "hand [3, 3, 2]", "P0の番", "1が多すぎ 4>3"):
+                "bad 'x'", "hand [3, 3, 2]", "P0の番", "1が多すぎ 4>3", "GRID_HINT", "KB_hand_of"):
         assert programmer_text(bad), bad
     for good in ("席 佐藤の勝ち", "Seat 佐藤's turn", "Can't cover 12", "-12点", "P1 [2] →4:1",
-                 "計12800点→高橋陽菜", "第3/5戦 親高橋陽菜"):
+                 "計12800点→高橋陽菜", "第3/5戦 親高橋陽菜", "R1 S4 JOKER", "OK:登録"):
         assert not programmer_text(good), good
     assert missing_glyphs("佐藤\u9f98") == ["\u9f98"] and not missing_glyphs("佐藤\n")
     assert not drawn_as_font("\u9f98") and drawn_as_font("二三五六")

@@ -33,8 +33,9 @@ _MVLSB = const(0)            # framebuf.MONO_VLSB
 # Cache: a character read once is kept as one small int, (offset of its columns in _CACHE << 4) |
 # width, keyed by the 1-char strings the text is iterated into. _SLOTS glyphs of 8 bytes, reused
 # first-in first-out (_OWNER says which character holds a slot), so a redraw of the same screen
-# reads nothing from the flash: a full panel shows fewer distinct characters than that.
-_SLOTS = const(160)
+# reads nothing from the flash: the panel holds at most 128 full-width cells, and the busiest screen
+# of test_screen_text's walks draws 56 distinct characters.
+_SLOTS = const(128)
 _XMAX = const(120)           # WIDTH - 8: a glyph starting at 0..120 is wholly on the panel
 _HEADER = const(16)
 _BLOCK = const(64)           # code points per index block (make_font.BLOCK)
