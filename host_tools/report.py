@@ -1,19 +1,23 @@
-# `python -m host_tools report LOG... [--out DIR] [--lang ja|en|both] [--night LABEL]`
+# `python -m host_tools report LOG... [--out DIR] [--lang ja|en|both] [--night LABEL]`: the game
+# night as the players read it (docs/export.md: every page element and every CSV column).
 #
-# For every game: a CSV, one row per round/hand (the rules' outcome dict flattened: scalars as
-# they are, per-seat lists as one column per player, anything nested as JSON; then every player's
-# score after the round per the rules' standings).
-# For every game night (the logs grouped by the date folder they were exported to, archive/<date>/,
-# else the file's date; --night takes them all as one night): an HTML page per language, each
-# player's score over the rounds as a plot (matplotlib, embedded PNG), the final standings, the
-# itemised scores (株ドボン breakdown items, 囲将会ドボン payments, predictions...) and any refused
-# log lines. Works for every game kind: the generic path needs only the rules protocol.
-import base64
+# For every game: `<kind>-<id>.csv`, one row per round with one value per cell, players by name;
+# `<kind>-<id>-details.csv`, long format: one row per prediction, payment or score item.
+# For every game night (logs grouped by their archive/<date>/ folder, else the file's date;
+# --night: all of them as one night): one HTML page per language, every word in that language,
+# each game's settings, standings, a chart of the scores (inline SVG, its text left as text for the
+# browser to draw: no font is baked into a picture) and the rounds with their itemised results.
+#
+# Trust: output file names come from validated ids (8 lowercase hex digits) or a slug, never from
+# the log; names are plain text everywhere (no mathtext, HTML-escaped, CSV formulas defused); a
+# game that cannot be processed is listed as refused with its reason and the other games go on.
+# Memory: one game at a time, its rounds streamed from the fold straight into the CSVs and pages.
+import array
 import csv
 import datetime
+import hashlib
 import html
 import io
-import json
 import os
 import re
 import sys
@@ -27,10 +31,10 @@ KIND_NAMES = {
     "dobon": ("Dobon", "ドボン"),
 }
 
+# Page words: key -> (English, 日本語). Terms as on the device (firmware/ui/strings.py).
 T = {
-    "night": ("Game night {d}", "{d} のゲーム会"),
-    "game": ("Game", "ゲーム"),
-    "players": ("Players", "プレイヤー"),
+    "night": ("Game night {d}", "{d}のゲーム会"),
+    "players": ("Players", "参加者"),
     "settings": ("Settings", "設定"),
     "status": ("Status", "状態"),
     "finished": ("finished", "終了"),
@@ -38,349 +42,646 @@ T = {
     "standings": ("Final standings", "最終順位"),
     "standings_now": ("Standings so far", "現在の順位"),
     "place": ("Place", "順位"),
-    "player": ("Player", "プレイヤー"),
+    "player": ("Player", "参加者"),
     "score": ("Score", "得点"),
     "round": ("Round", "回"),
     "rounds": ("Rounds", "各回の結果"),
     "details": ("Details", "内訳"),
-    "plot_title": ("Score over the rounds", "得点の推移"),
-    "refused": ("Refused log lines", "読めなかったログ行"),
+    "chart": ("Score after each round", "各回のあとの得点"),
+    "chart_x": ("Round", "回"),
+    "refused": ("Refused log lines", "読めなかったログの行"),
     "hole": ("Lines were refused in the middle of the log: the rounds after them may be incomplete.",
-             "ログの途中で読めない行がありました。その後の結果は不完全かもしれません。"),
-    "no_rounds": ("No round finished yet.", "まだ終わった回はありません。"),
+             "ログの途中に読めない行がありました。そのあとの結果は不完全かもしれません。"),
+    "no_rounds": ("No round finished yet.", "終わった回はまだありません。"),
     "unreadable": ("This log could not be read.", "このログは読めませんでした。"),
-    "csv": ("CSV", "CSV"),
+    "refused_games": ("Games not shown", "表示できなかったゲーム"),
+    "refused_game": ("{f}: refused ({why})", "{f}:表示できません({why})"),
+    "crashed": ("the report could not process it: {e}", "レポートで処理できませんでした:{e}"),
+    "csv": ("CSV: rounds", "CSV:各回"),
+    "csv_details": ("CSV: details", "CSV:内訳"),
     "other_lang": ("日本語", "English"),
-    "generated": ("Generated {t} from {n} log(s).", "{t} に {n} 件のログから作成。"),
-    "winner": ("winner", "勝者"),
-    "winners": ("winners", "勝者"),
-    "loser": ("loser", "敗者"),
-    "total": ("total", "合計"),
-    "pays": ("{a} pays {b}", "{a} → {b}"),
+    "generated": ("Made {t} from {n} log(s).", "{t}に{n}件のログから作成。"),
+    "truncated": ("Rounds {a}-{b} are in the CSV only.", "第{a}回から第{b}回まではCSVだけにあります。"),
+    "seat": ("seat {n}", "{n}番席"),
+    # itemised results
+    "winner": ("Winner: {a}", "勝者:{a}"),
+    "winners": ("Winners: {a}", "勝者:{a}"),
+    "loser": ("Loser: {a}", "敗者:{a}"),
+    "parent": ("Parent: {a}", "親:{a}"),
+    "share": ("each gets {v} from the pot", "場から{v}個ずつ"),
+    "pot_left": ("{v} left in the pot", "場に{v}個残り"),
+    "prediction": ("{a} predicted {b} ({v}): {res}", "{a}の予想:{b}({v}個)→{res}"),
+    "got": ("{v} to the success area", "成功に{v}個"),
+    "reshuffle_sign": ("sign deck reshuffled", "記号札を切り直し"),
+    "reshuffle_judge": ("judge deck reshuffled", "判定札を切り直し"),
+    "kabu_total": ("{t} points to {a}", "{a}に{t}点"),
+    "kabu_pair": ("{a} → {b}", "{a}→{b}"),
+    "minus2": ("{a}: −2", "{a}:−2"),
+    "pays": ("{a} pays {b} {v}", "{a}→{b} {v}点"),
     "capped": ("capped", "上限"),
-    "predicted": ("{a} predicted {b} ({v}): {res}", "{a} が {b} を予想 ({v}): {res}"),
-    "share": ("share", "配当"),
-    "pot_left": ("pot left", "残りの場"),
-    "reason": ("reason", "理由"),
-    "draw": ("draw", "流局"),
-    "parent": ("parent", "親"),
+    "calc": ("{p}×{f}", "{p}×{f}"),
+    "dobon_win": ("{a} won the round", "{a}の勝ち"),
+    "total": ("total {t}", "計{t}"),
 }
 
+# Settings shown as labelled values: kind -> [(key, (English, 日本語), {value: (English, 日本語)})].
+SETTINGS = {
+    "kakehiki": [("start", ("Dango at the start", "最初のだんご"), {}),
+                 ("dial_max", ("Highest bet on the dial", "ダイヤルの上限"), {})],
+    "kabu": [("length", ("Length of the match", "対戦の長さ"),
+              {"seats": ("one turn of the parent", "親一巡"), "games": ("a number of games", "回数で"),
+               "stop": ("until stopped", "止めるまで")}),
+             ("games", ("Games", "回数"), {}),
+             ("minus2_endings", ("Winner's −2 on other endings too", "他の終局でも勝者の−2"),
+              {True: ("yes", "あり"), False: ("no", "なし")})],
+    "kakoi": [("cap", ("Cap per payment", "1回の支払いの上限"), {0: ("none", "なし")}),
+              ("jokers", ("Jokers", "ジョーカー"), {True: ("yes", "あり"), False: ("no", "なし")}),
+              ("rounds", ("Rounds", "局数"), {0: ("until stopped", "止めるまで")})],
+    "dobon": [("variant", ("Rules", "ルール"), {"sum": ("sum", "合計型"), "action": ("action cards", "役札型")}),
+              ("rounds", ("Rounds", "回数"), {}),
+              ("max_actions", ("Drawn after this many actions", "流局までの手数"), {})],
+}
+
+PREDICTION = {"won": ("right", "当たり"), "lost": ("wrong", "外れ"), "folded": ("folded", "降りた"),
+              None: ("open", "未決")}
+KABU_ENDING = {"dobon": ("Dobon", "ドボン"), "okoshi": ("Dobon on the first card", "起こし札ドボン"),
+               "four": ("Four of a kind", "4枚揃い"), "deckout": ("Deck ran out", "山切れ"),
+               "draw": ("Drawn game", "流局")}
+KAKOI_ENDING = {"tsumo": ("Went out (tsumo)", "ツモ上がり"), "dobon": ("Dobon", "ドボン"),
+                "tenhou": ("Tenhou", "天和")}
+DOBON_REASON = {"win": ("won", "勝ち"), "drawn": ("drawn round", "流局"),
+                "actions": ("drawn: too many actions", "流局(手数切れ)")}
 KABU_ITEMS = {
-    1: ("base", "基本"), 2: ("trumps", "切り札"), 3: ("own cards", "自分の手札"),
-    4: ("their cards", "相手の手札"), 5: ("tens", "十"), 6: ("sets", "組"),
-    7: ("hand specials", "手札の魂四・赤ピン"), 8: ("card specials", "札の魂四・赤ピン"),
+    1: ("base", "基本"), 2: ("trumps", "切り札"), 3: ("own cards", "自分の枚数"),
+    4: ("their cards", "相手の枚数"), 5: ("tens", "十"), 6: ("sets", "役"),
+    7: ("red pin / soul four held", "赤ピン・魂四(手札)"), 8: ("red pin / soul four card", "赤ピン・魂四(札)"),
     9: ("gaeshi", "返し"), 10: ("tanpin", "単ピン"), 11: ("four of a kind", "4枚揃い"),
+    12: ("deck out", "山切れ"),
 }
 CIRCLED = "⓪①②③④⑤⑥⑦⑧⑨⑩⑪⑫"
 
+TABLE_ROWS = 1000      # rounds listed on a page (all of them are in the CSV)
+CHART_POINTS = 1000    # points per line in a chart (longer games are sampled evenly)
+GAME_ID = re.compile(r"^[0-9a-z]{8}$")   # what the journal validator accepts: no path in it
+
+
+def _pick(pair, lang):
+    return pair[1] if lang == "ja" else pair[0]
+
 
 def tr(key, lang, **kw):
-    pair = T[key]
-    s = pair[1] if lang == "ja" else pair[0]
+    s = _pick(T[key], lang)
     for k, v in kw.items():
         s = s.replace("{" + k + "}", str(v))
     return s
 
 
 def kind_name(kind, lang):
-    pair = KIND_NAMES.get(kind, (kind, kind))
-    return pair[1] if lang == "ja" else pair[0]
+    return _pick(KIND_NAMES[kind], lang) if kind in KIND_NAMES else "?"
 
 
-# ---- one game: rows -------------------------------------------------------------------------------
-class GameReport:
-    """A read log turned into what the CSV and the page show."""
-
-    def __init__(self, res):
-        self.res = res
-        self.header = res.header or {}
-        self.kind = res.kind
-        self.names = [str(n) for n in self.header.get("seats", [])]
-        self.n = len(self.names)
-        self.rounds = logs.game_rounds(res)       # [(outcome, scores after)]
-        self.initial = None
-        self.standings = []
-        if res.game is not None:
-            g = res.game
-            st = g.rules.standings(g.rules.initial_state(g.settings, g.nseats))
-            self.initial = [0] * self.n
-            for e in st:
-                self.initial[e["seat"]] = e["score"]
-            self.standings = sorted(g.standings(), key=lambda e: (e["place"], e["seat"]))
-
-    @property
-    def game_id(self):
-        return self.res.game_id
-
-    def columns_and_rows(self):
-        keys = []
-        for o, _ in self.rounds:
-            for k in o:
-                if k not in keys:
-                    keys.append(k)
-        cols = ["round"]
-        spec = []
-        for k in keys:
-            subs = [o[k] for o, _ in self.rounds if isinstance(o.get(k), dict)]
-            if subs and all(isinstance(o.get(k), dict) or o.get(k) is None for o, _ in self.rounds):
-                sk = []
-                for d in subs:
-                    for x in d:
-                        if x not in sk:
-                            sk.append(x)
-                spec.append((k, sk))
-                cols += ["%s.%s" % (k, x) for x in sk]
-                if self.kind == "kabu" and "breakdown" in sk:
-                    spec.append((k, "items"))
-                    cols += ["%s.%s%d" % (k, "item", n) for n in sorted(KABU_ITEMS)]
-                continue
-            per_seat = all(isinstance(o.get(k), list) and len(o[k]) == self.n and
-                           all(not isinstance(x, (dict, list)) for x in o[k])
-                           for o, _ in self.rounds if k in o)
-            if per_seat and self.n:
-                spec.append((k, True))
-                cols += ["%s[%s]" % (k, nm) for nm in self.names]
-            else:
-                spec.append((k, False))
-                cols.append(k if k != "round" else "round_rules")
-        cols += ["score[%s]" % nm for nm in self.names]
-        rows = []
-        for i, (o, sc) in enumerate(self.rounds):
-            row = [i + 1]
-            for k, per in spec:
-                v = o.get(k)
-                if per == "items":
-                    got = {}
-                    for it in (v or {}).get("breakdown", []):
-                        got[it.get("item")] = it.get("points", "x%s" % it.get("factor"))
-                    row += [got.get(n, "") for n in sorted(KABU_ITEMS)]
-                elif isinstance(per, list):
-                    row += [_cell((v or {}).get(x)) for x in per]
-                elif per:
-                    row += list(v) if v is not None else [""] * self.n
-                else:
-                    row.append(_cell(v))
-            row += sc
-            rows.append(row)
-        return cols, rows
-
-    def write_csv(self, path):
-        cols, rows = self.columns_and_rows()
-        with open(path, "w", newline="", encoding="utf-8-sig") as f:
-            w = csv.writer(f)
-            w.writerow(cols)
-            for r in rows:
-                w.writerow(r)
-        return path
-
-
-def _cell(v):
-    if v is None:
-        return ""
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, (int, float, str)):
-        return v
-    return json.dumps(v, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-
-
-# ---- itemised details, per kind (generic fallback) -----------------------------------------------
-def _seat(gr, i):
-    if isinstance(i, int) and 0 <= i < gr.n:
-        return gr.names[i]
-    return str(i)
-
-
-def _kabu_score(sc, lang):
-    parts = []
-    for it in sc.get("breakdown", []):
-        n = it.get("item", 0)
-        lab = KABU_ITEMS.get(n, (it.get("label", "?"),) * 2)
-        lab = lab[1] if lang == "ja" else lab[0]
-        mark = CIRCLED[n] if 0 <= n < len(CIRCLED) else "(%d)" % n
-        if "points" in it:
-            parts.append("%s %s %+d" % (mark, lab, it["points"]))
-        else:
-            parts.append("%s %s ×%s" % (mark, lab, it.get("factor")))
-    return "%s = %s %s" % (", ".join(parts), sc.get("total"), tr("total", lang))
-
-
-def details(gr, o, lang):
-    """One round's itemised result as a list of short HTML-safe text lines."""
-    e = html.escape
+def settings_text(kind, settings, lang):
+    """The settings as "label: value" pairs in `lang` (unknown keys: key = value)."""
     out = []
-    kind = gr.kind
-    if kind == "kabu":
-        k = o.get("kind")
-        if "winner" in o and "loser" in o:
-            out.append("%s: %s, %s: %s" % (tr("winner", lang), e(_seat(gr, o["winner"])),
-                                           tr("loser", lang), e(_seat(gr, o["loser"]))))
-        if isinstance(o.get("score"), dict):
-            out.append(e(_kabu_score(o["score"], lang)))
-        for p in o.get("pairs", []) or []:
-            out.append("%s → %s: %s" % (e(_seat(gr, p.get("loser"))), e(_seat(gr, p.get("winner"))),
-                                        e(_kabu_score(p, lang))))
-        if k == "draw":
-            out.append(tr("draw", lang))
-        if o.get("minus2"):
-            out.append("−2: %s" % e(json.dumps(o["minus2"])))
-    elif kind == "kakoi":
-        for p in o.get("payments", []) or []:
-            s = "%s: %s (%s×%s)" % (tr("pays", lang, a=e(_seat(gr, p.get("payer"))), b=e(_seat(gr, p.get("receiver")))),
-                                    p.get("amount"), p.get("points"), p.get("factor"))
-            if p.get("capped"):
-                s += " [%s]" % tr("capped", lang)
-            out.append(s)
-    elif kind == "kakehiki":
-        if "winners" in o:
-            out.append("%s: %s, %s %s, %s %s" % (
-                tr("winners", lang), e(", ".join(_seat(gr, w) for w in o["winners"])),
-                tr("share", lang), o.get("share"), tr("pot_left", lang), o.get("pot_left")))
-        for pr in o.get("preds", []) or []:
-            out.append(e(tr("predicted", lang, a=_seat(gr, pr.get("by")), b=_seat(gr, pr.get("on")),
-                            v=pr.get("v"), res=pr.get("res"))))
-    elif kind == "dobon":
-        w = o.get("winner")
-        out.append("%s: %s (%s)" % (tr("winner", lang), e(_seat(gr, w)) if w is not None else "-",
-                                    e(str(o.get("reason")))))
-    if not out:   # generic: the scalar fields
-        out.append(e(", ".join("%s=%s" % (k, _cell(v)) for k, v in o.items()
-                               if not isinstance(v, (list, dict)))))
+    known = SETTINGS.get(kind, [])
+    settings = settings if isinstance(settings, dict) else {}
+    for key, label, values in known:
+        if key not in settings:
+            continue
+        if key == "games" and settings.get("length") != "games":
+            continue
+        v = settings[key]
+        shown = _pick(values[v], lang) if _hashable(v) and v in values else str(v)
+        out.append("%s%s%s" % (_pick(label, lang), ":" if lang == "ja" else ": ", shown))
+    for key in sorted(k for k in settings if k not in [x[0] for x in known]):
+        out.append("%s = %s" % (key, settings[key]))
     return out
 
 
-# ---- the plot -------------------------------------------------------------------------------------
-_FONT = None
+def _hashable(v):
+    return isinstance(v, (str, int, bool)) or v is None
+
+
+# ---- safe output names ---------------------------------------------------------------------------
+def slug(text, limit=40):
+    """A file-name part from any text: letters, digits, - and _ only (never a path)."""
+    s = re.sub(r"[^0-9A-Za-z_-]+", "_", str(text)).strip("_")[:limit]
+    return s or "x"
+
+
+def file_stem(kind, game_id):
+    """`<kind>-<id>`: the id when it is 8 of 0-9 a-z (the device writes 8 hex digits), else
+    `game-` + the first 8 hex digits of the id's SHA-256: the log never names a file."""
+    k = kind if kind in KIND_NAMES else "game"
+    if isinstance(game_id, str) and GAME_ID.fullmatch(game_id):
+        return "%s-%s" % (k, game_id)
+    raw = game_id if isinstance(game_id, str) else repr(game_id)
+    return "%s-x%s" % (k, hashlib.sha256(raw.encode("utf-8", "replace")).hexdigest()[:8])
+
+
+def _inside(out_dir, name):
+    """The path of `name` in out_dir, checked to stay there."""
+    path = os.path.join(out_dir, name)
+    if os.path.dirname(os.path.abspath(path)) != os.path.abspath(out_dir):
+        raise ValueError("output name %r leaves the output folder" % name)
+    return path
+
+
+# ---- one game's rounds, streamed -----------------------------------------------------------------
+def rounds_of(res):
+    """Yields (outcome, scores after it) for the effective actions of a read log, one at a time
+    (the scores per the rules' standings, seat order)."""
+    game = res.game
+    if game is None:
+        return
+    rules = game.rules
+    state = rules.initial_state(game.settings, game.nseats)
+    for rec in game._effective(game.done):
+        o = game._apply(state, rec)
+        if o is not None:
+            sc = [0] * game.nseats
+            for e in rules.standings(state):
+                sc[e["seat"]] = e["score"]
+            yield o, sc
+
+
+def initial_scores(res):
+    g = res.game
+    sc = [0] * g.nseats
+    for e in g.rules.standings(g.rules.initial_state(g.settings, g.nseats)):
+        sc[e["seat"]] = e["score"]
+    return sc
+
+
+def player_labels(names):
+    """Column labels per seat: the name, with its 1-based seat number when names repeat."""
+    return [n if names.count(n) == 1 else "%s (seat %d)" % (n, i + 1) for i, n in enumerate(names)]
+
+
+def _name(names, i):
+    if isinstance(i, int) and not isinstance(i, bool) and 0 <= i < len(names):
+        return names[i]
+    return "" if i is None else "?%s" % str(i)[:12]
+
+
+def _names(names, seats):
+    return ", ".join(_name(names, i) for i in (seats or []))
+
+
+def _num(v):
+    return v if isinstance(v, (int, float)) and not isinstance(v, bool) else ""
+
+
+def _yes(v):
+    return "yes" if v else "no"
+
+
+# ---- CSV columns per kind: (fixed columns, per-player fields) and one row per outcome -----------
+def csv_columns(kind, labels):
+    fixed, per = {
+        "kakehiki": (["round", "parent", "winners", "share each", "pot left", "sign deck reshuffled",
+                      "judge deck reshuffled"], ["held", "change", "success"]),
+        "kabu": (["game", "ending", "winner", "loser", "points", "next parent"],
+                 ["points", "laps", "pips", "deal"]),
+        "kakoi": (["round", "ending", "next to start"], ["change"]),
+        "dobon": (["round", "winner", "result"], []),
+    }.get(kind, (["round"], []))
+    cols = list(fixed)
+    for f in per:
+        cols += ["%s: %s" % (f, lb) for lb in labels]
+    cols += ["score: %s" % lb for lb in labels]
+    return cols
+
+
+def csv_row(kind, n, names, o, sc):
+    g = o.get
+    per = []
+    if kind == "kakehiki":
+        row = [g("round", n), _name(names, g("parent")), _names(names, g("winners")), _num(g("share")),
+               _num(g("pot_left")), _yes(g("sign_shuffle")), _yes(g("judge_shuffle"))]
+        per = ["hold", "net", "success"]
+    elif kind == "kabu":
+        ending = g("kind")
+        if ending == "okoshi":
+            w, l, pts = _names(names, g("winners")), "", sum(_num(p.get("total")) or 0 for p in g("pairs") or [])
+        else:
+            w, l = _name(names, g("winner", g("holder"))), _name(names, g("loser"))
+            pts = _num((g("score") or {}).get("total")) if isinstance(g("score"), dict) else ""
+        row = [g("game", n), ending or "", w, l, pts, _name(names, g("parent"))]
+        per = ["points", "laps", "pips", "deal"]
+    elif kind == "kakoi":
+        row = [g("round", n), g("t", ""), _name(names, g("next"))]
+        per = ["deltas"]
+    elif kind == "dobon":
+        row = [g("round", n), _name(names, g("winner")), g("reason", "")]
+    else:
+        row = [n]
+    for f in per:
+        v = g(f)
+        row += [_num(x) for x in v] if isinstance(v, list) and len(v) == len(names) else [""] * len(names)
+    return row + list(sc)
+
+
+DETAIL_KINDS = ("kakehiki", "kabu", "kakoi")
+DETAIL_COLUMNS = ["round", "type", "from", "to", "item no", "item", "points", "factor", "amount", "result"]
+
+
+def detail_rows(kind, n, names, o):
+    """Long-format rows: predictions (掛け引き), payments (囲将会), score items (株)."""
+    out = []
+    if kind == "kakehiki":
+        for p in o.get("preds") or []:
+            out.append([n, "prediction", _name(names, p.get("by")), _name(names, p.get("on")), "", "",
+                        _num(p.get("v")), "", _num(p.get("got")), _pick(PREDICTION.get(p.get("res"), ("?", "?")), "en")])
+    elif kind == "kakoi":
+        for p in o.get("payments") or []:
+            out.append([n, "payment", _name(names, p.get("payer")), _name(names, p.get("receiver")), "", "",
+                        _num(p.get("points")), _num(p.get("factor")), _num(p.get("amount")),
+                        "capped" if p.get("capped") else ""])
+    elif kind == "kabu":
+        scores = []
+        if isinstance(o.get("score"), dict):
+            scores.append((o.get("loser"), o.get("winner", o.get("holder")), o["score"]))
+        for p in o.get("pairs") or []:
+            scores.append((p.get("loser"), p.get("winner"), p))
+        for payer, to, sc in scores:
+            for it in sc.get("breakdown") or []:
+                num = it.get("item")
+                out.append([n, "score item", _name(names, payer), _name(names, to), _num(num),
+                            _pick(KABU_ITEMS.get(num, ("?", "?")), "en"), _num(it.get("points")),
+                            _num(it.get("factor")), "", ""])
+            out.append([n, "score total", _name(names, payer), _name(names, to), "", "", "", "",
+                        _num(sc.get("total")), ""])
+    return out
+
+
+_FORMULA = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _safe_cell(v):
+    """Text a spreadsheet would run as a formula (=, +, -, @) gets a leading apostrophe."""
+    if isinstance(v, str) and v.startswith(_FORMULA):
+        return "'" + v
+    return v
+
+
+# ---- itemised details on the page, per kind ------------------------------------------------------
+def details(kind, names, o, lang):
+    """One round's itemised result as short plain-text lines in `lang` (escaped by the caller)."""
+    out = []
+    nm = lambda i: _name(names, i)    # noqa: E731
+    if kind == "kakehiki":
+        w = o.get("winners") or []
+        out.append("%s%s%s" % (tr("winners" if len(w) > 1 else "winner", lang, a=_join(names, w, lang)),
+                               "、" if lang == "ja" else ", ", tr("share", lang, v=o.get("share"))))
+        if o.get("pot_left"):
+            out.append(tr("pot_left", lang, v=o.get("pot_left")))
+        for p in o.get("preds") or []:
+            s = tr("prediction", lang, a=nm(p.get("by")), b=nm(p.get("on")), v=p.get("v"),
+                   res=_pick(PREDICTION.get(p.get("res"), ("?", "?")), lang))
+            if p.get("got") is not None:
+                s += ("、" if lang == "ja" else ", ") + tr("got", lang, v=p.get("got"))
+            out.append(s)
+        if o.get("sign_shuffle"):
+            out.append(tr("reshuffle_sign", lang))
+        if o.get("judge_shuffle"):
+            out.append(tr("reshuffle_judge", lang))
+    elif kind == "kabu":
+        ending = o.get("kind")
+        out.append(_pick(KABU_ENDING.get(ending, ("?", "?")), lang))
+        if "winner" in o and "loser" in o:
+            out.append("%s%s%s" % (tr("winner", lang, a=nm(o["winner"])), "、" if lang == "ja" else ", ",
+                                   tr("loser", lang, a=nm(o["loser"]))))
+        if isinstance(o.get("score"), dict):
+            payer = o.get("loser") if "loser" in o else None
+            out.append(_kabu_score(o["score"], lang, nm(payer) if payer is not None else None))
+        for p in o.get("pairs") or []:
+            out.append("%s: %s" % (tr("kabu_pair", lang, a=nm(p.get("winner")), b=nm(p.get("loser"))),
+                                   _kabu_score(p, lang, nm(p.get("loser")))))
+        m2 = o.get("minus2")
+        if isinstance(m2, int) and m2 and "winner" in o:
+            out.append(tr("minus2", lang, a=nm(o["winner"])))
+        elif isinstance(m2, list):
+            for i, d in enumerate(m2):
+                if d:
+                    out.append(tr("minus2", lang, a=nm(i)))
+    elif kind == "kakoi":
+        out.append(_pick(KAKOI_ENDING.get(o.get("t"), ("?", "?")), lang))
+        for p in o.get("payments") or []:
+            s = "%s (%s)" % (tr("pays", lang, a=nm(p.get("payer")), b=nm(p.get("receiver")), v=p.get("amount")),
+                             tr("calc", lang, p=p.get("points"), f=p.get("factor")))
+            if p.get("capped"):
+                s += " " + tr("capped", lang)
+            out.append(s)
+    elif kind == "dobon":
+        if o.get("winner") is not None:
+            out.append(tr("dobon_win", lang, a=nm(o.get("winner"))))
+        else:
+            out.append(_pick(DOBON_REASON.get(o.get("reason"), ("?", "?")), lang))
+    return out
+
+
+def _join(names, seats, lang):
+    return ("・" if lang == "ja" else ", ").join(_name(names, i) for i in seats)
+
+
+def _kabu_score(sc, lang, payer):
+    parts = []
+    for it in sc.get("breakdown") or []:
+        n = it.get("item", 0)
+        lab = _pick(KABU_ITEMS.get(n, ("?", "?")), lang)
+        mark = CIRCLED[n] if isinstance(n, int) and 0 <= n < len(CIRCLED) else "?"
+        gap = "" if lang == "ja" else " "
+        if "points" in it:
+            parts.append("%s%s%s %+d" % (mark, gap, lab, it["points"]))
+        else:
+            parts.append("%s%s%s ×%s" % (mark, gap, lab, it.get("factor")))
+    total = sc.get("total")
+    tail = tr("kabu_total", lang, t=total, a=payer) if payer is not None else tr("total", lang, t=total)
+    return "%s = %s" % (("、" if lang == "ja" else ", ").join(parts), tail)
+
+
+# ---- the chart: inline SVG, text left as text --------------------------------------------------
+JAPANESE_FONTS = ("IPAexGothic", "IPAGothic", "Noto Sans CJK JP", "Noto Sans JP", "TakaoGothic",
+                  "VL Gothic")
+_plt = None
+_JA_FONT = None
+
+
+def japanese_font():
+    """The Japanese font matplotlib measures text with (Debian fonts-ipafont-gothic or
+    fonts-noto-cjk), or None."""
+    _setup_matplotlib()
+    return _JA_FONT
 
 
 def _setup_matplotlib():
-    global _FONT
+    global _plt, _JA_FONT
+    if _plt is not None:
+        return _plt
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     from matplotlib import font_manager
-    if _FONT is None:
-        _FONT = "DejaVu Sans"
-        have = set(f.name for f in font_manager.fontManager.ttflist)
-        for name in ("Noto Sans CJK JP", "IPAexGothic", "IPAGothic", "TakaoGothic", "VL Gothic",
-                     "MisakiGothic", "MisakiGothic2nd"):
-            if name in have:
-                _FONT = name
-                break
-        else:
-            for path in ("/usr/share/fonts/truetype/misaki/misaki_gothic.ttf",):
-                if os.path.exists(path):
-                    font_manager.fontManager.addfont(path)
-                    _FONT = font_manager.FontProperties(fname=path).get_name()
-                    break
-        plt.rcParams["font.family"] = [_FONT, "DejaVu Sans"]
-        plt.rcParams["axes.unicode_minus"] = False
+    have = set(f.name for f in font_manager.fontManager.ttflist)
+    _JA_FONT = next((f for f in JAPANESE_FONTS if f in have), None)
+    _plt = plt
     return plt
 
 
-def plot_png(gr):
-    """PNG bytes: each player's score after every round (round 0: the start). One picture for
-    both languages (bilingual labels): plotting is the slow part of a report."""
-    if getattr(gr, "_png", None) is not None:
-        return gr._png
+def _chart_rc():
+    fams = ["DejaVu Sans"] + ([_JA_FONT] if _JA_FONT else [])
+    return {"svg.fonttype": "none",        # text stays text: the browser draws every glyph
+            "text.parse_math": False,      # a name with $ is a name, not a formula
+            "text.usetex": False, "font.family": fams, "axes.unicode_minus": False,
+            "svg.hashsalt": "report"}      # the same game gives the same SVG
+
+
+class Series:
+    """Each player's score after every round, sampled down to CHART_POINTS points per line."""
+
+    def __init__(self, start):
+        self.n = len(start)
+        self.step = 1
+        self.xs = array.array("l", [0])
+        self.ys = [array.array("l", [int(v)]) for v in start]
+        self.last = None
+
+    def add(self, x, sc):
+        self.last = (x, sc)
+        if x % self.step == 0:
+            self.xs.append(x)
+            for i in range(self.n):
+                self.ys[i].append(int(sc[i]))
+            if len(self.xs) > CHART_POINTS:   # keep every other point, sample twice as sparsely
+                self.step *= 2
+                self.xs = self.xs[::2]
+                self.ys = [y[::2] for y in self.ys]
+
+    def points(self):
+        xs, ys = list(self.xs), [list(y) for y in self.ys]
+        if self.last and (not xs or xs[-1] != self.last[0]):
+            xs.append(self.last[0])
+            for i in range(self.n):
+                ys[i].append(int(self.last[1][i]))
+        return xs, ys
+
+
+def chart_svg(names, series, lang):
+    """An SVG <svg> element (no XML prologue) of the scores; every label plain text in `lang`."""
     plt = _setup_matplotlib()
-    fig, ax = plt.subplots(figsize=(7, 3.6), dpi=90)
-    fig.subplots_adjust(left=0.09, right=0.98, top=0.9, bottom=0.14)
-    xs = list(range(len(gr.rounds) + 1))
-    for i, nm in enumerate(gr.names):
-        ys = [gr.initial[i] if gr.initial else 0] + [sc[i] for _, sc in gr.rounds]
-        ax.plot(xs, ys, marker="o" if len(xs) <= 60 else None, markersize=3, label=nm)
-    ax.set_xlabel("%s / %s" % (tr("round", "ja"), tr("round", "en")))
-    ax.set_ylabel("%s / %s" % (tr("score", "ja"), tr("score", "en")))
-    ax.set_title("%s / %s  %s" % (kind_name(gr.kind, "ja"), kind_name(gr.kind, "en"), gr.game_id))
+    import matplotlib
     from matplotlib.ticker import MaxNLocator
-    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-    ax.grid(True, alpha=0.3)
-    ax.legend(loc="best", fontsize="small")
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png")
-    plt.close(fig)
-    gr._png = buf.getvalue()
-    return gr._png
+    xs, ys = series.points()
+    with matplotlib.rc_context(_chart_rc()):
+        fig, ax = plt.subplots(figsize=(7, 3.6))
+        try:
+            fig.subplots_adjust(left=0.1, right=0.98, top=0.97, bottom=0.14)
+            lines = [ax.plot(xs, y, marker="o" if len(xs) <= 60 else None, markersize=3)[0] for y in ys]
+            ax.set_xlabel(tr("chart_x", lang))
+            ax.set_ylabel(tr("score", lang))
+            ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+            ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+            ax.grid(True, alpha=0.3)
+            # explicit labels: matplotlib hides legend labels that start with "_"
+            ax.legend(lines, list(names), loc="best", fontsize="small")
+            buf = io.StringIO()
+            fig.savefig(buf, format="svg", metadata={"Date": None})
+        finally:
+            plt.close(fig)
+    svg = buf.getvalue()
+    svg = svg[svg.index("<svg"):]
+    return re.sub(r"<metadata>.*?</metadata>\s*", "", svg, flags=re.S)   # RDF words, not for readers
 
 
-# ---- the page -------------------------------------------------------------------------------------
-CSS = """body{font-family:system-ui,'Hiragino Sans','Noto Sans CJK JP',Meiryo,sans-serif;margin:1.5em;max-width:70em}
-table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #bbb;padding:.2em .5em;text-align:right;vertical-align:top}
-td.l,th.l{text-align:left}.warn{color:#a40}.first{font-weight:bold}section{margin-bottom:2.5em}
-img{max-width:100%}nav{float:right}small{color:#666}"""
+# ---- one game -> its CSVs and its page sections --------------------------------------------------
+class GameSection:
+    """What the night's pages show for one log (built by process_log)."""
+
+    def __init__(self, res):
+        self.res = res
+        self.name = res.name
+        self.kind = res.kind
+        self.key = (res.game_id, repr(res.header)) if res.header else (res.name, id(res))
+        self.kept = res.kept
+        self.html = {}
+        self.csv = []
+        self.refusal = None     # (file, reason per language) when the game is not shown
 
 
-def render_night(label, reports, lang, other=None, csv_names=None, plots=True):
+def process_log(res, out_dir, langs, used_stems, plots=True):
+    """Writes the game's CSVs and renders its sections; streams the rounds once."""
+    sec = GameSection(res)
     e = html.escape
-    h = ['<!DOCTYPE html><html lang="%s"><head><meta charset="utf-8">' % lang,
-         "<title>%s</title><style>%s</style></head><body>" % (e(tr("night", lang, d=label)), CSS)]
-    if other:
-        h.append('<nav><a href="%s">%s</a></nav>' % (e(other), tr("other_lang", lang)))
-    h.append("<h1>%s</h1>" % e(tr("night", lang, d=label)))
-    for gr in reports:
-        res = gr.res
+    names = [str(n) for n in (res.header or {}).get("seats", [])]
+    kind = res.kind
+    parts = dict((lg, []) for lg in langs)
+    for lg in langs:
+        h = parts[lg]
         h.append("<section>")
-        h.append("<h2>%s <small>%s</small></h2>" % (e(kind_name(gr.kind, lang) if gr.kind else res.name),
-                                                   e(gr.game_id or res.name)))
-        if res.game is None:
-            h.append('<p class="warn">%s</p>' % tr("unreadable", lang))
-        else:
-            st = tr("finished", lang) if res.over() else tr("in_progress", lang)
-            h.append("<p>%s: %s · %s: %s · %s: %s" % (
-                tr("players", lang), e(", ".join(gr.names)), tr("settings", lang),
-                e(json.dumps(gr.header.get("settings", {}), ensure_ascii=False, sort_keys=True)),
-                tr("status", lang), st))
-            if csv_names and gr.game_id in csv_names:
-                h.append(' · <a href="%s">%s</a>' % (e(csv_names[gr.game_id]), tr("csv", lang)))
-            h.append("</p>")
-        if res.problems:
-            h.append('<h3 class="warn">%s</h3><ul class="warn">' % tr("refused", lang))
-            for s in res.report_lines(lang):
-                h.append("<li>%s</li>" % e(s))
-            h.append("</ul>")
-            if res.hole:
-                h.append('<p class="warn">%s</p>' % tr("hole", lang))
-        if res.game is None:
-            h.append("</section>")
-            continue
-        # standings
-        h.append("<h3>%s</h3>" % tr("standings" if res.over() else "standings_now", lang))
-        h.append('<table><tr><th>%s</th><th class="l">%s</th><th>%s</th></tr>' % (
-            tr("place", lang), tr("player", lang), tr("score", lang)))
-        for s in gr.standings:
+        h.append("<h2>%s <small>%s</small></h2>" % (e(kind_name(kind, lg)), e(str(res.game_id or res.name))))
+    if res.game is None:
+        for lg in langs:
+            parts[lg].append('<p class="warn">%s</p>' % tr("unreadable", lg))
+        sec.refusal = dict((lg, res.report_lines(lg)[0] if res.problems else tr("unreadable", lg)) for lg in langs)
+    stem = None
+    if res.game is not None:
+        stem = file_stem(kind, res.game_id)
+        while stem in used_stems and used_stems[stem] != sec.key:
+            stem += "-2"
+        used_stems[stem] = sec.key
+    for lg in langs:
+        _head(parts[lg], res, names, stem, lg)
+    if res.game is None:
+        for lg in langs:
+            parts[lg].append("</section>")
+            sec.html[lg] = "\n".join(parts[lg])
+        return sec
+    labels = player_labels(names)
+    csv_path = _inside(out_dir, stem + ".csv")
+    det_path = _inside(out_dir, stem + "-details.csv") if kind in DETAIL_KINDS else os.devnull
+    tmp_csv = csv_path + ".part"
+    tmp_det = det_path + ".part" if kind in DETAIL_KINDS else os.devnull
+    start = initial_scores(res)
+    series = Series(start)
+    tables = dict((lg, []) for lg in langs)
+    try:
+        n, prev = _write_rounds(res, kind, names, labels, tmp_csv, tmp_det, series, tables, langs, start)
+    except BaseException:
+        for p in (tmp_csv, tmp_det):
+            if p != os.devnull and os.path.exists(p):
+                os.remove(p)
+        raise
+    os.replace(tmp_csv, csv_path)
+    sec.csv = [csv_path]
+    if kind in DETAIL_KINDS:
+        os.replace(tmp_det, det_path)
+        sec.csv.append(det_path)
+    standings = sorted(res.game.standings(), key=lambda s: (s["place"], s["seat"]))
+    for lg in langs:
+        h = parts[lg]
+        h.append("<h3>%s</h3>" % tr("standings" if res.over() else "standings_now", lg))
+        h.append('<table class="standings"><tr><th>%s</th><th class="l">%s</th><th>%s</th></tr>' % (
+            tr("place", lg), tr("player", lg), tr("score", lg)))
+        for s in standings:
             cls = ' class="first"' if s["place"] == 1 else ""
             h.append('<tr%s><td>%d</td><td class="l">%s</td><td>%s</td></tr>' % (
-                cls, s["place"], e(_seat(gr, s["seat"])), s["score"]))
+                cls, s["place"], e(_name(names, s["seat"])), s["score"]))
         h.append("</table>")
-        if not gr.rounds:
-            h.append("<p>%s</p></section>" % tr("no_rounds", lang))
+        if not n:
+            h.append("<p>%s</p></section>" % tr("no_rounds", lg))
+            sec.html[lg] = "\n".join(h)
             continue
         if plots:
-            png = plot_png(gr)
-            h.append('<p><img alt="%s" src="data:image/png;base64,%s"></p>' % (
-                e(tr("plot_title", lang)), base64.b64encode(png).decode("ascii")))
-        # rounds with scores and the itemised result
-        h.append("<h3>%s</h3><table><tr><th>%s</th>" % (tr("rounds", lang), tr("round", lang)))
-        for nm in gr.names:
-            h.append("<th>%s</th>" % e(nm))
-        h.append('<th class="l">%s</th></tr>' % tr("details", lang))
-        prev = gr.initial or [0] * gr.n
-        for i, (o, sc) in enumerate(gr.rounds):
-            h.append("<tr><td>%d</td>" % (i + 1))
-            for j in range(gr.n):
-                d = sc[j] - prev[j]
-                h.append("<td>%s <small>(%+d)</small></td>" % (sc[j], d))
-            h.append('<td class="l">%s</td></tr>' % "<br>".join(details(gr, o, lang)))
+            h.append('<figure class="chart"><figcaption>%s</figcaption>%s</figure>' % (
+                tr("chart", lg), chart_svg(names, series, lg)))
+        h.append('<h3>%s</h3><table class="rounds"><tr><th>%s</th>' % (tr("rounds", lg), tr("round", lg)))
+        h.extend("<th>%s</th>" % e(nm) for nm in names)
+        h.append('<th class="l">%s</th></tr>' % tr("details", lg))
+        h.extend(tables[lg])
+        h.append("</table>")
+        if n > TABLE_ROWS:
+            h.append("<p>%s</p>" % tr("truncated", lg, a=TABLE_ROWS + 1, b=n))
+        h.append("</section>")
+        sec.html[lg] = "\n".join(h)
+    return sec
+
+
+def _write_rounds(res, kind, names, labels, tmp_csv, tmp_det, series, tables, langs, start):
+    """One pass over the rounds: both CSVs, the chart series and the page rows."""
+    prev = list(start)
+    n = 0
+    with open(tmp_csv, "w", newline="", encoding="utf-8-sig") as fc, \
+            open(tmp_det, "w", newline="", encoding="utf-8-sig") as fd:
+        wc, wd = csv.writer(fc), csv.writer(fd)
+        wc.writerow([_safe_cell(c) for c in csv_columns(kind, labels)])
+        wd.writerow(DETAIL_COLUMNS)
+        for o, sc in rounds_of(res):
+            n += 1
+            wc.writerow([_safe_cell(c) for c in csv_row(kind, n, names, o, sc)])
+            for r in detail_rows(kind, n, names, o):
+                wd.writerow([_safe_cell(c) for c in r])
+            series.add(n, sc)
+            if n <= TABLE_ROWS:
+                for lg in langs:
+                    tables[lg].append(_round_row(kind, names, n, o, sc, prev, lg))
             prev = sc
-        h.append("</table></section>")
+    return n, prev
+
+
+def _head(h, res, names, stem, lg):
+    e = html.escape
+    if res.game is not None:
+        st = tr("finished", lg) if res.over() else tr("in_progress", lg)
+        sep = "、" if lg == "ja" else ", "
+        h.append("<p>%s: %s</p>" % (tr("players", lg), e(sep.join(names))))
+        items = settings_text(res.kind, res.game.settings, lg)
+        if items:
+            h.append('<p>%s: %s</p>' % (tr("settings", lg), e(" / ".join(items))))
+        links = ""
+        if stem:
+            links = ' · <a href="%s.csv">%s</a>' % (e(stem), tr("csv", lg))
+            if res.kind in DETAIL_KINDS:
+                links += ' · <a href="%s-details.csv">%s</a>' % (e(stem), tr("csv_details", lg))
+        h.append("<p>%s: %s%s</p>" % (tr("status", lg), st, links))
+    if res.problems:
+        h.append('<h3 class="warn">%s</h3><ul class="warn">' % tr("refused", lg))
+        for s in res.report_lines(lg):
+            h.append("<li>%s</li>" % e(s))
+        h.append("</ul>")
+        if res.hole:
+            h.append('<p class="warn">%s</p>' % tr("hole", lg))
+
+
+def _round_row(kind, names, n, o, sc, prev, lg):
+    e = html.escape
+    cells = ["<tr><td>%d</td>" % n]
+    for j in range(len(names)):
+        cells.append("<td>%s <small>(%+d)</small></td>" % (sc[j], sc[j] - prev[j]))
+    cells.append('<td class="l">%s</td></tr>' % "<br>".join(e(s) for s in details(kind, names, o, lg)))
+    return "".join(cells)
+
+
+def crashed_section(path, err, langs):
+    """A game the report could not process: named with the reason, the night goes on."""
+    sec = GameSection.__new__(GameSection)
+    sec.name, sec.kind, sec.key, sec.kept, sec.csv = os.path.basename(path), None, (path, id(err)), 0, []
+    why = "%s: %s" % (type(err).__name__, str(err)[:120])
+    sec.refusal = dict((lg, tr("crashed", lg, e=why)) for lg in langs)
+    sec.html = dict((lg, "") for lg in langs)
+    return sec
+
+
+# ---- the night's pages ---------------------------------------------------------------------------
+CSS = """body{font-family:system-ui,'IPAexGothic','IPAGothic','Noto Sans CJK JP','Hiragino Sans',Meiryo,sans-serif;margin:1.5em;max-width:72em}
+table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #bbb;padding:.2em .5em;text-align:right;vertical-align:top}
+td.l,th.l{text-align:left}.warn{color:#a40}.first{font-weight:bold}section{margin-bottom:2.5em}
+figure.chart{margin:.5em 0}figure.chart svg{max-width:100%;height:auto}
+figure.chart svg text{font-family:system-ui,'IPAexGothic','IPAGothic','Noto Sans CJK JP','Hiragino Sans',Meiryo,sans-serif!important}
+nav{float:right}small{color:#666}"""
+
+
+def render_page(label, sections, lang, other=None):
+    e = html.escape
+    title = tr("night", lang, d=label)
+    h = ['<!DOCTYPE html><html lang="%s"><head><meta charset="utf-8">' % lang,
+         "<title>%s</title><style>%s</style></head><body>" % (e(title), CSS)]
+    if other:
+        h.append('<nav><a href="%s">%s</a></nav>' % (e(other), tr("other_lang", lang)))
+    h.append("<h1>%s</h1>" % e(title))
+    refused = [s for s in sections if s.refusal]
+    if refused:
+        h.append('<h2 class="warn">%s</h2><ul class="warn">' % tr("refused_games", lang))
+        for s in refused:
+            h.append("<li>%s</li>" % e(tr("refused_game", lang, f=s.name, why=s.refusal[lang])))
+        h.append("</ul>")
+    for s in sections:
+        h.append(s.html.get(lang, ""))
     h.append("<footer><small>%s</small></footer></body></html>" % e(tr(
-        "generated", lang, t=datetime.datetime.now().strftime("%Y-%m-%d %H:%M"), n=len(reports))))
+        "generated", lang, t=datetime.datetime.now().strftime("%Y-%m-%d %H:%M"), n=len(sections))))
     return "\n".join(h)
 
 
-# ---- nights ---------------------------------------------------------------------------------------
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
@@ -391,52 +692,49 @@ def night_of(path):
         return parent
     try:
         return datetime.date.fromtimestamp(os.path.getmtime(path)).isoformat()
-    except OSError:
+    except (OSError, ValueError, OverflowError):
         return datetime.date.today().isoformat()
 
 
-def latest_per_game(results):
-    """The same game given twice (exported mid-game, then at the end): keep the longer one."""
-    best = {}
-    order = []
-    for r in results:
-        key = (r.game_id, json.dumps(r.header, sort_keys=True)) if r.header else (r.name, id(r))
-        if key not in best:
-            order.append(key)
-            best[key] = r
-        elif r.kept > best[key].kept:
-            best[key] = r
-    return [best[k] for k in order]
-
-
 def report(paths, out_dir, lang="both", night=None, plots=True):
-    """Writes the CSVs and pages; returns {"csv": [...], "html": [...], "problems": n}."""
+    """Writes the CSVs and pages; returns {"csv": [rounds CSVs], "details": [details CSVs],
+    "html": [...], "problems": n, "refused": [(log name, reason)]}. Logs are read and processed one game at a time."""
     os.makedirs(out_dir, exist_ok=True)
     by_night = {}
     for p in paths:
         by_night.setdefault(night or night_of(p), []).append(p)
-    groups = dict((label, logs.read_paths(ps)) for label, ps in by_night.items())
-    written = {"csv": [], "html": [], "problems": 0}
+    written = {"csv": [], "details": [], "html": [], "problems": 0, "refused": []}
     langs = ["ja", "en"] if lang == "both" else [lang]
-    for label in sorted(groups):
-        results = latest_per_game(groups[label])
-        reports = [GameReport(r) for r in results]
-        csv_names = {}
-        for gr in reports:
-            written["problems"] += len(gr.res.problems)
-            if gr.res.game is None:
-                continue
-            name = "%s-%s.csv" % (gr.kind, gr.game_id)
-            written["csv"].append(gr.write_csv(os.path.join(out_dir, name)))
-            csv_names[gr.game_id] = name
-        safe = re.sub(r"[^\w.-]+", "_", label)
-        pages = {lg: "night-%s.%s.html" % (safe, lg) for lg in langs}
+    for label in sorted(by_night):
+        sections, order, used_stems = {}, [], {}
+        for name, segs in logs.game_files(by_night[label]):
+            try:
+                res = logs.read_paths(segs)[0]
+                written["problems"] += len(res.problems)
+                res.data = None           # the bytes are not needed any more: free them now
+                sec = process_log(res, out_dir, langs, used_stems, plots)
+            except Exception as err:      # one bad game never stops the night: it is listed
+                sec = crashed_section(segs[0], err, langs)
+            sec.res = None
+            old = sections.get(sec.key)
+            if old is None:
+                order.append(sec.key)
+                sections[sec.key] = sec
+            elif sec.kept > old.kept:     # the same game exported twice: the longer log wins
+                sections[sec.key] = sec
+        shown = [sections[k] for k in order]
+        for s in shown:
+            if s.csv and s.csv[0] not in written["csv"]:
+                written["csv"].append(s.csv[0])
+                written["details"] += s.csv[1:]
+            if s.refusal:
+                written["refused"].append((s.name, s.refusal[langs[-1]]))
+        pages = dict((lg, "night-%s.%s.html" % (slug(label), lg)) for lg in langs)
         for lg in langs:
             other = [pages[x] for x in langs if x != lg]
-            page = render_night(label, reports, lg, other[0] if other else None, csv_names, plots)
-            path = os.path.join(out_dir, pages[lg])
+            path = _inside(out_dir, pages[lg])
             with open(path, "w", encoding="utf-8") as f:
-                f.write(page)
+                f.write(render_page(label, shown, lg, other[0] if other else None))
             written["html"].append(path)
     return written
 
@@ -444,7 +742,7 @@ def report(paths, out_dir, lang="both", night=None, plots=True):
 def main(argv):
     import argparse
     ap = argparse.ArgumentParser(prog="python -m host_tools report",
-                                 description="CSV per game and an HTML page per game night.")
+                                 description="Two CSVs per game and an HTML page per game night.")
     ap.add_argument("logs", nargs="+", metavar="LOG")
     ap.add_argument("--out", default="reports", help="output folder (default ./reports)")
     ap.add_argument("--lang", choices=("ja", "en", "both"), default="both")
@@ -452,11 +750,17 @@ def main(argv):
     a = ap.parse_args(argv)
     missing = [p for p in a.logs if not os.path.isfile(p)]
     if missing:
-        sys.stderr.write("no such file: %s\n" % ", ".join(missing))
+        sys.stderr.write("no such file: %s\n" % ", ".join(missing)[:300])
         return 2
-    w = report(a.logs, a.out, a.lang, a.night)
-    for p in w["csv"] + w["html"]:
+    try:
+        w = report(a.logs, a.out, a.lang, a.night)
+    except OSError as err:
+        sys.stderr.write("cannot write the report: %s\n" % err)
+        return 2
+    for p in w["csv"] + w["details"] + w["html"]:
         print(p)
+    for name, why in w["refused"]:
+        print("refused: %s: %s" % (name, why))
     if w["problems"]:
         print("%d log line(s) refused: see the pages" % w["problems"])
     return 0
