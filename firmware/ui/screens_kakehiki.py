@@ -234,7 +234,7 @@ class Play(Screen):
                 c.text("▶", 0, y)
             c.text(fit(app.name(i), 24), 8, y)
             if s["parent"] == i:
-                c.text("親", 34, y)
+                c.text("親" if app.lang == "ja" else "dlr", 34, y)
             rtext(c, str(s["hold"][i]), 60, y)
             if s["out"][i]:
                 c.text("降" if app.lang == "ja" else "out", 66, y)
