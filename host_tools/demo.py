@@ -4,6 +4,7 @@ import random
 import sys
 
 from host_tools import _paths  # noqa: F401  (firmware/ on sys.path)
+from host_tools.termtext import display_width, ljust
 from scoreboard.engine import Game
 from scoreboard.errors import Refusal
 
@@ -51,6 +52,7 @@ def choose(game, rng):
 
 def play(seed=7, out_dir="demo-out", echo=print):
     rng = random.Random(seed)
+    width = max(display_width(n) for n in NAMES)   # terminal cells: あや is as wide as Dan + 1
     os.makedirs(out_dir, exist_ok=True)
     lines = []
     game = Game.new("kakehiki", NAMES, game_id="demo%04d" % seed, sink=lines.append)
@@ -76,9 +78,9 @@ def play(seed=7, out_dir="demo-out", echo=print):
             if out["judge_shuffle"]:
                 judges.shuffle()
             won = " & ".join(NAMES[w] for w in out["winners"])
-            nets = "  ".join("%s %+d" % (NAMES[i], out["net"][i]) for i in range(len(NAMES)))
-            echo("第%2d局 round %2d  親 parent %-4s 勝者 winner %-6s 配当 share %2d | %s" % (
-                out["round"], out["round"], NAMES[out["parent"]], won, out["share"], nets))
+            nets = "  ".join("%s %+3d" % (ljust(NAMES[i], width), out["net"][i]) for i in range(len(NAMES)))
+            echo("第%2d局 round %2d  親 parent %s 勝者 winner %s 配当 share %2d | %s" % (
+                out["round"], out["round"], ljust(NAMES[out["parent"]], width), ljust(won, width), out["share"], nets))
     s = game.state
     reason = {"dango": "団子が1個以下 / a player holds 1 dango or fewer",
               "judge": "判定カード3回目のシャッフル / third judge-deck reshuffle"}[s["over"]]
@@ -86,7 +88,7 @@ def play(seed=7, out_dir="demo-out", echo=print):
     echo("最終得点 final scores (2 × 予想成功 success + 手持ち held):")
     for row in game.standings():
         i = row["seat"]
-        echo("  %d位 place %d  %-4s %3d = 2×%d + %d" % (row["place"], row["place"], NAMES[i], row["score"],
+        echo("  %d位 place %d  %s %3d = 2×%d + %d" % (row["place"], row["place"], ljust(NAMES[i], width), row["score"],
                                                      s["success"][i], s["hold"][i]))
     path = os.path.join(out_dir, "kakehiki-%s.log" % game.game_id)
     with open(path, "w", encoding="utf-8") as f:
