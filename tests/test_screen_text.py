@@ -118,7 +118,8 @@ def drawn_as_font(s):
 
 def toast_ids():
     """Ids the UI shows as a toast (App.say, refusals, kakehiki's recorded()): wrapped in three
-    lines. Every E_ id is a refusal; the others are found in the calls' arguments."""
+    lines. Every E_ id is a refusal; the others are found in the calls' arguments (a constant
+    ending in "_" there is a prefix the call completes: "ASK_" + key)."""
     ids = set()
     for path in make_font.firmware_sources():
         with open(path, encoding="utf-8") as f:
@@ -132,8 +133,9 @@ def toast_ids():
                         for sub in ast.walk(a):
                             if isinstance(sub, ast.Constant) and isinstance(sub.value, str):
                                 ids.add(sub.value)
+    prefixes = tuple(["E_"] + [k for k in ids if k.endswith("_")])
     for _, table in tables():
-        ids |= {k for k in table if k.startswith("E_")}
+        ids |= {k for k in table if k.startswith(prefixes)}
     return ids
 
 
