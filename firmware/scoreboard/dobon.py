@@ -1,6 +1,6 @@
 # ドボン rules module (合計型 "sum" / 役札型 "action"): matches of 1, 3 or 5 rounds, round winners,
 # and, while a round runs, the pending draw from stacked 2s, the direction, skips and whose turn it is.
-# See docs/rules_dobon.md.
+# See docs/rules/dobon.md.
 from scoreboard.errors import Refusal
 
 KIND = "dobon"

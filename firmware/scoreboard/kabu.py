@@ -1,5 +1,5 @@
 # 株ドボン (kabu dobon) rules module: every player's laps and die, deal sizes, the parent, the match.
-# Protocol: docs/architecture.md. Rules and decisions: docs/rules_kabu.md. Scoring: kabu_score.py.
+# Protocol: docs/architecture.md. Rules and decisions: docs/rules/kabu.md. Scoring: kabu_score.py.
 #
 # Events (seats 0-based, cards as kabu_score codes 1..12):
 #   {"t": "parent", "seat": s}                           first parent (before the first game only)

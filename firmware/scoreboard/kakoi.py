@@ -1,4 +1,4 @@
-# 囲将会ドボン rules module: running totals, one event per round outcome (see docs/rules_kakoi.md).
+# 囲将会ドボン rules module: running totals, one event per round outcome (see docs/rules/kakoi.md).
 from scoreboard.errors import Refusal
 from scoreboard import kakoi_score
 
