@@ -45,10 +45,10 @@ SCENES = [
                              "app.on_button('repeat', 'up')"),
     ("kakehiki undo toast", "app.on_button('click', 'back'); app.on_button('long', 'back')"),
     ("kabu play 6p", "app.toast = None; app.new_game('kabu', ['P1','P2','P3','P4','P5','P6'], None)"),
-    ("kabu dobon form",
-     "from ui import screens_kabu as sk; app.push(sk.Endings(app)); app.push(sk.dobon_form(app))\n"
-     "f = app.top(); f.values.update({'winner': 0, 'loser': 1, 'own': [3, 3, 2], 'their': [4, 5],"
-     " 'dobon_card': 8, 'trumps': 3}); f.sel = 2"),
+    ("kabu okoshi form",
+     "from ui import screens_kabu as sk; app.push(sk.Endings(app)); app.push(sk.okoshi_form(app))\n"
+     "f = app.top(); f.values.update({'okoshi': 8, 'winners': [0, 2], 'h0': [3, 3, 2], 'h1': [4, 5]});"
+     " f.sel = 2"),
     ("kabu preview",
      "sk._preview(app, {'t': 'dobon', 'winner': 0, 'loser': 1, 'own': [3, 3, 2], 'their': [4, 5],"
      " 'dobon_card': 8, 'okoshi': None, 'trumps': 3, 'gaeshi': 0, 'minus2': True})"),
