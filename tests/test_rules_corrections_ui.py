@@ -9,13 +9,14 @@ def test_kakoi_earlier_caller_answers_again():
     # with 9+2 = 11: level 3 (×8). I pay P2 12 × 2^2 × 8 = 384 and P3 48; P2 starts next.
     d = Driver(lang="ja")
     new(d, 2, 3)
+    t = d.app.t
     d.press("ok")
-    choose(d, "ドボン")
+    choose(d, t("KK_dobon"))
     field(d, "card"); choose(d, "7")
     field(d, "by"); choose(d, "P1")
     field(d, "calls")
     for seat, top, on in (("P2", "9", None), ("P3", "Q", None), ("P1", "J", "P2"), ("P2", "9", "P1")):
-        choose(d, "+ 追加")
+        choose(d, "+ " + t("ADD"))
         field(d, "seat"); choose(d, seat)
         field(d, "top"); choose(d, top)
         if on:
@@ -23,10 +24,10 @@ def test_kakoi_earlier_caller_answers_again():
             opts = [label for label, _ in d.app.top().opts]
             assert len(opts) == len(set(opts)), opts      # each earlier caller listed once
             choose(d, on)
-            choose(d, "決定")
+            choose(d, t("DONE"))
         preview(d)
         assert d.screen() == "Calls"
-    choose(d, "決定")
+    choose(d, t("DONE"))
     field(d, "h0"); cards(d, ["J", "2"])
     field(d, "h1"); cards(d, ["9", "2"])
     field(d, "h2"); cards(d, ["Q", "5"])
@@ -44,10 +45,11 @@ def test_kabu_every_player_dobons_on_the_okoshi():
     # 2 players, both hands sum to 5 on a 五: nobody loses, no points; the game counts.
     d = Driver(lang="ja")
     new(d, 1, 2)
+    t = d.app.t
     d.press("ok")
-    choose(d, "起こし札ドボン")
+    choose(d, t("KB_okoshi"))
     field(d, "okoshi"); choose(d, "五")
-    field(d, "winners"); choose(d, "P1"); choose(d, "P2"); choose(d, "決定")
+    field(d, "winners"); choose(d, "P1"); choose(d, "P2"); choose(d, t("DONE"))
     field(d, "h0"); cards(d, [1, 2, 10, 2])
     field(d, "h1"); cards(d, [11, 3, 10, 1])
     preview(d)
