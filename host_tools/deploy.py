@@ -52,6 +52,7 @@ SSD1306_SDIST_SHA256 = "d00cae1ff680e6ae504e258e700f002874b0d924b1a604253b6ea631
 SSD1306_MEMBER = "micropython-ssd1306-0.3/ssd1306.py"
 
 SOURCE_AT_ROOT = ("main.py", "boot.py")     # MicroPython runs these by name: they stay source
+DATA_SUFFIXES = (".bin",)                    # firmware data files (ui/misaki.bin, the font): copied as they are
 
 
 class DeployError(RuntimeError):
@@ -140,7 +141,7 @@ def _firmware_files(firmware_dir):
     for root, dirs, files in os.walk(firmware_dir):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
         for fn in sorted(files):
-            if fn.endswith(".py"):
+            if fn.endswith(".py") or fn.endswith(DATA_SUFFIXES):
                 full = os.path.join(root, fn)
                 yield full, os.path.relpath(full, firmware_dir).replace(os.sep, "/")
 
@@ -158,7 +159,7 @@ def stage(board="pico", out_dir=None, firmware_dir=None, driver=None, compile=Tr
         shutil.rmtree(out_dir)
     os.makedirs(out_dir)
     for full, rel in _firmware_files(firmware_dir):
-        if rel in SOURCE_AT_ROOT or not compile:
+        if rel in SOURCE_AT_ROOT or not compile or not rel.endswith(".py"):
             dst = os.path.join(out_dir, rel)
             os.makedirs(os.path.dirname(dst), exist_ok=True)
             shutil.copyfile(full, dst)
