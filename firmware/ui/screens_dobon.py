@@ -9,6 +9,8 @@ RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 # What was just recorded, with the game and journal position it belongs to: the title row shows
 # it until the next press, and never after an undo or in another game.
 _note = [None, None, 0]
+# The rank last played in this game: the card list opens there (the next card often matches it).
+_last_rank = [None, "A"]
 
 
 def recorded(app, line):
@@ -100,7 +102,8 @@ def actions(app):
     st = app.game.settings
     who = app.name(s["turn"])
     drawn = t("DB_DRAW_EV", {"name": who, "n": s["pending"] or 1})
-    items = [(t("DB_play"), lambda: app.push(Choice(app, t("DB_rank"), rank_opts(), lambda r: play_card(app, r)))),
+    cur = _last_rank[1] if _last_rank[0] == app.game.game_id else None
+    items = [(t("DB_play"), lambda: app.push(Choice(app, t("DB_rank"), rank_opts(), lambda r: play_card(app, r), cur))),
              (t("DB_draw"), lambda: submit(app, {"t": "draw"}, drawn))]
     if st["variant"] == "action":
         items.append((t("DB_pass"), lambda: submit(app, {"t": "pass"}, who + " " + t("DB_pass"))))
@@ -114,6 +117,7 @@ def actions(app):
 
 def play_card(app, r):
     t = app.t
+    _last_rank[0], _last_rank[1] = app.game.game_id, r
     line = t("DB_PLAY_EV", {"name": app.name(app.state()["turn"]), "r": r})
     if r == "Q" and app.game.settings["variant"] == "action":
         app.push(NumberEntry(app, t("DB_count"), 1, 4, 1,

@@ -1,0 +1,81 @@
+"""ドボン through the buttons: → straight to the winner, what was recorded, the card list's memory."""
+from ui_harness import Driver, TextLog
+
+
+def start(d, players=4):
+    d.seq("ok down down down ok")          # 新しいゲーム -> ドボン
+    d.seq("up ok")                         # settings: 次へ
+    assert d.screen() == "Seats"
+    while d.app.top().n > players:
+        d.press("left")
+    d.seq("down down ok")                  # 開始
+    assert d.screen() == "Play"
+
+
+def text(d, log):
+    log.drawn.clear()
+    d.app.dirty = True
+    d.app.frame()
+    return log.frame_text()
+
+
+def test_right_goes_straight_to_the_winner_list_at_the_player_to_move():
+    d = Driver(lang="ja")
+    start(d)
+    d.press("right")
+    assert d.screen() == "Choice" and d.app.top().sel == d.app.state()["turn"] == 0
+    d.seq("down ok")                       # P2 calls ドボン
+    assert d.app.game.state["wins"] == [0, 1, 0, 0]
+    assert d.screen() == "Lines"           # the round's result says it was saved
+
+
+def test_plays_and_draws_say_what_was_recorded_until_the_next_press():
+    log = TextLog()
+    log.install()
+    try:
+        d = Driver(lang="ja")
+        start(d, 3)
+        t = d.app.t
+        d.seq("ok ok down ok")             # 操作 -> 札を出す -> 2
+        played = t("DB_PLAY_EV", {"name": "P1", "r": "2"})
+        assert text(d, log).startswith(played + " | ")
+        drew = t("DB_DRAW_EV", {"name": "P2", "n": 2})
+        d.seq("ok down ok")                # 操作 -> 引く
+        assert text(d, log).startswith(drew + " | ")
+        d.press("left")                    # any press: the header is back
+        assert drew not in text(d, log)
+        # undo takes the line away with the action
+        d.seq("ok down ok")
+        assert text(d, log).startswith(t("DB_DRAW_EV", {"name": "P2", "n": 1}) + " | ")
+        d.press("back", "long")
+        assert not text(d, log).startswith(t("DB_DRAW_EV", {"name": "P2", "n": 1}))
+    finally:
+        log.uninstall()
+
+
+def test_card_list_opens_at_the_rank_last_played():
+    d = Driver(lang="ja")
+    start(d, 3)
+    d.seq("ok ok " + "down " * 6 + "ok")   # 7
+    assert d.app.game.state["turn"] == 1
+    d.seq("ok ok")
+    scr = d.app.top()
+    assert d.screen() == "Choice" and scr.rows()[scr.sel] == "7"
+    d.press("ok")                          # another 7: two presses after 操作
+    assert d.app.game.state["turn"] == 2
+
+
+def test_turn_row_is_inverted_and_no_save_is_said():
+    log = TextLog()
+    log.install()
+    try:
+        d = Driver(lang="ja")
+        start(d)
+        assert "保存されていません（記憶のみ）" in text(d, log)
+        buf = d.display.last
+        page3 = buf[3 * 128:4 * 128]      # P1's row (y 24..31), the player to move
+        page4 = buf[4 * 128:5 * 128]
+        assert all(b == 0xFF for b in page3[110:])
+        assert not any(page4[110:])
+    finally:
+        log.uninstall()
