@@ -106,7 +106,7 @@ def test_export_copies_verifies_validates_and_reports(tmp_path):
     assert "bbbb0002.log:30: Log line 30: cut off" in txt
     assert "cccc0003.log:3: Log line 3: bad CRC" in txt
     assert "aaaa0001.snap: not a log (snapshot/segment): copied, not validated" in txt
-    assert "ログ3ぎょう: CRCが ちがう" in res.text("ja")
+    assert "ログ3行目：CRCが合いません" in res.text("ja")
     rep = json.loads((arch / "export-report.json").read_text())
     refused = {os.path.basename(f["path"]): [r["line"] for r in f.get("refused", [])] for f in rep["files"]}
     assert refused["bbbb0002.log"] == [30] and refused["cccc0003.log"] == [3]

@@ -70,7 +70,7 @@ def test_frames_only_when_something_changed():
     assert d.display.shows == n + 1
     d.app.on_button("long", "back")     # nothing to undo: a toast
     d.app.frame()
-    assert d.toast() == "もどす ものが ありません"
+    assert d.toast() == "取り消す操作がありません"
     d.clock.t += 3000                   # the toast times out: one more frame
     assert d.app.frame() is True
     assert d.toast() is None
@@ -176,11 +176,11 @@ def test_undo_from_other_games_screens(kind):
             assert d.toast() == "入力を取り消しました", (path, d.toast())
             assert d.app.game.seq == seq and not any(s.entry for s in d.app.stack)
             d.press("back", "long")
-        assert d.toast().startswith("取消: "), (path, d.toast())
+        assert d.toast().startswith("取り消し："), (path, d.toast())
         assert d.screen() == "Play"
         assert d.app.game.seq >= 2 and not d.app.game.done
         d.press("ok", "long")
-        assert d.toast().startswith("やり直し: ")
+        assert d.toast().startswith("やり直し：")
 
 
 def test_undo_with_no_game_says_nothing_to_undo():

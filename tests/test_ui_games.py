@@ -78,7 +78,7 @@ def test_kabu_dobon_worked_example_with_itemised_preview():
     d.press("ok")
     assert d.screen() == "Play"
     d.press("back", "long")
-    assert d.toast() == "取消: ドボン P2←P1"
+    assert d.toast() == "取り消し：ドボン P2←P1"
     assert d.app.state()["points"] == [0, 0, 0, 0]
 
 
@@ -123,7 +123,7 @@ def test_kakoi_seed_example_dobon_gaeshi():
     preview(d)
     assert d.screen() == "Lines", d.toast()
     lines = d.app.top().lines
-    assert "P2→P1 176 (11×16)" in lines
+    assert "P2→P1 176点 (11×16)" in lines
     assert "P1→P3 48 (12×4)" in lines
     d.press("ok")
     assert d.app.state()["totals"] == [128, -176, 48]
@@ -185,7 +185,7 @@ def test_store_resume_and_recovery_figures():
         st = FakeStore(g)
         d = Driver(store=st, lang="ja")
         txt = log.frame_text()
-        assert "続きから" in txt and "12件を復元" in txt and "34バイト破棄" in txt
+        assert "続きから" in txt and "12手を復元" in txt and "34バイトを破棄" in txt
         d.press("ok")
         assert d.screen() == "Play" and d.app.state()["dial"][1] == 3
         d.press("back", "long")

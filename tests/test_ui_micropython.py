@@ -60,7 +60,7 @@ def test_app_runs_under_micropython():
     finally:
         mp.cleanup(d)
     assert "STATE [1, 3, 3, 0] [False, False, False, True]" in out, out + err
-    assert "TOAST 取消: P4 降りる" in out, out + err
+    assert "TOAST 取り消し：P4 降りる" in out, out + err
     assert "LANG en Menu" in out, out + err
     peak = int(out.split("PEAK")[1].split()[0])
     print("heap upper bound (garbage included, no collections): %d bytes" % peak)

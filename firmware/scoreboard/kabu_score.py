@@ -124,7 +124,9 @@ def check_counts(cards):
         raise Refusal("E_KABU_TWO_SOUL", {"count": n[SOUL]})
     for c in CODES:
         if n[c] > LIMIT[c]:
-            raise Refusal("E_KABU_TOO_MANY", {"card": LABELS[c], "count": n[c], "max": LIMIT[c]})
+            # told as the table counts: four of a rank (the fourth ピン is the 赤ピン, the fourth 四 the 魂四)
+            raise Refusal("E_KABU_TOO_MANY", {"card": LABELS[c], "count": n[c],
+                                              "max": LIMIT[c] + (1 if c == PIN or c == FOUR else 0)})
     return n
 
 

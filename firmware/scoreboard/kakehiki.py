@@ -109,7 +109,7 @@ def _bet(s, ev, settings):
     t = ev["t"]
     p = _seat(s, ev)
     if p != s["turn"]:
-        raise Refusal("E_NOT_TURN", {"seat": s["turn"] + 1})
+        raise Refusal("E_NOT_TURN", {"seat": s["turn"]})
     top = _max_up(s)
     hold = s["hold"][p]
     if t == "raise":
@@ -200,10 +200,10 @@ def _all_but_one(s, winner):
 def _predict(s, ev, settings):
     p = _seat(s, ev)
     if p != s["turn"]:
-        raise Refusal("E_NOT_PREDICTOR", {"seat": s["turn"] + 1})
+        raise Refusal("E_NOT_PREDICTOR", {"seat": s["turn"]})
     on = _seat(s, ev, "on")
     if s["out"][on]:
-        raise Refusal("E_PRED_TARGET", {"seat": on + 1})
+        raise Refusal("E_PRED_TARGET", {"seat": on})
     v = _value(ev)
     if v > settings["dial_max"]:
         raise Refusal("E_DIAL_MAX", {"max": settings["dial_max"]})
@@ -254,7 +254,7 @@ def _win(s, ev):
         if not isinstance(w, int) or isinstance(w, bool) or not 0 <= w < s["n"] or w in seen:
             raise Refusal("E_BAD_SEAT", {"seat": w})
         if s["out"][w]:
-            raise Refusal("E_WIN_NOT_IN", {"seat": w + 1})
+            raise Refusal("E_WIN_NOT_IN", {"seat": w})
         seen.append(w)
     # 6. every other player still in pays the dial; predictions on them are lost to the pot
     for i in _in(s):

@@ -1,17 +1,17 @@
 # 掛け引きほーるでむ message ids -> (English, 日本語).
 
 MESSAGES = {
-    "E_KH_START": ("Start dango {min}-{max}", "だんごは {min}~{max}"),
-    "E_KH_DIAL_MAX": ("Dial max {min}-{max}", "ダイヤルは {min}~{max}"),
-    "E_RAISE_LOW": ("Raise to {min} or more", "{min}いじょうに して"),
-    "E_DIAL_MAX": ("Dial max is {max}", "ダイヤルは {max}まで"),
-    "E_OVER_HOLD": ("Only {hold} dango held", "だんごは {hold}こ だけ"),
-    "E_CANT_COVER": ("Can't cover {need}: fold", "{need}に たりない: おりて"),
-    "E_NOT_PREDICTOR": ("Seat {seat} predicts now", "{seat}ばんが よそうします"),
-    "E_PRED_TARGET": ("Seat {seat} has folded", "{seat}ばんは おりています"),
-    "E_ALREADY_REVEALED": ("Already revealed", "もう こうかい ずみ"),
-    "E_WIN_NONE": ("Choose the winner", "しょうしゃを えらんで"),
-    "E_WIN_NOT_IN": ("Seat {seat} has folded", "{seat}ばんは おりています"),
+    "E_KH_START": ("Starting dango: {min} to {max}", "最初のだんごは{min}～{max}個"),
+    "E_KH_DIAL_MAX": ("Dial maximum: {min} to {max}", "ダイヤル上限は{min}～{max}"),
+    "E_RAISE_LOW": ("A raise goes to {min} or more", "勝負は{min}以上です"),
+    "E_DIAL_MAX": ("The dial goes up to {max}", "ダイヤルは{max}までです"),
+    "E_OVER_HOLD": ("Only {hold} dango held", "持っているだんごは{hold}個です"),
+    "E_CANT_COVER": ("Cannot reach {need}: fold only", "{need}に届かないので降りるしかありません"),
+    "E_NOT_PREDICTOR": ("{seat} predicts now", "今は{seat}が予想します"),
+    "E_PRED_TARGET": ("{seat} has folded", "{seat}は降りています"),
+    "E_ALREADY_REVEALED": ("Already revealed", "もう公開しました"),
+    "E_WIN_NONE": ("Choose the winner", "勝った人を選んでください"),
+    "E_WIN_NOT_IN": ("{seat} has folded", "{seat}は降りています"),
     # play screen (screens_kakehiki): what was recorded, the deck line, the prediction hand-over
     "KH_FOLD_EV": ("{name} folds ({n})", "{name} 降りる（{n}）"),
     "KH_RAISE_EV": ("{name} raises to {v}", "{name} 勝負 {v}"),

@@ -23,6 +23,8 @@ GESTURES_KEPT = 16       # the last gestures written with an error
 ERRLOG = "errors.txt"    # in the store's folder: export copies it with the games (not a *.log)
 ERRLOG_OLD = "errors.old.txt"
 ERRLOG_MAX = 8192        # bytes before errors.txt becomes errors.old.txt (two files at most)
+SEAT_KEYS = ("seat", "winner", "loser", "by")   # refusal info naming a seat (an index)
+CARD_KEYS = ("card", "rank", "okoshi", "top")          # ... naming a card (its label)
 
 
 def _ms(clock):
@@ -150,7 +152,33 @@ class App:
         return diff(now, since) if diff is not None else now - since   # ticks wrap on the Pico
 
     def refuse(self, r):
-        self.say(self.t(r.msg_id, r.info))
+        """A refusal in the table's words: seats become names, cards their names, an engine field
+        its label; a value still to be chosen (None, seat -1) is asked for, never shown."""
+        info = r.info
+        if info:
+            info = dict(info)
+            n = self.nseats()
+            for k in info:
+                v = info[k]
+                if k in SEAT_KEYS:
+                    if isinstance(v, int) and 0 <= v < n:
+                        info[k] = self.name(v)
+                        continue
+                    v = None
+                elif k in CARD_KEYS and v is not None and v != "None" and v != -1:
+                    info[k] = self._known("CARD_" + str(v), v)
+                    continue
+                elif k == "field" and v is not None:
+                    info[k] = self._known("F_" + str(v), v)
+                    continue
+                if v is None or v == "None" or v == -1:
+                    self.say(self._known("ASK_" + k, None) or self.t("ASK"))
+                    return
+        self.say(self.t(r.msg_id, info))
+
+    def _known(self, sid, default):
+        s = self.t(sid)
+        return default if s == sid else s
 
     # ---- the screen stack ------------------------------------------------------------------------
     def top(self):

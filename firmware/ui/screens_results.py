@@ -6,7 +6,10 @@ from ui.screens_common import Screen, title, hint, fit, rtext, W
 def standing_lines(app):
     st = app.game.standings()
     st = sorted(st, key=lambda e: (e["place"], e["seat"]))
-    return [(app.t("PLACE", {"n": e["place"]}), app.name(e["seat"]), app.t("PTS", {"n": e["score"]}))
+    pts = "PTS_" + str(app.kind)          # ドボン counts round wins (「2勝」), the others points
+    if app.t(pts) == pts:
+        pts = "PTS"
+    return [(app.t("PLACE", {"n": e["place"]}), app.name(e["seat"]), app.t(pts, {"n": e["score"]}))
             for e in st]
 
 
