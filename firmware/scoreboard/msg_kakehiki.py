@@ -17,7 +17,7 @@ MESSAGES = {
     "KH_RAISE_EV": ("{name} raises to {v}", "{name} 勝負 {v}"),
     "KH_PRED_PASS": ("{name}: only you look, then OK", "{name}の予想：本人だけ見てOK"),
     "KH_PRED_HINT": ("<->who  up/down dango  OK", "←→勝者 ▲▼だんご OK:決定"),
-    "KH_DECKS": ("Shuffles: judge {j}/3 sign {s}", "切り直し 判定札{j}/3 符号札{s}"),
+    "KH_DECKS": ("Shuffles: judge {j}/3, sign {s}", "切り直し：判定札{j}/3・符号札{s}"),
     "KH_DECKS_SHORT": ("J{j}/3", "判{j}/3"),
     "KH_NOT_SAVED_SHORT": ("unsaved", "保存なし"),
     "KH_POT": ("Pot {pot}", "場{pot}"),
