@@ -1,5 +1,5 @@
 # 掛け引きほーるでむ: dials, the dango pot, hidden winner predictions, parent rotation, deck bookkeeping.
-# RULES.md §1; the decisions this module takes are listed in docs/rules.md.
+# Rules and the decisions this module takes: docs/rules/kakehiki.md.
 from scoreboard.errors import Refusal
 
 KIND = "kakehiki"
@@ -368,5 +368,5 @@ def standings(s):
 
 
 def total_dango(s):
-    """Conserved quantity: holdings + pot + success areas (RULES.md §1 invariant)."""
+    """Conserved quantity: holdings + pot + success areas (docs/rules/kakehiki.md)."""
     return sum(s["hold"]) + s["pot"] + sum(s["success"])
