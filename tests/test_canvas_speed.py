@@ -262,6 +262,8 @@ for x, y in ((0, 0), (5, 13), (127, 63), (-1, 0), (0, 64), (128, 5)):
     if fast.pixel(x, y) != ref.pixel(x, y):
         bad += 1
         print('PIXEL', x, y)
+from ui import canvas
+print('FONT', canvas.has_glyph('二'), canvas.glyph_columns('二')[0].hex(), canvas._font_path())
 print('DONE', %(n)d, bad, sum(fast.buffer))
 """
 
@@ -278,6 +280,7 @@ def test_fast_path_draws_what_the_reference_draws():
     finally:
         mp.cleanup(d)
     assert "DONE 1500 0 " in out, out[-3000:] + err[-3000:]
+    assert "FONT True 4042424242624000 " in out, out[-3000:]      # 二 read from ui/misaki.bin
 
 
 @pytest.mark.emu
@@ -297,6 +300,7 @@ def test_fast_path_on_the_emulated_pico(tmp_path):
         assert sum(p.screen()), "the firmware drew nothing at boot"
         out = p.exec(code, timeout=1500)
     assert "DONE 150 0 " in out, out[-3000:]
+    assert "FONT True 4042424242624000 " in out, out[-3000:]      # the Pico found ui/misaki.bin
 
 
 def test_glyph_cache_agrees_with_the_font():

@@ -62,11 +62,14 @@ def _open():
     # No font file (a deploy that left it out): every character draws as the box, visibly wrong
     # but never a halt; tests/test_deploy.py checks the file is staged.
     global _font
-    try:
-        f = open(_font_path(), "rb")
-        head = f.read(_HEADER)
-    except OSError:
-        head = b""
+    head = b""
+    for path in (_font_path(), "/ui/misaki.bin"):    # beside this module; the Pico's layout
+        try:
+            f = open(path, "rb")
+            head = f.read(_HEADER)
+            break
+        except OSError:
+            pass
     if head[:4] != b"MSK1" or (head[10] | head[11] << 8) != _BLOCK:
         _font = [None, b"", b"", 0, 0, 0, None]
         return _font
