@@ -26,8 +26,23 @@ def check(names):
             raise ValueError("%r is longer than %d characters" % (n, MAX_LEN))
         if n in out:
             raise ValueError("%r twice" % n)
+        lacking = [ch for ch in n if ch not in panel_chars()]
+        if lacking:
+            raise ValueError("%s: the panel's font (misaki, JIS X 0208) has no %s; it would show as a "
+                             "box: write it another way (e.g. 高 for 髙)" % (n, " ".join(lacking)))
         out.append(n)
     return out
+
+
+_PANEL_CHARS = []
+
+
+def panel_chars():
+    """Every character the panel can draw (firmware/ui/misaki.bin)."""
+    if not _PANEL_CHARS:
+        from host_tools import make_font
+        _PANEL_CHARS.append(make_font.font_chars())
+    return _PANEL_CHARS[0]
 
 
 def push(names, run):

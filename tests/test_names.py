@@ -46,3 +46,12 @@ def test_the_language_choice_is_remembered_but_is_no_game_state(tmp_path):
     assert App(None, Store(root=str(tmp_path / "games")), None).lang == "en"
     assert not (tmp_path / "games").exists() or not any(
         n.endswith(".log") for n in __import__("os").listdir(str(tmp_path / "games")))
+
+
+def test_a_name_the_panel_cannot_draw_is_refused_with_the_character():
+    from host_tools import names
+    assert names.check(["佐々木翔太", "高橋", "さくら", "Ben"]) == ["佐々木翔太", "高橋", "さくら", "Ben"]
+    for bad, ch in (("髙橋", "髙"), ("𠮷田", "𠮷"), ("Zoë", "ë")):
+        with pytest.raises(ValueError) as e:
+            names.check([bad])
+        assert ch in str(e.value) and "box" in str(e.value)
