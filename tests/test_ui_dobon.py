@@ -19,6 +19,11 @@ def text(d, log):
     return log.frame_text()
 
 
+def title_row(d, log):
+    text(d, log)
+    return [s for s, _, y in log.drawn if y == 0]
+
+
 def test_right_goes_straight_to_the_winner_list_at_the_player_to_move():
     d = Driver(lang="ja")
     start(d)
@@ -38,17 +43,17 @@ def test_plays_and_draws_say_what_was_recorded_until_the_next_press():
         t = d.app.t
         d.seq("ok ok down ok")             # 操作 -> 札を出す -> 2
         played = t("DB_PLAY_EV", {"name": "P1", "r": "2"})
-        assert text(d, log).startswith(played + " | ")
+        assert played in title_row(d, log)
         drew = t("DB_DRAW_EV", {"name": "P2", "n": 2})
         d.seq("ok down ok")                # 操作 -> 引く
-        assert text(d, log).startswith(drew + " | ")
+        assert drew in title_row(d, log)
         d.press("left")                    # any press: the header is back
         assert drew not in text(d, log)
         # undo takes the line away with the action
         d.seq("ok down ok")
-        assert text(d, log).startswith(t("DB_DRAW_EV", {"name": "P2", "n": 1}) + " | ")
+        assert t("DB_DRAW_EV", {"name": "P2", "n": 1}) in title_row(d, log)
         d.press("back", "long")
-        assert not text(d, log).startswith(t("DB_DRAW_EV", {"name": "P2", "n": 1}))
+        assert t("DB_DRAW_EV", {"name": "P2", "n": 1}) not in title_row(d, log)
     finally:
         log.uninstall()
 

@@ -192,6 +192,12 @@ def frame_text(d, log):
     return log.frame_text()
 
 
+def title_row(d, log):
+    """The texts drawn on the title row (y 0) of a fresh frame."""
+    frame_text(d, log)
+    return [s for s, _, y in log.drawn if y == 0]
+
+
 def test_bar_offers_only_legal_actions_with_the_usual_one_chosen():
     d = Driver(lang="ja")
     start_game(d)
@@ -220,18 +226,19 @@ def test_every_action_says_what_was_recorded_and_whose_turn_it_is():
     try:
         d = Driver(lang="ja")
         start_game(d)
+        t = d.app.t
         drive(d, {"t": "raise", "p": 1, "v": 2})
-        assert "P2 勝負 2" in frame_text(d, log)
+        assert t("KH_RAISE_EV", {"name": "P2", "v": 2}) in title_row(d, log)
         # a 様子見 below the top dial is legal: it must not pass silently
         drive(d, {"t": "check", "p": 2})
-        txt = frame_text(d, log)
-        assert "P3 様子見" in txt
+        assert "P3 " + t("KH_check") in title_row(d, log)
         assert d.app.state()["turn"] == 3
         drive(d, {"t": "fold", "p": 3})
-        assert "P4 降りる（0）" in frame_text(d, log)
+        assert t("KH_FOLD_EV", {"name": "P4", "n": 0}) in title_row(d, log)
         # the next press clears the line; the title is back
         d.press("right")
-        assert "第1回" in frame_text(d, log)
+        assert title_row(d, log)[0].startswith("第1回")
+        assert t("KH_FOLD_EV", {"name": "P4", "n": 0}) not in frame_text(d, log)
     finally:
         log.uninstall()
 
@@ -265,11 +272,14 @@ def test_deck_reshuffles_and_not_saved_warning():
     try:
         d = Driver(lang="ja")                  # no store: memory only
         start_game(d)
+        t = d.app.t
         txt = frame_text(d, log)
-        assert "保存されていません（記憶のみ）" in txt
-        assert "切り直し 判定札0/3 符号札0" in txt
+        assert t("NOT_SAVED") in txt and "保存" in t("NOT_SAVED")
+        assert t("KH_DECKS", {"j": 0, "s": 0}) in txt
         d.app.game.state["judge_shuffles"] = 2
-        assert "判定札2/3" in frame_text(d, log)
+        d.app.game.state["sign_shuffles"] = 1
+        assert t("KH_DECKS", {"j": 2, "s": 1}) in frame_text(d, log)
+        assert "2/3" in t("KH_DECKS", {"j": 2, "s": 1})
     finally:
         log.uninstall()
 
@@ -286,8 +296,30 @@ def test_six_players_put_the_deck_count_and_warning_in_the_title():
             d.press("right")
         d.seq("down down ok")
         assert d.screen() == "Play" and d.app.game.nseats == 6
+        t = d.app.t
         txt = frame_text(d, log)
-        assert "判0/3" in txt and "保存なし" in txt
+        assert t("KH_DECKS_SHORT", {"j": 0}) in txt and t("KH_NOT_SAVED_SHORT") in txt
+        assert t("NOT_SAVED") not in txt           # no room for the long lines with six players
         assert not log.over
+    finally:
+        log.uninstall()
+
+
+def test_the_next_round_opens_with_its_header_not_the_last_line():
+    log = TextLog()
+    log.install()
+    try:
+        d = Driver(lang="ja")
+        start_game(d)
+        for p in (1, 2, 3):
+            drive(d, {"t": "fold", "p": p})      # all but P1: the unrevealed cards are told
+        assert d.app.state()["phase"] == "reveal"
+        drive(d, {"t": "sign", "minus": False})
+        drive(d, {"t": "judge", "small": False})
+        assert d.screen() == "Lines"             # the round's result
+        d.press("ok")
+        row = title_row(d, log)
+        assert row[0].startswith("第2回"), row
+        assert not [x for x in row if x.startswith(d.app.t("KH_SMALL"))], row
     finally:
         log.uninstall()

@@ -36,6 +36,12 @@ def recorded(app, line):
         _note[0], _note[1], _note[2] = line, app.game.game_id, app.game.seq
 
 
+def submit(app, ev, line):
+    """Commit `ev`, then say what was recorded; a round that ends says it on its result screen."""
+    if app.submit(ev) is None:
+        recorded(app, line)
+
+
 def _noted(app):
     if _note[0] is not None and _note[1] == app.game.game_id and _note[2] == app.game.seq:
         return _note[0]
@@ -134,8 +140,7 @@ class Play(Screen):
                 v = self.raising
                 self.raising = None
                 p = s["turn"]
-                app.submit({"t": "raise", "p": p, "v": v})
-                recorded(app, app.t("KH_RAISE_EV", {"name": app.name(p), "v": v}))
+                submit(app, {"t": "raise", "p": p, "v": v}, app.t("KH_RAISE_EV", {"name": app.name(p), "v": v}))
             elif name == "back":
                 self.raising = None
             return
@@ -160,11 +165,11 @@ class Play(Screen):
                 self.raising = lo
                 return
             paid = s["dial"][p]
-            app.submit({"t": a, "p": p})
             if a == "fold":
-                recorded(app, app.t("KH_FOLD_EV", {"name": app.name(p), "n": paid}))
+                line = app.t("KH_FOLD_EV", {"name": app.name(p), "n": paid})
             else:
-                recorded(app, app.name(p) + " " + app.t("KH_" + a))
+                line = app.name(p) + " " + app.t("KH_" + a)
+            submit(app, {"t": a, "p": p}, line)
         elif pr == "predict":
             app.push(Predict(app, p))
         elif pr == "win":
@@ -174,11 +179,9 @@ class Play(Screen):
         else:
             yes = vals[self.cur(s, pr)]
             if pr == "sign":
-                app.submit({"t": "sign", "minus": yes})
-                recorded(app, app.t("KH_SIGN_Q") + app.t("YES" if yes else "NO"))
+                submit(app, {"t": "sign", "minus": yes}, app.t("KH_SIGN_Q") + app.t("YES" if yes else "NO"))
             else:
-                app.submit({"t": "judge", "small": yes})
-                recorded(app, app.t("KH_SMALL") + app.t("YES" if yes else "NO"))
+                submit(app, {"t": "judge", "small": yes}, app.t("KH_SMALL") + app.t("YES" if yes else "NO"))
 
     def win(self, w, ins):
         app = self.app
@@ -323,8 +326,8 @@ class Predict(Screen):
         if kind != "click":
             return
         if name == "ok":
-            app.submit({"t": "predict", "p": self.seat, "on": tg[self.ti], "v": self.v})
-            recorded(app, app.t("KH_PREDICTED", {"name": app.name(self.seat)}))
+            submit(app, {"t": "predict", "p": self.seat, "on": tg[self.ti], "v": self.v},
+                   app.t("KH_PREDICTED", {"name": app.name(self.seat)}))
         elif name == "back":
             app.pop()
 
