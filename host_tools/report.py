@@ -55,29 +55,30 @@ T = {
     "no_rounds": ("No round finished yet.", "終わった回はまだありません。"),
     "unreadable": ("This log could not be read.", "このログは読めませんでした。"),
     "refused_games": ("Games not shown", "表示できなかったゲーム"),
-    "refused_game": ("{f}: refused ({why})", "{f}:表示できません({why})"),
-    "crashed": ("the report could not process it: {e}", "レポートで処理できませんでした:{e}"),
-    "csv": ("CSV: rounds", "CSV:各回"),
-    "csv_details": ("CSV: details", "CSV:内訳"),
+    "refused_game": ("{f}: refused ({why})", "{f}：表示できません（{why}）"),
+    "crashed": ("the report could not process it: {e}", "レポートで処理できませんでした：{e}"),
+    "csv": ("CSV: rounds", "CSV：各回"),
+    "csv_details": ("CSV: details", "CSV：内訳"),
     "other_lang": ("日本語", "English"),
     "generated": ("Made {t} from {n} log(s).", "{t}に{n}件のログから作成。"),
-    "truncated": ("Rounds {a}-{b} are in the CSV only.", "第{a}回から第{b}回まではCSVだけにあります。"),
+    "truncated": ("Rows {a}-{b} are in the CSV only.", "{a}行目から{b}行目まではCSVだけにあります。"),
     "seat": ("seat {n}", "{n}番席"),
     # itemised results
-    "winner": ("Winner: {a}", "勝者:{a}"),
-    "winners": ("Winners: {a}", "勝者:{a}"),
-    "loser": ("Loser: {a}", "敗者:{a}"),
-    "parent": ("Parent: {a}", "親:{a}"),
+    "winner": ("Winner: {a}", "勝った人：{a}"),
+    "winners": ("Winners: {a}", "勝った人：{a}"),
+    "loser": ("Loser: {a}", "負けた人：{a}"),
+    "parent": ("Parent: {a}", "親：{a}"),
     "share": ("each gets {v} from the pot", "場から{v}個ずつ"),
-    "pot_left": ("{v} left in the pot", "場に{v}個残り"),
-    "prediction": ("{a} predicted {b} ({v}): {res}", "{a}の予想:{b}({v}個)→{res}"),
+    "pot_left": ("{v} left in the pot", "場に{v}個残る"),
+    "prediction": ("{a} predicted {b} ({v}): {res}", "{a}の予想：{b}（{v}個）→{res}"),
     "got": ("{v} to the success area", "成功に{v}個"),
-    "reshuffle_sign": ("sign deck reshuffled", "記号札を切り直し"),
+    "reshuffle_sign": ("sign deck reshuffled", "符号札を切り直し"),
     "reshuffle_judge": ("judge deck reshuffled", "判定札を切り直し"),
     "kabu_total": ("{t} points to {a}", "{a}に{t}点"),
     "kabu_pair": ("{a} → {b}", "{a}→{b}"),
     "minus2": ("{a}: −2", "{a}:−2"),
     "pays": ("{a} pays {b} {v}", "{a}→{b} {v}点"),
+    "paren": (" ({x})", "（{x}）"),
     "capped": ("capped", "上限"),
     "calc": ("{p}×{f}", "{p}×{f}"),
     "dobon_win": ("{a} won the round", "{a}の勝ち"),
@@ -89,12 +90,12 @@ SETTINGS = {
     "kakehiki": [("start", ("Dango at the start", "最初のだんご"), {}),
                  ("dial_max", ("Highest bet on the dial", "ダイヤルの上限"), {})],
     "kabu": [("length", ("Length of the match", "対戦の長さ"),
-              {"seats": ("one turn of the parent", "親一巡"), "games": ("a number of games", "回数で"),
+              {"seats": ("as many games as players", "人数と同じ戦数"), "games": ("a set number of games", "戦数を決める"),
                "stop": ("until stopped", "止めるまで")}),
-             ("games", ("Games", "回数"), {}),
+             ("games", ("Games", "戦数"), {}),
              ("minus2_endings", ("Winner's −2 on other endings too", "他の終局でも勝者の−2"),
               {True: ("yes", "あり"), False: ("no", "なし")})],
-    "kakoi": [("cap", ("Cap per payment", "1回の支払いの上限"), {0: ("none", "なし")}),
+    "kakoi": [("cap", ("Cap per payment", "支払いの上限"), {0: ("none", "なし")}),
               ("jokers", ("Jokers", "ジョーカー"), {True: ("yes", "あり"), False: ("no", "なし")}),
               ("rounds", ("Rounds", "局数"), {0: ("until stopped", "止めるまで")})],
     "dobon": [("variant", ("Rules", "ルール"), {"sum": ("sum", "合計型"), "action": ("action cards", "役札型")}),
@@ -102,7 +103,12 @@ SETTINGS = {
               ("max_actions", ("Drawn after this many actions", "流局までの手数"), {})],
 }
 
-PREDICTION = {"won": ("right", "当たり"), "lost": ("wrong", "外れ"), "folded": ("folded", "降りた"),
+# What a row is called per kind (docs/glossary.md): 株ドボン plays 戦, 囲将会ドボン 局, the others 回;
+# ドボン's standings count wins.
+ROUND_WORD = {"kakehiki": ("Round", "回"), "kabu": ("Game", "戦"), "kakoi": ("Round", "局"),
+              "dobon": ("Round", "回")}
+SCORE_WORD = {"dobon": ("Wins", "勝数")}
+PREDICTION = {"won": ("won", "的中"), "lost": ("lost", "外れ"), "folded": ("folded", "降りた"),
               None: ("open", "未決")}
 KABU_ENDING = {"dobon": ("Dobon", "ドボン"), "okoshi": ("Dobon on the first card", "起こし札ドボン"),
                "four": ("Four of a kind", "4枚揃い"), "deckout": ("Deck ran out", "山切れ"),
@@ -152,7 +158,7 @@ def settings_text(kind, settings, lang):
             continue
         v = settings[key]
         shown = _pick(values[v], lang) if _hashable(v) and v in values else str(v)
-        out.append("%s%s%s" % (_pick(label, lang), ":" if lang == "ja" else ": ", shown))
+        out.append("%s%s%s" % (_pick(label, lang), "：" if lang == "ja" else ": ", shown))
     for key in sorted(k for k in settings if k not in [x[0] for x in known]):
         out.append("%s = %s" % (key, settings[key]))
     return out
@@ -240,7 +246,7 @@ def _yes(v):
 def csv_columns(kind, labels):
     fixed, per = {
         "kakehiki": (["round", "parent", "winners", "share each", "pot left", "sign deck reshuffled",
-                      "judge deck reshuffled"], ["held", "change", "success"]),
+                      "judge deck reshuffled"], ["held", "net", "success"]),
         "kabu": (["game", "ending", "winner", "loser", "points", "next parent"],
                  ["points", "laps", "pips", "deal"]),
         "kakoi": (["round", "ending", "next to start"], ["change"]),
@@ -368,8 +374,8 @@ def details(kind, names, o, lang):
     elif kind == "kakoi":
         out.append(_pick(KAKOI_ENDING.get(o.get("t"), ("?", "?")), lang))
         for p in o.get("payments") or []:
-            s = "%s (%s)" % (tr("pays", lang, a=nm(p.get("payer")), b=nm(p.get("receiver")), v=p.get("amount")),
-                             tr("calc", lang, p=p.get("points"), f=p.get("factor")))
+            s = tr("pays", lang, a=nm(p.get("payer")), b=nm(p.get("receiver")), v=p.get("amount")) + tr(
+                "paren", lang, x=tr("calc", lang, p=p.get("points"), f=p.get("factor")))
             if p.get("capped"):
                 s += " " + tr("capped", lang)
             out.append(s)
@@ -403,7 +409,7 @@ def _kabu_score(sc, lang, payer):
 
 # ---- the chart: inline SVG, text left as text --------------------------------------------------
 JAPANESE_FONTS = ("IPAexGothic", "IPAGothic", "Noto Sans CJK JP", "Noto Sans JP", "TakaoGothic",
-                  "VL Gothic")
+                  "VL Gothic", "MisakiGothic")   # misaki (make font) last: 8-dot, but every glyph
 _plt = None
 _JA_FONT = None
 
@@ -467,7 +473,7 @@ class Series:
         return xs, ys
 
 
-def chart_svg(names, series, lang):
+def chart_svg(names, series, lang, kind=None):
     """An SVG <svg> element (no XML prologue) of the scores; every label plain text in `lang`."""
     plt = _setup_matplotlib()
     import matplotlib
@@ -478,8 +484,8 @@ def chart_svg(names, series, lang):
         try:
             fig.subplots_adjust(left=0.1, right=0.98, top=0.97, bottom=0.14)
             lines = [ax.plot(xs, y, marker="o" if len(xs) <= 60 else None, markersize=3)[0] for y in ys]
-            ax.set_xlabel(tr("chart_x", lang))
-            ax.set_ylabel(tr("score", lang))
+            ax.set_xlabel(_pick(ROUND_WORD.get(kind, T["round"]), lang))
+            ax.set_ylabel(_pick(SCORE_WORD.get(kind, T["score"]), lang))
             ax.xaxis.set_major_locator(MaxNLocator(integer=True))
             ax.yaxis.set_major_locator(MaxNLocator(integer=True))
             ax.grid(True, alpha=0.3)
@@ -562,7 +568,7 @@ def process_log(res, out_dir, langs, used_stems, plots=True):
         h = parts[lg]
         h.append("<h3>%s</h3>" % tr("standings" if res.over() else "standings_now", lg))
         h.append('<table class="standings"><tr><th>%s</th><th class="l">%s</th><th>%s</th></tr>' % (
-            tr("place", lg), tr("player", lg), tr("score", lg)))
+            tr("place", lg), tr("player", lg), _pick(SCORE_WORD.get(kind, T["score"]), lg)))
         for s in standings:
             cls = ' class="first"' if s["place"] == 1 else ""
             h.append('<tr%s><td>%d</td><td class="l">%s</td><td>%s</td></tr>' % (
@@ -574,8 +580,9 @@ def process_log(res, out_dir, langs, used_stems, plots=True):
             continue
         if plots:
             h.append('<figure class="chart"><figcaption>%s</figcaption>%s</figure>' % (
-                tr("chart", lg), chart_svg(names, series, lg)))
-        h.append('<h3>%s</h3><table class="rounds"><tr><th>%s</th>' % (tr("rounds", lg), tr("round", lg)))
+                tr("chart", lg), chart_svg(names, series, lg, kind)))
+        h.append('<h3>%s</h3><table class="rounds"><tr><th>%s</th>' % (
+            tr("rounds", lg), _pick(ROUND_WORD.get(kind, T["round"]), lg)))
         h.extend("<th>%s</th>" % e(nm) for nm in names)
         h.append('<th class="l">%s</th></tr>' % tr("details", lg))
         h.extend(tables[lg])
@@ -614,16 +621,17 @@ def _head(h, res, names, stem, lg):
     if res.game is not None:
         st = tr("finished", lg) if res.over() else tr("in_progress", lg)
         sep = "、" if lg == "ja" else ", "
-        h.append("<p>%s: %s</p>" % (tr("players", lg), e(sep.join(names))))
+        colon = "：" if lg == "ja" else ": "
+        h.append("<p>%s%s%s</p>" % (tr("players", lg), colon, e(sep.join(names))))
         items = settings_text(res.kind, res.game.settings, lg)
         if items:
-            h.append('<p>%s: %s</p>' % (tr("settings", lg), e(" / ".join(items))))
+            h.append('<p>%s%s%s</p>' % (tr("settings", lg), colon, e(" / ".join(items))))
         links = ""
         if stem:
             links = ' · <a href="%s.csv">%s</a>' % (e(stem), tr("csv", lg))
             if res.kind in DETAIL_KINDS:
                 links += ' · <a href="%s-details.csv">%s</a>' % (e(stem), tr("csv_details", lg))
-        h.append("<p>%s: %s%s</p>" % (tr("status", lg), st, links))
+        h.append("<p>%s%s%s%s</p>" % (tr("status", lg), colon, st, links))
     if res.problems:
         h.append('<h3 class="warn">%s</h3><ul class="warn">' % tr("refused", lg))
         for s in res.report_lines(lg):

@@ -107,7 +107,7 @@ def test_details_csv_long_format(tmp_path):
     kh = read_csv(out / "kakehiki-00000003-details.csv")
     preds = [p for o in g.history() for p in o["preds"]]
     assert len(kh) - 1 == len(preds) > 0
-    assert set(r[9] for r in kh[1:]) <= {"right", "wrong", "folded"}
+    assert set(r[9] for r in kh[1:]) <= {"won", "lost", "folded"}
     assert not os.path.exists(out / "dobon-0000d0b0-details.csv")    # dobon has no details
 
 
@@ -120,9 +120,9 @@ def test_pages_one_language_each(tmp_path):
     en = (out / "night-2025-03-01.en.html").read_text(encoding="utf-8")
     assert 'href="night-2025-03-01.en.html"' in ja and 'href="night-2025-03-01.ja.html"' in en
     for word in ("掛け引きほーるでむ", "株ドボン", "囲将会ドボン", "最終順位", "各回のあとの得点",
-                 "最初のだんご:20", "ダイヤルの上限:5", "②切り札 +4", "Bob→あき 20点"):
+                 "最初のだんご：20", "ダイヤルの上限：5", "②切り札 +4", "Bob→あき 20点"):
         assert word in ja, word
-    assert re.search("→(当たり|外れ|降りた)", ja)
+    assert re.search("→(的中|外れ|降りた)", ja)
     for word in ("Kakehiki Hold&#x27;em", "Kabu Dobon", "Kakoi Dobon", "Final standings",
                  "Dango at the start: 20", "② trumps +4", "8 points to Bob", "Bob pays あき 20"):
         assert word in en, word
@@ -284,7 +284,7 @@ def test_report_streams_a_big_log(tmp_path):
     assert peak < 5 * size, peak / float(size)
     page = open(w["html"][0], encoding="utf-8").read()
     rounds = page[page.index('<table class="rounds">'):]
-    assert rounds.count("<tr><td>") == report.TABLE_ROWS and "第1001回から第12000回まで" in rounds
+    assert rounds.count("<tr><td>") == report.TABLE_ROWS and "1001行目から12000行目まで" in rounds
 
 
 def test_cli(tmp_path, capsys):
