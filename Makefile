@@ -33,6 +33,7 @@ demo: $(STAMP)
 	$(PY) -m host_tools.demo
 
 test: $(STAMP)
+	@{ command -v chromium >/dev/null && fc-list : family | grep -qiE "IPA(ex)?P?Gothic|Noto Sans CJK JP"; } || { $(SUDO) apt-get update && $(SUDO) apt-get install -y --no-install-recommends chromium fonts-ipafont-gothic; } || echo "make test: chromium / fonts-ipafont-gothic not installed: the report's browser test skips, its glyph test fails"
 	$(PY) -m pytest
 
 bench: $(STAMP)
