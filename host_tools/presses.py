@@ -18,6 +18,8 @@
 #        before it reach the entry's first screen: a new game, earlier rounds)
 #   #: order: 10                                   where the row goes in docs/presses.md
 #   #: enforce: budget                             tests/test_presses.py asserts the budget (once met)
+#   #: note: ...                                   (hints file) a line under the table: what the
+#        first-time player does differently, or why the two paths are the same
 #
 # A press is one click, long press or held repeat (a `repeat up 5` is one finger on one button).
 # The counts are deterministic: emulated time, no wall clock.
@@ -42,7 +44,7 @@ class PressError(Exception):
 
 def parse(path):
     """(header dict, steps before the count mark, steps after it) of one press script."""
-    head = {"entry": None, "budget": None, "expect": [], "order": None, "enforce": False}
+    head = {"entry": None, "budget": None, "expect": [], "order": None, "enforce": False, "note": None}
     setup, counted = [], []
     seen_count = False
     with open(path, encoding="utf-8") as f:
@@ -59,7 +61,7 @@ def parse(path):
                     head["expect"].append(val)
                 elif key == "budget":
                     head["budget"] = int(val)
-                elif key in ("entry", "order"):
+                elif key in ("entry", "order", "note"):
                     head[key] = val
                 else:
                     raise PressError("%s: unknown header %r" % (path, key))
@@ -141,7 +143,7 @@ def run_one(path):
                 expr = "%s (%s: %s)" % (expr, type(e).__name__, e)
             if not ok:
                 failed.append(expr)
-        return {"entry": head["entry"], "budget": head["budget"], "order": head["order"],
+        return {"entry": head["entry"], "budget": head["budget"], "order": head["order"], "note": head["note"],
                 "presses": presses(counted), "failed": failed, "names": names}
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -198,6 +200,13 @@ def markdown(rows):
         ok = "yes" if not a["failed"] and not b["failed"] else "NO: " + "; ".join(a["failed"] + b["failed"])
         out.append("| %s | %d | %d | ≤ %d | %s | %s |" % (r["entry"], a["presses"], b["presses"],
                                                          r["budget"], met, ok))
+    notes = [r for r in rows if r["hints"].get("note")]
+    if notes:
+        out.append("")
+        out.append("Following the hints:")
+        out.append("")
+        for r in notes:
+            out.append("- %s: %s" % (r["entry"], r["hints"]["note"]))
     out.append("")
     out.append("Scripts: " + ", ".join("`%s`" % r["stem"] for r in rows) + ".")
     return "\n".join(out) + "\n"
