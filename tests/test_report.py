@@ -159,6 +159,10 @@ def test_chart_text_is_text_and_no_glyph_is_missing():
             assert ">各回のあとの得点<" not in svg    # the caption is HTML, the axes are text:
             assert (">回<" in svg) == (lang == "ja") and (">得点<" in svg) == (lang == "ja")
             assert "<path id=\"DejaVu" not in svg           # no glyphs drawn as paths
+    with warnings.catch_warnings():          # and the check sees a glyph no font has
+        warnings.simplefilter("error")
+        with pytest.raises(UserWarning, match="missing from font"):
+            report.chart_svg(["\U000F0001"], report.Series([0]), "en")
 
 
 def test_refused_lines_and_in_progress_game_shown(tmp_path):
