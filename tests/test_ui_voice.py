@@ -74,3 +74,42 @@ def test_no_doubled_seat_and_no_programmer_words():
             for s in table[sid]:
                 assert "席{seat}" not in s and "席P" not in s, (sid, s)
                 assert "None" not in s and "{count}>" not in s, (sid, s)
+
+
+# ---- every press confirmed (issue 13 §3, the app's part) -----------------------------------------
+def test_a_new_game_says_once_how_to_undo_and_redo():
+    d = _game("kakoi")
+    assert d.toast() == "取り消し：戻るを長押し\nやり直し：OKを長押し"
+    d.clock.t += 5000
+    d.app.frame()
+    assert d.toast() is not None              # longer than an ordinary toast
+    d.press("down")                           # the first press takes it away, and still acts
+    assert d.toast() is None
+    d.press("back", "long")                   # the next game screen does not say it again
+    assert d.toast() == "取り消す操作がありません"
+
+
+def test_every_commit_is_confirmed_in_one_line_that_the_next_press_replaces():
+    d = _game("kakoi")
+    d.app.submit({"t": "starter", "seat": 1})
+    assert d.app.note == "最初に出す人 P2"
+    from ui_harness import TextLog
+    log = TextLog()
+    log.install()
+    try:
+        d.app.dirty = True
+        d.app.frame()
+        assert ("最初に出す人 P2", 1, 0) in log.drawn   # over the title row
+    finally:
+        log.uninstall()
+    d.press("down")                           # not blocking: the press acts and the line goes
+    assert d.app.note is None
+
+
+def test_the_confirmation_line_goes_by_itself():
+    d = _game("dobon", "en")
+    d.app.submit({"t": "draw"})
+    assert d.app.note
+    d.clock.t += 4100
+    d.app.frame()
+    assert d.app.note is None

@@ -19,6 +19,8 @@ from scoreboard.errors import Refusal
 from scoreboard import games
 
 TOAST_MS = 2500
+HINT_MS = 6000           # the undo/redo hint on a new game's first screen
+NOTE_MS = 4000           # "what was recorded": over the play screen's title row until the next press
 GESTURES_KEPT = 16       # the last gestures written with an error
 ERRLOG = "errors.txt"    # in the store's folder: export copies it with the games (not a *.log)
 ERRLOG_OLD = "errors.old.txt"
@@ -62,6 +64,9 @@ class App:
         self._tx_kind = None
         self.toast = None
         self.toast_at = 0
+        self.toast_ms = TOAST_MS
+        self.note = None           # one line of what the last commit recorded (recorded())
+        self.note_at = 0
         self.dirty = True
         self.frames = 0
         self.gestures = []         # the last GESTURES_KEPT gestures, "click ok" ...
@@ -141,9 +146,17 @@ class App:
     def nseats(self):
         return self.game.nseats if self.game else 0
 
-    def say(self, s):
+    def say(self, s, ms=TOAST_MS):
         self.toast = s
         self.toast_at = _ms(self.clock)
+        self.toast_ms = ms
+        self.dirty = True
+
+    def recorded(self, line):
+        """Confirm a commit in one line (「P4 様子見」) over the play screen's title row. It never
+        blocks: the next press replaces it, and it goes by itself after NOTE_MS."""
+        self.note = line
+        self.note_at = _ms(self.clock)
         self.dirty = True
 
     def elapsed(self, since):
@@ -214,6 +227,7 @@ class App:
         g.append(kind + " " + name)
         if len(g) > GESTURES_KEPT:
             g.pop(0)
+        self.note = None           # the next press replaces the confirmation line
         try:
             if kind == "long":
                 if name == "back":
@@ -296,8 +310,11 @@ class App:
 
     def frame(self):
         """Redraw when something changed; returns True when a picture was sent to the display."""
-        if self.toast is not None and self.elapsed(self.toast_at) >= TOAST_MS:
+        if self.toast is not None and self.elapsed(self.toast_at) >= self.toast_ms:
             self.toast = None
+            self.dirty = True
+        if self.note is not None and self.elapsed(self.note_at) >= NOTE_MS:
+            self.note = None
             self.dirty = True
         if not self.dirty:
             return False
@@ -316,6 +333,8 @@ class App:
                 if attempt == 2:
                     raise
                 self.crashed(e)
+        if self.note is not None and len(self.stack) == 1:
+            self.draw_note(c)
         if self.toast is not None:
             self.draw_toast(c)
         self.dirty = False
@@ -323,6 +342,11 @@ class App:
         if self.display is not None:
             self.display.show(c)
         return True
+
+    def draw_note(self, c):
+        from ui.screens_common import fit, W
+        c.fill_rect(0, 0, W, 8, 1)
+        c.text(fit(self.note, W - 2), 1, 0, 0)
 
     def draw_toast(self, c):
         from ui.screens_common import wrap, W
@@ -362,6 +386,7 @@ class App:
             game = Game.new(kind, names, settings)
         self.start(game)
         games.unload(("ui.screens_setup",))   # the settings and seats screens: used once per game
+        self.say(self.t("UNDO_HINT"), HINT_MS)  # once, on the new game's first screen
 
     def state(self):
         return self.game.state
@@ -395,6 +420,10 @@ class App:
             scr = self.gmod.result(self, out)
             if scr is not None:
                 self.push(scr)
+        try:                       # every commit confirmed; a screen may say it better after this
+            self.recorded(self.describe(ev))
+        except Exception:          # a confirmation must never look like a failed commit
+            pass
         return out
 
     def dry_run(self, ev):

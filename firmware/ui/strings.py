@@ -5,6 +5,7 @@ MESSAGES = {
     # app-wide
     "UNDONE": ("Undone: {what}", "取り消し：{what}"),
     "REDONE": ("Redone: {what}", "やり直し：{what}"),
+    "UNDO_HINT": ("Undo: hold Back\nRedo: hold OK", "取り消し：戻るを長押し\nやり直し：OKを長押し"),
     "LOW_SPACE": ("Flash almost full", "保存領域が残りわずかです"),
     "NOT_SAVED": ("Not saved: memory only", "保存されていません（記憶のみ）"),
     "CANCELLED": ("Entry cancelled", "入力を取り消しました"),
@@ -219,7 +220,8 @@ MESSAGES = {
     "KK_GAESHI_ROW": ("gaeshi", "返し"),
     "KK_ADD_DOBON": ("another dobon", "ドボンを追加"),
     "KK_ADD_GAESHI": ("a gaeshi", "返しを追加"),
-    "KK_DEL_FROM": ("Delete {name}'s call and later ones?", "{name}の宣言から後を消す?"),
+    "KK_DEL_FROM": ("Delete from {name}'s call on?", "{name}の宣言から後を消す?"),
+    "KK_SAVE_HINT": ("OK: save", "OK:登録"),
     "KK_CALLS_HINT": ("OK:save  on a call: delete", "OK:登録 宣言でOK:消す"),
     "KK_PAY": ("{a}->{b} {n}", "{a}→{b} {n}点"),
     # ドボン
