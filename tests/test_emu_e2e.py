@@ -294,7 +294,7 @@ def test_export_with_mpremote_and_validate(exported, sim_events):
     kb = ev["kabu"]
     assert [e["t"] for e in kb] == ["dobon"]
     assert (kb[0]["winner"], kb[0]["loser"], sorted(kb[0]["own"]), kb[0]["their"], kb[0]["dobon_card"]) \
-        == (0, 1, [1, 1], [1], 2)
+        == (0, 1, [1, 1], [0], 2)       # P2's one card entered as 他 (an ordinary card)
     kk = ev["kakoi"]
     assert [e["t"] for e in kk] == ["tsumo"]
     assert (kk[0]["seat"], kk[0]["card"], kk[0]["hands"]) == (0, "5", [None, ["3"]])

@@ -106,16 +106,27 @@ SCRIPTS = [
     "down ok back ok",                                   # language screen from boot, and back
     _g(0) + "ok ok L:back back ok ok ok back back ok back back down down ok back back back",
     _g(0) + "back ok back down ok back down down ok",     # game menu: standings, language, main menu
-    # 株ドボン: dobon form, each editor, preview refusal; okoshi, four, deckout, draw, parent
-    _g(1) + "ok ok ok ok ok down ok down ok ok right ok left left ok down ok down down down ok down ok "
-            "down ok down ok down down down ok ok back back back back",
-    _g(1) + "ok down ok ok ok back down ok down ok back back back down down ok back back "
-            "down down down ok back back down down down down ok ok ok",
-    _g(1) + "ok down down down down down ok ok back back ok",
-    _g(1) + "ok down ok down ok ok down down down down ok back back back",
-    # 囲将会ドボン: tsumo, dobon with calls, tenhou, starter, end from the game menu
-    _g(2) + "ok ok ok ok down ok right ok left left left ok back back back",
-    _g(2) + "ok down ok down down down ok down ok ok ok ok back back back back back back back",
+    # 掛け引き: everyone stays in to the showdown (15 OKs), then a tie: 同点（複数） -> P1 and P2
+    _g(0) + "ok " * 15 + "up ok ok down ok down down down ok ok",
+    # 株ドボン: a dobon step by step (grids, review choices, back through the steps), a hand that
+    # reaches nothing, a gaeshi, then okoshi (form, multi-select, grids), four, deckout, draw, parent
+    _g(1) + "ok ok ok ok ok ok up ok ok down ok down down right right left up up back back back back "
+            "back back back back back",
+    _g(1) + "ok ok ok ok left left ok ok up ok back back back L:back ok down ok ok ok right right ok "
+            "up ok ok ok right ok down ok down right down right ok",
+    _g(1) + "ok down down ok ok ok down ok ok down ok back down ok ok ok down ok down ok down ok ok "
+            "back back back back",
+    _g(1) + "ok down down down ok ok ok down ok ok ok ok ok up ok down ok back back back",
+    _g(1) + "ok down down down down ok right ok down ok ok ok down ok down down ok back back "
+            "down down down down down ok down ok",
+    _g(1) + "ok down down down down down down ok ok",
+    # 囲将会ドボン: dobon (grid, field card list, payer, call list: ＋ドボン, ＋返し, 上がり札, delete
+    # asked), tsumo (pick grid), tenhou, starter, end from the game menu
+    _g(2) + "ok ok ok ok right right ok right ok up ok ok right ok down right ok down ok "
+            "up up ok ok ok ok up ok up ok ok up ok down down down down ok up up up ok down ok "
+            "down down down down down down down down down down ok ok",
+    _g(2) + "ok down ok ok right right right right ok down down ok ok down ok back back back",
+    _g(2) + "ok down down ok down ok up ok ok down ok right ok up ok L:back back back",
     _g(2) + "ok down down down ok down ok back down ok down down ok",
     # ドボン: play, draw, win, drawn, start, sum check
     _g(3) + "ok ok down down down down down ok ok ok down ok up up ok",
@@ -130,7 +141,7 @@ def test_every_screen_reachable_and_text_on_panel(lang):
     seen = _walk_all(lang)
     want = {"Boot", "Games", "Settings", "Seats", "Play", "Language", "GameMenu", "Standings",
             "Menu", "Endings", "Form", "Choice", "MultiSelect", "CardsEntry", "NumberEntry", "Lines",
-            "Confirm", "Calls", "End"}
+            "Confirm", "Calls", "End", "RankGrid", "Step", "Review"}
     assert want <= seen, want - seen
 
 
@@ -161,7 +172,7 @@ def test_undo_from_other_games_screens(kind):
     d.seq(_g(kind))
     assert d.screen() == "Play"
     if kind == 1:
-        d.seq("ok down down down down ok down ok")          # draw: confirm yes
+        d.seq("ok down down down down down ok down ok")     # draw: confirm yes
     elif kind == 2:
         d.seq("ok down down down ok down ok")               # starter P2
     else:

@@ -1,5 +1,5 @@
-"""株ドボン, 囲将会ドボン and ドボン through the buttons: seed worked examples entered field by field,
-checked on the preview before the commit and in the state after it."""
+"""ドボン through the buttons (株ドボン and 囲将会ドボン: tests/test_ui_kabu_kakoi.py), checked on the
+preview before the commit and in the state after it; resume and recovery figures."""
 from ui_harness import Driver, TextLog
 
 
@@ -51,82 +51,8 @@ def cards(d, values):
     d.press("ok")
 
 
-def test_kabu_dobon_worked_example_with_itemised_preview():
-    d = Driver(lang="ja")
-    new(d, 1, 4)
-    d.press("ok")
-    choose(d, "ドボン")
-    field(d, "winner"); choose(d, "P1")
-    field(d, "loser"); choose(d, "P2")
-    field(d, "own"); cards(d, [3, 3, 2])
-    field(d, "their"); cards(d, [4, 5])
-    field(d, "dobon_card"); choose(d, "八")
-    goto_row(d, lambda r: r is not None and r["key"] == "trumps")
-    d.seq("right right right")
-    assert d.app.top().values["trumps"] == 3
-    preview(d)
-    assert d.screen() == "Lines"
-    lines = d.app.top().lines
-    assert "①基本 +1" in lines and "②切り札 +4" in lines and "⑥役 +2" in lines
-    assert "計8点→P2" in lines and "=1周2" in lines
-    assert d.app.game.seq == 0                 # nothing saved before the commit
-    d.press("ok")
-    assert d.app.game.seq == 1
-    assert d.screen() == "Lines"               # the result
-    s = d.app.state()
-    assert s["laps"][1] == 1 and s["pips"][1] == 2 and s["parent"] == 1
-    d.press("ok")
-    assert d.screen() == "Play"
-    d.press("back", "long")
-    assert d.toast() == "取り消し：ドボン P2←P1"
-    assert d.app.state()["points"] == [0, 0, 0, 0]
-
-
-def test_kabu_refused_preview_shows_reason_and_keeps_form():
-    d = Driver(lang="en")
-    new(d, 1, 3)
-    d.press("ok")
-    choose(d, "Dobon")
-    field(d, "winner"); choose(d, "P1")
-    field(d, "loser"); choose(d, "P1")
-    field(d, "own"); cards(d, [3])
-    field(d, "their"); cards(d, [4])
-    field(d, "dobon_card"); choose(d, "3")
-    preview(d)
-    assert d.toast() == "Winner and loser are the same"
-    assert d.screen() == "Form" and d.app.game.seq == 0
-
-
-def test_kakoi_seed_example_dobon_gaeshi():
-    # I (P1) play 7; P2 (9,2 shows 9) and P3 (Q,5 shows Q) dobon; I hold J,2 and answer P2.
-    d = Driver(lang="ja")
-    new(d, 2, 3)
-    d.press("ok")
-    choose(d, "ドボン")
-    field(d, "card"); choose(d, "7")
-    field(d, "by"); choose(d, "P1")
-    field(d, "calls")
-    assert d.screen() == "Calls"
-    for seat, top, on in (("P2", "9", None), ("P3", "Q", None), ("P1", "J", "P2")):
-        choose(d, "+ 追加")
-        field(d, "seat"); choose(d, seat)
-        field(d, "top"); choose(d, top)
-        if on:
-            field(d, "on"); choose(d, on)
-            choose(d, "決定")
-        preview(d)                             # the form's last row: Add
-        assert d.screen() == "Calls"
-    choose(d, "決定")
-    field(d, "h0"); cards(d, ["J", "2"])
-    field(d, "h1"); cards(d, ["9", "2"])
-    field(d, "h2"); cards(d, ["Q", "5"])
-    preview(d)
-    assert d.screen() == "Lines", d.toast()
-    lines = d.app.top().lines
-    assert "P2→P1 176点 (11×16)" in lines
-    assert "P1→P3 48 (12×4)" in lines
-    d.press("ok")
-    assert d.app.state()["totals"] == [128, -176, 48]
+# 株ドボン and 囲将会ドボン (the seed's worked examples, the review, the call list): see
+# tests/test_ui_kabu_kakoi.py and the press scripts in tests/press_scripts/.
 
 
 def test_dobon_round_and_sum_check():

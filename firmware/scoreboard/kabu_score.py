@@ -6,6 +6,9 @@
 #   11    赤ピン (the one red ピン: counts as a ピン everywhere)
 #   12    魂四 (the one soul 四: counts as a 四 everywhere)
 # A hand is a list of codes in any order; every count (十, pairs, 赤ピン...) is derived from it.
+#   0     他 ("other"): only in the loser's hand of a dobon, a card that scores nothing there (any
+#         ピン..九 but the 赤ピン and 魂四): the loser's hand counts only by its size, its 十 and
+#         its 赤ピン / 魂四, so the table may enter it as that (see normalize()).
 #
 # Score items: ① +1, ② trumps, ③ own size, ④ their size, ⑤ 十, ⑥ sets (own hand only),
 # then factors ⑦ 魂四/赤ピン in a hand, ⑧ 魂四/赤ピン as 起こし札 or dobon card, ⑨ gaeshi, ⑩ 単ピン.
@@ -19,6 +22,7 @@ FOUR = 4
 TEN = 10
 RED = 11   # 赤ピン
 SOUL = 12  # 魂四
+OTHER = 0  # 他: an ordinary card in the loser's hand
 CODES = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)
 NAMES = ("", "ピン", "二", "三", "四", "五", "六", "七", "八", "九", "十", "赤ピン", "魂四")
 # Short ASCII labels for the 8x8 screen, messages and logs.
@@ -337,7 +341,8 @@ def normalize(case):
     if not isinstance(their, list):
         raise Refusal("E_KABU_VALUE", {"field": "their"})
     own = [code_of(c) if isinstance(c, str) else check_card(c) for c in own]
-    their = [code_of(c) if isinstance(c, str) else check_card(c) for c in their]
+    their = [OTHER if c == OTHER or c == "他" else code_of(c) if isinstance(c, str) else check_card(c)
+             for c in their]
     if case.get("dobon_card") is None and not case.get("on_okoshi"):
         raise Refusal("E_KABU_VALUE", {"field": "dobon_card"})
     card = _opt_card(case.get("dobon_card"), "dobon_card")
@@ -364,7 +369,7 @@ def normalize(case):
         cards = cards + [card]
     if okoshi is not None:
         cards = cards + [okoshi]
-    check_counts(cards)
+    check_counts([c for c in cards if c != OTHER])
     if not own:
         raise Refusal("E_KABU_EMPTY", {})
     trumps = case.get("trumps")
@@ -376,13 +381,15 @@ def normalize(case):
         raise Refusal("E_KABU_NO_DOBON", {"sum": hand_sum(own), "card": LABELS[card]})
     their_trumps = case.get("their_trumps")
     if gaeshi:
-        if card not in their:
+        # the answered trump is in L's hand: as itself, or among 他 when it is an ordinary card
+        if card not in their and not (OTHER in their and card <= 9):
             raise Refusal("E_KABU_GAESHI_CARD", {"card": LABELS[card]})
-        if is_tanpin(their):
+        if is_tanpin(their) or (their == [OTHER] and rank(card) == PIN):
             raise Refusal("E_KABU_TANPIN", {})
-        s = hand_sum(their)
-        if s > 13:
-            raise Refusal("E_KABU_GAESHI_HAND", {"sum": s})
+        if OTHER not in their:        # with 他 the sum is not known: the table has checked it
+            s = hand_sum(their)
+            if s > 13:
+                raise Refusal("E_KABU_GAESHI_HAND", {"sum": s})
         if their_trumps is not None:
             _int(their_trumps, "their_trumps", -1000, 1000)
             if their_trumps < 1 or their_trumps > len(their):

@@ -1,14 +1,38 @@
 # 株ドボン play screens: every player's die, laps, points and next deal size; the endings entered
-# field by field (hands card by card by rank) with the itemised score shown before it is saved.
+# step by step (a dobon: winner, loser, the two hands on a rank grid, the dobon card offered from
+# what the winner's hand reaches) and reviewed with the itemised score before it is saved.
 from ui.screens_common import Screen, Menu, Choice, Form, Lines, Confirm, title, hint, fit, W
+from ui.grid import RankGrid, Step, Review
 from scoreboard import kabu_score as ks
 
 CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫"
+OTHER = 0           # the loser's hand: a card that scores nothing (not 十, 赤ピン or 魂四)
+SPECIAL = (10, 11, 12)
 
 
 def ranks(app):
     names = ks.NAMES if app.lang == "ja" else ks.LABELS
     return [(names[c], c) for c in ks.CODES]
+
+
+def card_name(app, c):
+    if c == OTHER:
+        return app.t("KB_OTHER")
+    return (ks.NAMES if app.lang == "ja" else ks.LABELS)[c]
+
+
+def hand_text(app, cards):
+    return " ".join([card_name(app, c) for c in cards])
+
+
+def grid_field(app, key, label, maxn=40):
+    """A form field whose hand is entered on the rank grid."""
+    rk = ranks(app)
+
+    def edit(form, fd):
+        app.push(RankGrid(app, label, rk, form.values.get(key), lambda cards: form.set(key, cards), 4,
+                          "kabu"))
+    return {"key": key, "label": label, "kind": "cards", "ranks": rk, "edit": edit, "max": maxn}
 
 
 class Play(Screen):
@@ -38,11 +62,13 @@ class Play(Screen):
 
 
 class Endings(Menu):
-    """How the game ended: each opens its entry form (or a yes/no for a drawn game)."""
+    """How the game ended: a dobon and a dobon-gaeshi are entered step by step, the rarer
+    endings on a form (a drawn game is a yes/no)."""
 
     def __init__(self, app):
         t = app.t
-        items = [(t("KB_dobon"), lambda: app.push(dobon_form(app))),
+        items = [(t("KB_dobon"), lambda: DobonEntry(app, 0).start()),
+                 (t("KB_gaeshi_end"), lambda: DobonEntry(app, 1).start()),
                  (t("KB_okoshi"), lambda: app.push(okoshi_form(app))),
                  (t("KB_four"), lambda: app.push(four_form(app))),
                  (t("KB_deckout"), lambda: app.push(deckout_form(app))),
@@ -52,6 +78,111 @@ class Endings(Menu):
                 app, t("KB_parent"), seat_opts(app), lambda v: app.submit({"t": "parent", "seat": v}),
                 app.state()["parent"]))))
         Menu.__init__(self, app, t("RESULT"), items)
+
+
+class DobonEntry:
+    """A dobon (gaeshi 0) or a dobon-gaeshi (gaeshi 1: W answered L's trump) in steps, each on
+    top of the last so back walks back through them: W, L, W's hand, L's hand, the dobon card
+    when the hand reaches two, then the review (起こし札, 切り札, 返し, −2 preset; OK saves)."""
+
+    def __init__(self, app, gaeshi):
+        self.app = app
+        self.gaeshi = gaeshi
+        self.w = self.l = self.card = None
+        self.own = []
+        self.their = []
+
+    def start(self):
+        app = self.app
+        t = app.t
+        head = t("KB_W_GAESHI" if self.gaeshi else "KB_winner")
+        app.push(Step(app, head, seat_opts(app), self.pick_w, self.w))
+
+    def pick_w(self, w):
+        app = self.app
+        n = app.nseats()
+        self.w = w
+        opts = [(app.name((w + k) % n), (w + k) % n) for k in range(1, n)]
+        head = app.t("KB_L_GAESHI" if self.gaeshi else "KB_loser")
+        app.push(Step(app, head, opts, self.pick_l, self.l))
+
+    def pick_l(self, l):
+        app = self.app
+        self.l = l
+        app.push(RankGrid(app, app.t("KB_hand_of", {"name": app.name(self.w)}), ranks(app), self.own,
+                          self.own_done, 4, "kabu", accept=self.check_own, close=False))
+
+    def check_own(self, cards):
+        from scoreboard.errors import Refusal
+        if not cards:
+            raise Refusal("E_KABU_EMPTY", {})
+        if not ks.dobon_cards(cards):
+            raise Refusal("KB_NO_TARGET", {"sum": ks.hand_sum(cards)})
+
+    def own_done(self, cards):
+        app = self.app
+        self.own = cards
+        rk = [(card_name(app, c), c) for c in (10, OTHER, 11, 12)]
+        app.push(RankGrid(app, app.t("KB_hand_of", {"name": app.name(self.l)}), rk, self.their,
+                          self.their_done, 4, "kabu_l", start=OTHER, accept=self.check_their,
+                          close=False, hint_id="KB_L_HINT"))
+
+    def targets(self, their):
+        out = []
+        for c in ks.dobon_cards(self.own):
+            # a gaeshi answers one of L's trumps: a card L holds, or an ordinary one among 他
+            if not self.gaeshi or c in their or (OTHER in their and c not in SPECIAL):
+                out.append(c)
+        return out
+
+    def check_their(self, cards):
+        from scoreboard.errors import Refusal
+        if self.gaeshi and not self.targets(cards):
+            raise Refusal("KB_NO_GAESHI_CARD", {"sum": ks.hand_sum(self.own)})
+
+    def their_done(self, cards):
+        app = self.app
+        self.their = cards
+        cs = self.targets(cards)
+        if len(cs) == 1:
+            self.card_done(cs[0])
+        else:                 # ピン or 赤ピン, 四 or 魂四: the ordinary card first
+            app.push(Step(app, app.t("KB_card"), [(card_name(app, c), c) for c in cs], self.card_done,
+                          self.card if self.card in cs else cs[0]))
+
+    def card_done(self, c):
+        app = self.app
+        t = app.t
+        self.card = c
+        n = len(self.own)
+        okoshi = [None, 10, 11, 12]
+        trumps = [n - k for k in range(n)] + [None]
+        tl = [t("KB_TRUMPS_N", {"n": x}) for x in trumps[:-1]] + [t("KB_TRUMPS_NONE")]
+        opts = [[t("KB_okoshi_card"), okoshi, 0, [t("KB_OKOSHI_OTHER")] + [card_name(app, x) for x in okoshi[1:]]],
+                [t("KB_TRUMPS_ROW"), trumps, 0, tl]]
+        if self.gaeshi:
+            levels = list(range(1, ks.GAESHI_MAX + 1))
+            m = len(self.their)
+            their_t = [m - k for k in range(m)] + [None]
+            opts.append([t("KB_gaeshi"), levels, 0, [t("KB_GAESHI_V", {"n": x, "f": 1 << x}) for x in levels]])
+            opts.append([t("KB_their_trumps"), their_t, 0,
+                         [t("KB_TRUMPS_ALL")] + [t("KB_TRUMPS_N", {"n": x}) for x in their_t[1:-1]]
+                         + [t("KB_TRUMPS_NONE")]])
+        opts.append([t("KB_minus2"), [True, False], 0, [t("YES"), t("NO")]])
+        head = "%s %s←%s %s" % (t("KB_gaeshi_end" if self.gaeshi else "KB_dobon"), app.name(self.l),
+                               app.name(self.w), card_name(app, c))
+        extra = [t("KB_hand_of", {"name": app.name(self.w)}) + " " + hand_text(app, self.own),
+                 t("KB_hand_of", {"name": app.name(self.l)}) + " " + hand_text(app, self.their)]
+        app.push(Review(app, head, opts, self.event, lambda out: review_lines(app, out), extra))
+
+    def event(self, vals):
+        ev = {"t": "dobon", "winner": self.w, "loser": self.l, "own": list(self.own),
+              "their": list(self.their), "dobon_card": self.card, "okoshi": vals[0], "trumps": vals[1],
+              "gaeshi": 0, "minus2": vals[-1]}
+        if self.gaeshi:
+            ev["gaeshi"] = vals[2]
+            ev["their_trumps"] = vals[3]
+        return ev
 
 
 def seat_opts(app):
@@ -74,6 +205,16 @@ def items_lines(app, sc):
         else:
             out.append("%s ×%d" % (lab, it["factor"]))
     return out
+
+
+def review_lines(app, out):
+    """The outcome with its total first (what the table checks before it saves)."""
+    ls = lines(app, out)
+    sc = out.get("score")
+    if sc:
+        ls.insert(0, app.t("KB_TOTAL", {"t": sc["total"], "name": app.name(out["loser"])})
+                  + app.t("KB_LAPS", {"laps": sc["laps"], "pips": sc["pips"]}))
+    return ls
 
 
 def lines(app, out):
@@ -114,39 +255,6 @@ def lines(app, out):
     return ls
 
 
-def dobon_form(app):
-    t = app.t
-    rk = ranks(app)
-
-    def fields(v):
-        f = [{"key": "winner", "label": t("KB_winner"), "kind": "seat", "opts": seat_opts(app)},
-             {"key": "loser", "label": t("KB_loser"), "kind": "seat", "opts": seat_opts(app)},
-             {"key": "own", "label": t("KB_own"), "kind": "cards", "ranks": rk},
-             {"key": "their", "label": t("KB_their"), "kind": "cards", "ranks": rk},
-             {"key": "dobon_card", "label": t("KB_card"), "kind": "card", "ranks": rk},
-             {"key": "okoshi", "label": t("KB_okoshi_card"), "kind": "card", "ranks": rk, "opt": True},
-             {"key": "trumps", "label": t("KB_trumps"), "kind": "int", "lo": 1, "hi": 40, "opt": True,
-              "empty": t("KB_ALL_OPEN")},
-             {"key": "gaeshi", "label": t("KB_gaeshi"), "kind": "int", "lo": 0, "hi": ks.GAESHI_MAX}]
-        if v.get("gaeshi"):
-            f.append({"key": "their_trumps", "label": t("KB_their_trumps"), "kind": "int", "lo": 1,
-                      "hi": 40, "opt": True, "empty": t("KB_ALL_OPEN")})
-        f.append({"key": "minus2", "label": t("KB_minus2"), "kind": "bool"})
-        return f
-
-    def go(v):
-        ev = {"t": "dobon", "winner": v["winner"], "loser": v["loser"], "own": v["own"],
-              "their": v["their"], "dobon_card": v["dobon_card"], "okoshi": v["okoshi"],
-              "trumps": v["trumps"], "gaeshi": v["gaeshi"], "minus2": v["minus2"]}
-        if v["gaeshi"]:
-            ev["their_trumps"] = v.get("their_trumps")
-        _preview(app, ev)
-
-    vals = {"winner": None, "loser": None, "own": [], "their": [], "dobon_card": None, "okoshi": None,
-            "trumps": None, "gaeshi": 0, "minus2": True}
-    return Form(app, t("KB_dobon"), fields, vals, go)
-
-
 def okoshi_form(app):
     t = app.t
     rk = ranks(app)
@@ -156,8 +264,7 @@ def okoshi_form(app):
         f = [{"key": "okoshi", "label": t("KB_okoshi_card"), "kind": "card", "ranks": rk},
              {"key": "winners", "label": t("KB_winners"), "kind": "seats", "opts": seat_opts(app)}]
         for i in range(n):
-            f.append({"key": "h%d" % i, "label": t("KB_hand_of", {"name": app.name(i)}), "kind": "cards",
-                      "ranks": rk, "max": app.state()["deal"][i]})
+            f.append(grid_field(app, "h%d" % i, t("KB_hand_of", {"name": app.name(i)}), app.state()["deal"][i]))
         for w in v["winners"] or []:
             f.append({"key": "t%d" % w, "label": t("KB_trumps_of", {"name": app.name(w)}), "kind": "int",
                       "lo": 1, "hi": 40, "opt": True, "empty": t("KB_ALL_OPEN")})
@@ -179,7 +286,7 @@ def four_form(app):
 
     def fields(v):
         return [{"key": "seat", "label": t("KB_holder"), "kind": "seat", "opts": seat_opts(app)},
-                {"key": "hand", "label": t("KB_hand"), "kind": "cards", "ranks": rk}]
+                grid_field(app, "hand", t("KB_hand"))]
 
     def go(v):
         _preview(app, {"t": "four", "seat": v["seat"], "hand": v["hand"]})
@@ -198,8 +305,8 @@ def deckout_form(app):
         for i in range(n):
             f.append({"key": "s%d" % i, "label": t("KB_size_of", {"name": app.name(i)}), "kind": "int",
                       "lo": 0, "hi": 40})
-        f.append({"key": "most", "label": t("KB_most"), "kind": "cards", "ranks": rk})
-        f.append({"key": "fewest", "label": t("KB_fewest"), "kind": "cards", "ranks": rk})
+        f.append(grid_field(app, "most", t("KB_most")))
+        f.append(grid_field(app, "fewest", t("KB_fewest")))
         if m2:
             f.append({"key": "minus2", "label": t("KB_minus2"), "kind": "bool"})
         return f

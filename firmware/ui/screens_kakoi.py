@@ -1,12 +1,18 @@
-# 囲将会ドボン play screens: running totals and the next starter; each round's outcome (tsumo,
-# dobon with its calls and gaeshi, tenhou) entered hand by hand and settled on a preview first.
-from ui.screens_common import Screen, Menu, Choice, Form, Lines, ListScreen, Confirm, title, hint, fit, rtext, W
+# 囲将会ドボン play screens: running totals and the next starter; each round's outcome entered step
+# by step on a rank grid (a dobon: who played the card, who called with what hand, the field card
+# offered from what that hand reaches, then further calls and gaeshi on one list) and settled on a
+# review of every payment before it is saved.
+from ui.screens_common import Screen, Menu, Choice, Lines, ListScreen, Confirm, title, hint, fit, rtext, W
+from ui.grid import RankGrid, Step, Review
 from scoreboard import kakoi_score as kk
+from scoreboard.errors import Refusal
+
+COLS = 7            # A..7 on the top row, 8..K (and the jokers) below
 
 
 def ranks(app):
     jokers = app.game.settings.get("jokers")
-    return [(r, r) for r in kk.RANKS if r != "JOKER" or jokers]
+    return [(r if r != "JOKER" else "JK", r) for r in kk.RANKS if r != "JOKER" or jokers]
 
 
 def seat_opts(app, seats=None):
@@ -23,9 +29,9 @@ class Play(Screen):
         if name == "ok":
             t = app.t
             app.push(Menu(app, t("RESULT"), [
-                (t("KK_tsumo"), lambda: app.push(round_form(app, "tsumo"))),
-                (t("KK_dobon"), lambda: app.push(round_form(app, "dobon"))),
-                (t("KK_tenhou"), lambda: app.push(round_form(app, "tenhou"))),
+                (t("KK_dobon"), lambda: RoundEntry(app, "dobon").start()),
+                (t("KK_tsumo"), lambda: RoundEntry(app, "tsumo").start()),
+                (t("KK_tenhou"), lambda: RoundEntry(app, "tenhou").start()),
                 (t("KK_starter"), lambda: app.push(Choice(app, t("KK_starter"), seat_opts(app),
                                                           lambda v: app.submit({"t": "starter", "seat": v}),
                                                           app.state()["starter"])))]))
@@ -47,115 +53,312 @@ class Play(Screen):
         hint(c, app.t("ENTER_RESULT"))
 
 
+def _hand(cards):
+    return " ".join(["JK" if r == "JOKER" else r for r in cards])
+
+
+class RoundEntry:
+    """One round's outcome in steps, each on top of the last (back walks back):
+    dobon : who played the card, who called, that hand, the field card (offered from what the
+            hand reaches), then the call list; tenhou: the same without the player of the card;
+    tsumo : who went out and with which card.
+    Then every hand the payments still need (asked one by one) and the review; OK saves."""
+
+    def __init__(self, app, kind):
+        self.app = app
+        self.kind = kind
+        self.by = None
+        self.card = None
+        self.out = False
+        self.hands = {}       # seat -> ranks, each hand entered once
+        self.calls = []       # {"seat", "top", "on", "fixed": the top is known (answered)}
+        self.winner = None
+
+    # ---- the steps ---------------------------------------------------------------------------
+    def start(self):
+        app = self.app
+        t = app.t
+        if self.kind == "dobon":
+            app.push(Step(app, t("KK_by"), seat_opts(app), self.pick_by, app.state()["starter"]))
+        elif self.kind == "tenhou":
+            self.caller_step(t("KK_WHO_DOBON"), list(range(app.nseats())), self.first_call)
+        else:
+            app.push(Step(app, t("KK_seat"), seat_opts(app), self.pick_winner, app.state()["starter"]))
+
+    def pick_by(self, by):
+        n = self.app.nseats()
+        self.by = by
+        self.caller_step(self.app.t("KK_WHO_DOBON"), [(by + k) % n for k in range(1, n)], self.first_call)
+
+    def caller_step(self, head, seats, then):
+        self.app.push(Step(self.app, head, seat_opts(self.app, seats), lambda s: self.with_hand(s, then)))
+
+    def with_hand(self, s, then):
+        """The hand of seat s (asked once: the grid opens only when it is not known yet)."""
+        app = self.app
+        if self.hands.get(s):
+            then(s)
+            return
+
+        def done(cards):
+            self.hands[s] = cards
+            then(s)
+        app.push(RankGrid(app, app.t("KK_hand_of", {"name": app.name(s)}), ranks(app), [], done, COLS,
+                          "kakoi", accept=self.a_hand, close=False))
+
+    def jokers(self):
+        return bool(self.app.game.settings.get("jokers"))
+
+    def a_hand(self, cards):
+        kk.check_hand(cards, self.jokers())      # empty, or five of a rank: refused with the reason
+
+    def first_call(self, s):
+        app = self.app
+        hand = self.hands[s]
+        tg = kk.targets(hand, self.jokers())
+        fields = tg["fields"]
+        if not fields:
+            raise Refusal("KK_NO_FIELD", {})
+        self.calls = [{"seat": s, "top": hand[0], "on": "card", "fixed": False}]
+        cur = fields[0]
+        opts = []
+        for f in fields:
+            expr = ""
+            for w in tg["ways"]:
+                if w["field"] == f:
+                    if not expr:
+                        expr = w["expr"]
+                    if w["op"] == "sum":
+                        cur = f          # the usual dobon is the sum: the cursor starts there
+            opts.append(("%s（%s）" % (f if f != "JOKER" else "JK", expr), f))
+        if len(opts) == 1:
+            self.pick_card(fields[0])
+        else:
+            app.push(Step(app, app.t("KK_card"), opts, self.pick_card, cur))
+
+    def pick_card(self, card):
+        self.card = card
+        self.settle()
+
+    def pick_winner(self, w):
+        app = self.app
+        self.winner = w
+
+        def last(card):
+            self.card = card
+            self.settle()
+        app.push(RankGrid(app, app.t("KK_last"), ranks(app), [], last, COLS, "kakoi", pick=True, close=False))
+
+    # ---- more calls and gaeshi (from the call list) -----------------------------------------
+    def add_dobon(self):
+        """Another call on the same field card."""
+        called = [c["seat"] for c in self.calls if c["on"] == "card"]
+        seats = [s for s in range(self.app.nseats()) if s not in called and s != self.by]
+        if not seats:
+            raise Refusal("KK_NO_MORE", {})
+        self.caller_step(self.app.t("KK_WHO_DOBON"), seats, self.call_on_card)
+
+    def call_on_card(self, s):
+        hand = self.hands[s]
+        if kk.can_dobon(hand, self.card, self.jokers()) is None:
+            raise Refusal("E_KAKOI_NO_DOBON", {"seat": s, "card": self.card})
+        self.calls.append({"seat": s, "top": hand[0], "on": "card", "fixed": False})
+        self.back_to_list()
+
+    def add_gaeshi(self):
+        self.caller_step(self.app.t("KK_GAESHI_BY"), list(range(self.app.nseats())), self.answer)
+
+    def latest(self):
+        """Each seat's latest call (a seat in "on" means that call): [(seat, index)] in seat order."""
+        out = []
+        for s in range(self.app.nseats()):
+            k = -1
+            for i in range(len(self.calls)):
+                if self.calls[i]["seat"] == s:
+                    k = i
+            if k >= 0:
+                out.append((s, k))
+        return out
+
+    def answer(self, s):
+        """s answers one earlier call whose shown card its hand reaches."""
+        app = self.app
+        hand = self.hands[s]
+        j = self.jokers()
+        opts = []
+        for t, i in self.latest():
+            cl = self.calls[i]
+            if t == s:
+                continue
+            tops = [cl["top"]] if cl["fixed"] else self.hands[t]
+            reach = []
+            for r in tops:
+                if r not in reach and kk.can_dobon(hand, r, j) is not None:
+                    reach.append(r)
+            for r in reach:
+                opts.append(("%s（%s）" % (app.name(t), r), (t, r)))
+        if not opts:
+            raise Refusal("KK_NO_ANSWER", {})
+        if len(opts) == 1:
+            self.answered(s, opts[0][1])
+        else:
+            app.push(Step(app, app.t("KK_on"), opts, lambda v: self.answered(s, v)))
+
+    def answered(self, s, target):
+        t, top = target
+        for u, i in self.latest():
+            if u == t:
+                self.calls[i]["top"] = top     # the card t showed: the one s answered
+                self.calls[i]["fixed"] = True
+        self.calls.append({"seat": s, "top": self.hands[s][0], "on": [t], "fixed": False})
+        self.back_to_list()
+
+    def back_to_list(self):
+        self.settle()
+
+    # ---- the event and the review -------------------------------------------------------------
+    def event(self):
+        n = self.app.nseats()
+        hands = []
+        for i in range(n):
+            h = self.hands.get(i)
+            if self.kind == "dobon" and self.out and i == self.by:
+                h = None
+            hands.append(h or None)
+        ev = {"t": self.kind, "card": self.card, "hands": hands}
+        if self.kind == "tsumo":
+            ev["seat"] = self.winner
+            return ev
+        ev["calls"] = [{"seat": c["seat"], "top": c["top"], "on": c["on"]} for c in self.calls]
+        if self.kind == "dobon":
+            ev["by"] = self.by
+            ev["out"] = self.out
+        return ev
+
+    def settle(self):
+        """Ask for the next hand the payments need, else show the call list with the payments
+        (back on it, the cursor on 登録)."""
+        app = self.app
+        ev = self.event()
+        try:
+            out = app.dry_run(ev)
+            err = None
+        except Refusal as r:
+            if r.msg_id == "E_KAKOI_NEED_HAND" and isinstance(r.info.get("seat"), int):
+                s = r.info["seat"]
+
+                def done(cards):
+                    self.hands[s] = cards
+                    self.settle()
+                app.push(RankGrid(app, app.t("KK_PAYER", {"name": app.name(s)}), ranks(app), [], done,
+                                  COLS, "kakoi", accept=self.a_hand, close=False))
+                return
+            out, err = None, r
+        k = len(app.stack) - 1
+        while k > 0 and not isinstance(app.stack[k], Calls):
+            k -= 1
+        if k > 0:
+            while app.top() is not app.stack[k]:
+                app.pop()
+        else:
+            app.push(Calls(app, self))
+        app.top().show(ev, out, err)
+
+
 def call_text(app, cl):
+    """One call as the list shows it: 「P2 ドボン」, 「P1 返し→P2」."""
     on = cl.get("on", "card")
+    seat = cl.get("seat")
+    who = app.name(seat) if isinstance(seat, int) else "-"
     if on == "card":
-        tgt = app.t("KK_ON_CARD")
-    else:
-        tgt = "→" + ",".join([app.name(x) for x in on])
-    return "%s %s %s" % (app.name(cl["seat"]), cl["top"], tgt)
+        return "%s %s" % (who, app.t("KK_DOBON_ROW"))
+    return "%s %s→%s" % (who, app.t("KK_GAESHI_ROW"), ",".join([app.name(x) for x in on]))
 
 
 class Calls(ListScreen):
-    """The dobon calls in the order they were made; a gaeshi answers earlier callers."""
+    """What will be saved: 上がり札 (dobon), the calls in the order they were made, ＋ドボン,
+    ＋返し, 登録 (the cursor starts there), then every payment. OK on a call asks before deleting
+    it: never on the OK that follows adding one."""
 
-    def __init__(self, app, form, key):
-        ListScreen.__init__(self, app, app.t("KK_calls"))
-        self.form, self.key = form, key
-        self.calls = list(form.values.get(key) or [])
+    entry = True
+
+    def __init__(self, app, entry):
+        head = describe(app, {"t": entry.kind, "seat": entry.winner})
+        ListScreen.__init__(self, app, "%s %s" % (head, "JK" if entry.card == "JOKER" else entry.card))
+        self.e = entry
         self.span = 6
+        self.ev = self.err = None
+        self.text = []
+
+    def show(self, ev, out, err):
+        self.ev, self.err = ev, err
+        if err is not None:
+            self.app.refuse(err)
+            self.text = [self.app.toast or err.msg_id]
+        else:
+            self.text = lines(self.app, out)
+        self.sel = len(self.actions()) - 1
+
+    def actions(self):
+        app = self.app
+        e = self.e
+        out = []
+        if e.kind == "dobon":
+            out.append("%s: %s" % (app.t("KK_out"), app.t("YES" if e.out else "NO")))
+        for cl in e.calls:
+            out.append("%s %s" % (call_text(app, cl), _hand(e.hands.get(cl["seat"]) or [])))
+        if e.kind != "tsumo":
+            out.append("＋" + app.t("KK_ADD_DOBON"))
+            out.append("＋" + app.t("KK_ADD_GAESHI"))
+        out.append(app.t("SAVE"))
+        return out
 
     def rows(self):
-        return [call_text(self.app, cl) for cl in self.calls] + ["+ " + self.app.t("ADD"), self.app.t("DONE")]
+        return self.actions() + self.text
 
     def choose(self, i):
         app = self.app
-        if i < len(self.calls):
-            self.calls.pop(i)            # ok on a call deletes it (then add it again)
-        elif i == len(self.calls):
-            app.push(call_form(app, self))
+        e = self.e
+        if i >= len(self.actions()) - 1:       # 登録 (and OK on a payment line: the same)
+            if self.err is not None:
+                app.refuse(self.err)
+                return
+            app.submit(self.ev)
+            return
+        if e.kind == "dobon":
+            if i == 0:
+                e.out = not e.out
+                e.settle()
+                return
+            i -= 1
+        k = len(e.calls)
+        if i < k:
+            who = app.name(e.calls[i]["seat"])
+
+            def drop():
+                del e.calls[i:]           # the calls after it answered it or came later
+                if e.calls:
+                    e.settle()
+                else:
+                    app.pop()             # no call left: back to the field card
+            app.push(Confirm(app, app.t("KK_DEL_FROM", {"name": who}), drop))
+        elif i == k:
+            e.add_dobon()
         else:
-            self.form.values[self.key] = self.calls
-            app.pop()
+            e.add_gaeshi()
+
+    def side(self, i, d):
+        if self.e.kind == "dobon" and i == 0:
+            self.choose(0)
+
+    def draw_row(self, c, i, row, y):
+        c.text(fit(row, W - 2), 1, y)
+        if i == len(self.actions()):             # the payments start: a rule above them
+            c.hline(0, y - 1, W, 1)
 
     def draw(self, c):
         ListScreen.draw(self, c)
-        hint(c, self.app.t("KK_DEL_HINT"))
-
-
-def call_form(app, calls):
-    t = app.t
-    earlier = []   # each seat once, even when it called twice (a seat means its latest call)
-    for cl in calls.calls:
-        if cl["seat"] not in earlier:
-            earlier.append(cl["seat"])
-
-    def fields(v):
-        f = [{"key": "seat", "label": t("KK_CALL"), "kind": "seat", "opts": seat_opts(app)},
-             {"key": "top", "label": t("KK_top"), "kind": "card", "ranks": ranks(app)}]
-        if earlier:
-            f.append({"key": "on", "label": t("KK_on"), "kind": "seats", "opts": seat_opts(app, earlier),
-                      "empty": t("KK_ON_CARD")})
-        return f
-
-    def add(v):
-        cl = {"seat": v["seat"], "top": v["top"], "on": v["on"] if v["on"] else "card"}
-        calls.calls.append(cl)
-        app.pop()
-
-    return Form(app, t("KK_CALL"), fields, {"seat": None, "top": None, "on": []}, add, "ADD")
-
-
-def round_form(app, kind):
-    t = app.t
-    n = app.nseats()
-    rk = ranks(app)
-
-    def fields(v):
-        if kind == "tsumo":
-            f = [{"key": "seat", "label": t("KK_seat"), "kind": "seat", "opts": seat_opts(app)},
-                 {"key": "card", "label": t("KK_last"), "kind": "card", "ranks": rk}]
-        else:
-            f = [{"key": "card", "label": t("KK_card"), "kind": "card", "ranks": rk}]
-            if kind == "dobon":
-                f.append({"key": "by", "label": t("KK_by"), "kind": "seat", "opts": seat_opts(app)})
-                f.append({"key": "out", "label": t("KK_out"), "kind": "bool"})
-            f.append({"key": "calls", "label": t("KK_calls"), "kind": "calls",
-                      "edit": lambda form, fd: app.push(Calls(app, form, "calls")),
-                      "fmt": lambda cs: str(len(cs))})
-        for i in range(n):
-            if kind == "tsumo" and v.get("seat") == i:
-                continue
-            if kind == "dobon" and v.get("out") and v.get("by") == i:
-                continue
-            f.append({"key": "h%d" % i, "label": t("KK_hand_of", {"name": app.name(i)}), "kind": "cards",
-                      "ranks": rk, "opt": True})
-        return f
-
-    def event(v):
-        ev = {"t": kind, "card": v["card"]}
-        hands = []
-        for i in range(n):
-            h = v.get("h%d" % i)
-            skip = (kind == "tsumo" and v.get("seat") == i) or (kind == "dobon" and v.get("out") and v.get("by") == i)
-            hands.append(None if skip or not h else h)
-        ev["hands"] = hands
-        if kind == "tsumo":
-            ev["seat"] = v["seat"]
-        else:
-            ev["calls"] = v.get("calls") or []
-        if kind == "dobon":
-            ev["by"] = v["by"]
-            ev["out"] = bool(v.get("out"))
-        return ev
-
-    def go(v):
-        ev = event(v)
-        out = app.dry_run(ev)
-        app.push(Lines(app, app.t("PREVIEW"), lines(app, out), lambda: app.submit(ev), app.t("COMMIT_HINT")))
-
-    vals = {"seat": None, "card": None, "by": None, "out": False, "calls": []}
-    return Form(app, t("KK_" + kind), fields, vals, go)
+        hint(c, self.app.t("KK_CALLS_HINT" if self.e.calls else "KK_SAVE_HINT"))
 
 
 def lines(app, out):

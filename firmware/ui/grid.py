@@ -1,0 +1,267 @@
+# A hand entered on a rank grid: every rank on screen at once, OK adds one card of the rank under
+# the cursor, back takes one away; ▲▼ jump rows, and the row below the grid is 決定, one press
+# away from every cell. The cursor is remembered per grid kind, between hands and between entries.
+from ui.screens_common import Screen, ListScreen, title, hint, fit, W
+from ui.canvas import text_width
+
+ROW_Y = 17      # the first grid row (the title and the hand's line sit above)
+ROW_H = 9
+TOP_DONE_W = 20  # the 決定 beside the hand's line
+
+
+def _pos(app, key):
+    mem = getattr(app, "grid_pos", None)
+    if mem is None:
+        mem = {}
+        app.grid_pos = mem          # a plain attribute: forgotten with the app, never saved
+    return mem.get(key, (-1, 0))
+
+
+class RankGrid(Screen):
+    """ranks: list of (label, value) laid out `cols` to a row; extra: (label, value) cells put on
+    the last row before 決定 (the kabu loser's 「他」). on_done(cards) gets the cards in the order
+    they were entered. pick=True: one card, OK picks it (no 決定 row) and on_done(value) gets it.
+    check(cards, v) may refuse a card before it is added, accept(cards) a hand before 決定 (a
+    Refusal keeps the grid open and says why). close=False leaves the grid under the next step,
+    so back returns to it."""
+
+    entry = True
+
+    def __init__(self, app, head, ranks, cards, on_done, cols, key, extra=None, pick=False,
+                 check=None, start=None, accept=None, close=True, hint_id=None):
+        Screen.__init__(self, app)
+        self.head, self.on_done, self.cols = head, on_done, cols
+        self.key = key + ("1" if pick else "")      # a pick grid has no 決定 rows: its own memory
+        self.pick, self.check, self.accept, self.close = pick, check, accept, close
+        self.hint_id = hint_id or ("GRID_PICK_HINT" if pick else "GRID_HINT")
+        self.cards = list(cards or [])
+        done = (app.t("DONE"), None)
+        # rows of (label, value), value None = 決定: one 決定 above the grid (beside the hand) and
+        # one below, so ▲ from the top row and ▼ from the bottom row both end the hand
+        self.cells = [] if pick else [[done]]
+        row = []
+        for lab_v in ranks:
+            row.append(lab_v)
+            if len(row) == cols:
+                self.cells.append(row)
+                row = []
+        if row:
+            self.cells.append(row)
+        last = list(extra or [])
+        if not pick:
+            last.append(done)
+        if last:
+            self.cells.append(last)
+        self.r, self.c = _pos(app, key)
+        if start is not None:
+            self.goto(start)
+        if self.r < 0 or self.r >= len(self.cells) or self.cell()[1] is None:
+            self.r, self.c = (0 if pick else 1), 0
+
+    def goto(self, v):
+        for r in range(len(self.cells)):
+            for c in range(len(self.cells[r])):
+                if self.cells[r][c][1] == v:
+                    self.r, self.c = r, c
+                    return
+
+    def cell(self):
+        row = self.cells[self.r]
+        return row[min(self.c, len(row) - 1)]
+
+    def count(self, v):
+        n = 0
+        for x in self.cards:
+            if x == v:
+                n += 1
+        return n
+
+    def on_button(self, kind, name):
+        nr = len(self.cells)
+        if name in ("left", "right"):
+            row = self.cells[self.r]
+            c = min(self.c, len(row) - 1) + (1 if name == "right" else -1)
+            self.c = c % len(row)
+        elif name in ("up", "down"):
+            self.r = (self.r + (1 if name == "down" else -1)) % nr
+        elif kind != "click":
+            return
+        elif name == "ok":
+            lab, v = self.cell()
+            if v is None:
+                self.done()
+                return
+            if self.pick:                    # one card: OK on it is the answer
+                if self.close:
+                    self.app.pop()
+                self.on_done(v)
+                return
+            if self.check is not None:
+                self.check(self.cards, v)
+            self.cards.append(v)
+        elif name == "back":
+            lab, v = self.cell()
+            if v is not None and v in self.cards:
+                # the last card of this rank goes (the order of the others stays)
+                for i in range(len(self.cards) - 1, -1, -1):
+                    if self.cards[i] == v:
+                        self.cards.pop(i)
+                        break
+            elif self.cards:
+                self.cards.pop()
+            else:
+                self.app.pop()
+        if self.cell()[1] is not None:
+            _pos(self.app, self.key)
+            self.app.grid_pos[self.key] = (self.r, self.c)
+
+    def done(self):
+        if self.accept is not None:
+            self.accept(self.cards)          # a Refusal keeps the grid open, with its reason
+        if self.close:
+            self.app.pop()
+        self.on_done(list(self.cards))
+
+    def draw(self, c):
+        app = self.app
+        if self.pick:
+            title(c, self.head)
+        else:
+            title(c, "%s %s" % (self.head, app.t("GRID_N", {"n": len(self.cards)})))
+            labs = {}
+            for row in self.cells:
+                for lab, v in row:
+                    labs[v] = lab
+            s = " ".join([labs.get(v, "?") for v in self.cards])
+            room = W - TOP_DONE_W - 2
+            if text_width(s) > room:           # a long hand: its last cards
+                while s and text_width("…" + s) > room:
+                    s = s[1:]
+                s = "…" + s
+            c.text(s, 0, 8)
+            x = W - TOP_DONE_W
+            c.text(app.t("DONE"), x + 2, 8)
+            if self.r == 0:
+                c.rect(x, 7, TOP_DONE_W, ROW_H + 1, 1)
+        cw = W // self.cols
+        top = 0 if self.pick else 1
+        for r in range(top, len(self.cells)):
+            y = ROW_Y + ROW_H * (r - top)
+            row = self.cells[r]
+            w = W // len(row) if len(row) < self.cols else cw
+            for k in range(len(row)):
+                lab, v = row[k]
+                x = w * k
+                n = self.count(v) if v is not None else 0
+                s = lab
+                if n > 1:                 # 「三×2」; a narrow cell: 「10x2」
+                    s = lab + "×" + str(n)
+                    if text_width(s) > w - 3:
+                        s = lab + "x" + str(n)
+                tw = c.text(s, x + 2, y)
+                if n:                     # in the hand: inverted (with its count from two on)
+                    c.invert_rect(x + 1, y, tw + 2, 8)
+                if r == self.r and k == min(self.c, len(row) - 1):
+                    c.rect(x, y - 1, w, ROW_H + 1, 1)
+        hint(c, app.t(self.hint_id))
+
+
+class Step(ListScreen):
+    """One question of an entry: pick one of opts (label, value); on_pick(value) opens the next
+    step on top, so back returns here with the cursor where it was."""
+
+    entry = True
+
+    def __init__(self, app, head, opts, on_pick, cur=None):
+        ListScreen.__init__(self, app, head)
+        self.opts, self.on_pick = opts, on_pick
+        for i in range(len(opts)):
+            if opts[i][1] == cur:
+                self.sel = i
+
+    def rows(self):
+        return [lab for lab, _ in self.opts]
+
+    def choose(self, i):
+        self.on_pick(self.opts[i][1])
+
+
+class Review(Screen):
+    """The last step: what will be saved, checked by a dry run. The first rows are choices with
+    the usual answer preset (←→ change one, the lines below follow at once); OK saves.
+    opts: list of [label, values, index, labels] (labels[k] shows values[k]); build(vals) -> the
+    event; describe(out) -> the lines of the outcome."""
+
+    entry = True
+    SPAN = 6
+
+    def __init__(self, app, head, opts, build, describe, extra=()):
+        Screen.__init__(self, app)
+        self.head, self.opts, self.build, self.describe, self.extra = head, opts, build, describe, extra
+        self.sel = 0
+        self.top = 0
+        self.refresh()
+
+    def vals(self):
+        return [o[1][o[2]] for o in self.opts]
+
+    def refresh(self):
+        from scoreboard.errors import Refusal
+        self.ev = self.build(self.vals())
+        self.err = None
+        try:
+            self.text = self.describe(self.app.dry_run(self.ev)) + list(self.extra)
+        except Refusal as r:
+            self.err = r
+            self.app.refuse(r)
+            self.text = [self.app.toast or r.msg_id] + list(self.extra)
+
+    def rows(self):
+        out = []
+        for lab, values, k, labels in self.opts:
+            out.append((lab, labels[k]))
+        return out + [(s, None) for s in self.text]
+
+    def on_button(self, kind, name):
+        n = len(self.opts) + len(self.text)
+        if name in ("up", "down"):
+            self.sel = min(n - 1, max(0, self.sel + (1 if name == "down" else -1)))
+        elif name in ("left", "right") and self.sel < len(self.opts):
+            o = self.opts[self.sel]
+            o[2] = (o[2] + (1 if name == "right" else -1)) % len(o[1])
+            self.refresh()
+        elif kind != "click":
+            return
+        elif name == "ok":
+            if self.err is not None:
+                self.app.refuse(self.err)
+                return
+            self.app.submit(self.ev)
+        elif name == "back":
+            self.app.pop()
+
+    def draw(self, c):
+        title(c, self.head)
+        rows = self.rows()
+        if self.sel < self.top:
+            self.top = self.sel
+        if self.sel >= self.top + self.SPAN:
+            self.top = self.sel - self.SPAN + 1
+        for k in range(self.SPAN):
+            i = self.top + k
+            if i >= len(rows):
+                break
+            y = 8 * (k + 1)
+            lab, val = rows[i]
+            if val is None:
+                c.text(fit(lab, W), 0, y)
+                continue
+            lw = text_width(lab)
+            c.text(lab, 0, y)
+            v = fit(val, W - lw - 2)
+            c.text(v, W - text_width(v), y)
+            if i == self.sel:
+                c.invert_rect(0, y, W, 8)
+        if self.top + self.SPAN < len(rows):
+            c.text("▼", W - 8, 48)
+        hint(c, self.app.t("REVIEW_HINT"))

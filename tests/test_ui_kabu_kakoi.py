@@ -1,0 +1,348 @@
+"""株ドボン and 囲将会ドボン entry through the buttons: the rank grid, the step-by-step dobon, the
+review with its preset answers, the call list (issue 12: no silent delete, no crash on an
+incomplete call) and the seed's worked examples, checked on screen and in the saved state."""
+import pytest
+
+from ui_harness import Driver, TextLog
+
+
+def new(d, game_index, seats):
+    d.seq("ok " + "down " * game_index + "ok up ok")   # new game, game, settings 次へ
+    scr = d.app.top()
+    while scr.n > seats:
+        d.press("left")
+    d.seq("down down ok")
+    assert d.screen() == "Play"
+
+
+def grid_to(d, v):
+    """Move the rank grid's cursor onto the cell of value v (None: the 決定 below the grid)."""
+    g = d.app.top()
+    assert d.screen() == "RankGrid"
+    if v is None:
+        want = len(g.cells) - 1
+        while g.r != want:
+            d.press("down")
+        return
+    for _ in range(len(g.cells)):
+        if any(x == v for _, x in g.cells[g.r]):
+            while g.cell()[1] != v:
+                d.press("right")
+            return
+        d.press("down")
+    raise AssertionError("no cell %r" % (v,))
+
+
+def hand(d, cards):
+    for v in cards:
+        grid_to(d, v)
+        d.press("ok")
+    grid_to(d, None)
+    d.press("ok")
+
+
+def rows(d):
+    return [r if isinstance(r, str) else r[0] if r[1] is None else "%s %s" % r for r in d.app.top().rows()]
+
+
+def has(d, *parts):
+    """A row of the screen holding every part (the wording around the figures may change)."""
+    return any(all(p in r for p in parts) for r in rows(d))
+
+
+# ---- 株ドボン -----------------------------------------------------------------------------------
+def kabu_dobon(d, w, l, own, their, gaeshi=False):
+    d.press("ok")                                   # 結果を入力
+    if gaeshi:
+        d.press("down")
+    d.press("ok")                                   # ドボン / ドボン返し
+    for seat in (w, l):
+        scr = d.app.top()
+        while scr.opts[scr.sel][1] != seat:
+            d.press("down")
+        d.press("ok")
+    hand(d, own)
+    hand(d, their)
+
+
+def test_kabu_example_1_review_then_save_and_undo():
+    d = Driver(lang="ja")
+    new(d, 1, 4)
+    kabu_dobon(d, 0, 1, [3, 3, 2], [0, 0])
+    assert d.screen() == "Review"
+    r = rows(d)
+    assert r[0] == "起こし札 その他" and r[1] == "切り札 3枚見せた"
+    assert has(d, "8点→P2", "1周2")
+    assert "P1の手札 三 三 二" in r and "P2の手札 他 他" in r
+    assert d.app.game.seq == 0                     # nothing saved before OK
+    d.press("ok")
+    assert d.app.game.seq == 1
+    s = d.app.state()
+    assert s["laps"][1] == 1 and s["pips"][1] == 2 and s["parent"] == 1
+    ev = d.app.game.state and d.app.game.last_outcome
+    assert ev["score"]["total"] == 8
+    d.press("ok")
+    assert d.screen() == "Play"
+    d.press("back", "long")
+    assert "P2←P1" in d.toast() and d.app.state()["points"] == [0, 0, 0, 0]
+
+
+def test_kabu_trumps_label_cannot_be_misread_and_changes_the_total():
+    # 「見せる必要なし（全員公開）」 is one step away; the seed's case (all shown) is the default
+    d = Driver(lang="ja")
+    new(d, 1, 4)
+    kabu_dobon(d, 0, 1, [3, 3, 2], [0, 0])
+    d.press("down")                                 # the 切り札 row
+    labels = [rows(d)[1]]
+    for _ in range(3):
+        d.press("right")
+        labels.append(rows(d)[1])
+    assert labels == ["切り札 3枚見せた", "切り札 2枚見せた", "切り札 1枚見せた",
+                      "切り札 見せる必要なし（全員公開）"]
+    assert has(d, "4点→P2", "0周4")
+    d.press("right")                                # wraps back to 3枚
+    assert has(d, "8点→P2", "1周2")
+
+
+def test_kabu_example_2_okoshi_ten_on_the_review():
+    d = Driver(lang="ja")
+    new(d, 1, 4)
+    kabu_dobon(d, 0, 1, [3, 7, 10], [0, 0, 0, 0, 10])
+    d.press("right")                                # 起こし札: その他 -> 十
+    assert rows(d)[0] == "起こし札 十"
+    d.press("ok")
+    s = d.app.state()
+    assert (s["laps"][1], s["pips"][1]) == (3, 3)
+
+
+def test_kabu_gaeshi_problem_4():
+    d = Driver(lang="ja")
+    new(d, 1, 4)
+    kabu_dobon(d, 0, 1, [10, 10, 10, 10, 3], [0, 0, 0, 11], gaeshi=True)
+    r = rows(d)
+    assert "返しの段 1段（×2）" in r and "負けた人の切り札 全部見せた" in r or "敗者の切り札 全部見せた" in r
+    assert not [x for x in r if x.startswith("②")]  # a gaeshi on trumps all shown: no ②
+    d.press("ok")
+    s = d.app.state()
+    assert (s["laps"][1], s["pips"][1]) == (100, 0)
+    ev = d.app.game.last_outcome
+    assert ev["score"]["total"] == 600
+
+
+def test_kabu_hand_that_reaches_nothing_is_refused_on_the_grid():
+    d = Driver(lang="ja")
+    new(d, 1, 3)
+    d.seq("ok ok ok ok")
+    grid_to(d, 9)
+    d.seq("ok ok")
+    grid_to(d, None)
+    d.press("ok")
+    assert d.screen() == "RankGrid" and "18" in d.toast()      # 合計18ではドボンできない
+    assert d.app.top().cards == [9, 9]
+    d.press("back")                                 # back takes a 九 away (cursor on 決定: the last)
+    assert d.app.top().cards == [9]
+
+
+def test_kabu_two_cards_reachable_asks_which():
+    # a hand of one ピン reaches ピン and 赤ピン: the ordinary one is offered first
+    d = Driver(lang="ja")
+    new(d, 1, 3)
+    kabu_dobon(d, 0, 1, [4], [0, 0])               # 四: 四 or 魂四
+    assert d.screen() == "Step" and [o[0] for o in d.app.top().opts] == ["四", "魂四"]
+    d.press("down")
+    d.press("ok")
+    assert d.screen() == "Review" and rows(d)[-2:] == ["P1の手札 四", "P2の手札 他 他"]
+    assert any("札が赤" in x or "魂四" in x for x in rows(d))
+
+
+def test_kabu_grid_back_removes_the_rank_under_the_cursor_and_keeps_its_place():
+    d = Driver(lang="ja")
+    new(d, 1, 3)
+    d.seq("ok ok ok ok")
+    g = d.app.top()
+    grid_to(d, 3)
+    d.seq("ok ok")
+    grid_to(d, 2)
+    d.press("ok")
+    assert g.cards == [3, 3, 2]
+    grid_to(d, 3)
+    d.press("back")
+    assert g.cards == [3, 2]
+    d.seq("back back")                              # no 三 left: the last card goes
+    assert g.cards == []
+    d.press("back")                                 # an empty hand: back to the loser step
+    assert d.screen() == "Step"
+    d.press("ok")
+    assert d.screen() == "RankGrid" and d.app.top().cell()[1] == 3   # where the cursor was
+
+
+def test_kabu_hold_back_inside_the_entry_cancels_it():
+    d = Driver(lang="ja")
+    new(d, 1, 3)
+    kabu_dobon(d, 0, 1, [3, 3, 2], [0, 0])
+    d.press("back", "long")
+    assert d.toast() == "入力を取り消しました" and d.app.game.seq == 0
+    assert not any(getattr(s, "entry", False) for s in d.app.stack)
+
+
+def test_kabu_four_of_a_kind_form_uses_the_grid():
+    d = Driver(lang="en")
+    new(d, 1, 3)
+    d.press("ok")
+    d.seq("down down down ok")                      # Four of a kind
+    assert d.screen() == "Form"
+    d.seq("ok ok")                                  # holder: P1
+    d.seq("down ok")                                # hand
+    hand(d, [2, 2, 2, 2])
+    assert d.app.top().values["hand"] == [2, 2, 2, 2]
+
+
+# ---- 囲将会ドボン -------------------------------------------------------------------------------
+def pick(d, label):
+    scr = d.app.top()
+    labels = [o[0] for o in scr.opts]
+    i = [k for k in range(len(labels)) if labels[k] == label or labels[k].startswith(label + "（")][0]
+    while scr.sel != i:
+        d.press("down")
+    d.press("ok")
+
+
+def kakoi_list_row(d, text):
+    scr = d.app.top()
+    i = [k for k, r in enumerate(scr.rows()) if r.startswith(text)][0]
+    while scr.sel != i:
+        d.press("up")
+    d.press("ok")
+
+
+def test_kakoi_seed_example():
+    # P1 plays 7; P2 (9 2) and P3 (Q 5) call dobon; P1 holds J 2 and answers P2.
+    d = Driver(lang="ja")
+    new(d, 2, 3)
+    d.seq("ok ok")
+    pick(d, "P1")                                   # 出した人
+    pick(d, "P2")                                   # ドボンした人
+    hand(d, ["9", "2"])
+    pick(d, "7")                                    # 場の札, offered from 9 2: 7（9-2） or J（9+2）
+    assert d.screen() == "RankGrid" and d.app.top().head == "P1の手札（払う）"
+    hand(d, ["J", "2"])
+    assert d.screen() == "Calls" and d.app.top().rows()[d.app.top().sel] == "登録"
+    kakoi_list_row(d, "＋ドボンを追加")
+    pick(d, "P3")
+    hand(d, ["Q", "5"])
+    kakoi_list_row(d, "＋返しを追加")
+    pick(d, "P1")                                   # hand known; only P2's 9 is reachable
+    r = d.app.top().rows()
+    assert "P1 返し→P2 J 2" in r
+    assert "P2→P1 176点 (11×16)" in r and "P1→P3 48点 (12×4)" in r
+    assert d.app.game.seq == 0
+    d.press("ok")                                   # 登録
+    assert d.app.state()["totals"] == [128, -176, 48]
+    ev = d.app.game.state and [c for c in d.app.game.last_outcome["calls"]]
+    assert [c["top"] for c in ev] == ["9", "Q", "J"]
+
+
+def test_kakoi_ok_after_adding_never_deletes_and_deleting_asks():
+    d = Driver(lang="ja")
+    new(d, 2, 3)
+    d.seq("ok ok")
+    pick(d, "P1")
+    pick(d, "P2")
+    hand(d, ["3", "4"])
+    pick(d, "7")
+    hand(d, ["5", "K"])                             # P1 pays
+    scr = d.app.top()
+    n = len(scr.rows())
+    kakoi_list_row(d, "＋ドボンを追加")
+    pick(d, "P3")
+    hand(d, ["2", "5"])
+    assert d.screen() == "Calls" and scr.rows()[scr.sel] == "登録"   # not on the new call
+    assert len(scr.rows()) > n
+    kakoi_list_row(d, "P3 ドボン")
+    assert d.screen() == "Confirm" and "P3" in d.app.top().head
+    d.press("ok")                                   # いいえ (the first choice)
+    assert any(r.startswith("P3 ドボン") for r in scr.rows())
+    kakoi_list_row(d, "P3 ドボン")
+    d.seq("down ok")                                # はい
+    assert d.screen() == "Calls" and not any(r.startswith("P3 ドボン") for r in scr.rows())
+
+
+def test_kakoi_issue12_crash_path_cannot_happen_and_every_seat_called_says_so():
+    # result → ドボン → calls → ＋追加 → 追加 without a seat: the seat is the first question now
+    d = Driver(lang="ja")
+    new(d, 2, 2)
+    d.seq("ok ok")
+    pick(d, "P1")
+    pick(d, "P2")
+    hand(d, ["3", "4"])
+    pick(d, "7")
+    hand(d, ["5"])
+    kakoi_list_row(d, "＋ドボンを追加")
+    assert d.screen() == "Calls" and d.toast() == "全員が宣言済み"
+
+
+def test_kakoi_plain_dobon_and_went_out_toggle():
+    d = Driver(lang="ja")
+    new(d, 2, 4)
+    d.seq("ok ok")
+    pick(d, "P1")
+    pick(d, "P2")
+    hand(d, ["3", "4"])
+    pick(d, "7")
+    hand(d, ["5", "K"])
+    r = d.app.top().rows()
+    assert "P1→P2 30点 (15×2)" in r
+    kakoi_list_row(d, "上がり札")                   # the 7 was P1's last card: P1's hand is the 7
+    assert "P1→P2 28点 (7×4)" not in d.app.top().rows()
+    assert d.app.top().rows()[0] == "上がり札: はい"
+    assert "P1→P2 14点 (7×2)" in d.app.top().rows()
+    d.press("ok")
+    assert d.app.state()["totals"] == [-14, 14, 0, 0]
+
+
+def test_kakoi_tsumo_and_tenhou():
+    d = Driver(lang="ja")
+    new(d, 2, 2)
+    d.seq("ok down ok")                             # ツモ上がり
+    pick(d, "P1")
+    assert d.screen() == "RankGrid" and d.app.top().pick
+    grid_to(d, "5")
+    d.press("ok")                                   # the last card: 5
+    assert d.app.top().head == "P2の手札（払う）"
+    hand(d, ["3"])
+    assert "P2→P1 3点 (3×1)" in d.app.top().rows()
+    d.press("ok")
+    assert d.app.state()["totals"] == [3, -3]
+    d.press("ok")                                   # the result
+    d.seq("ok down down ok")                        # 天和
+    pick(d, "P2")
+    hand(d, ["A", "6"])
+    pick(d, "7")
+    hand(d, ["9"])                                  # P1 pays
+    d.press("ok")
+    assert d.app.state()["totals"] == [3 - 18, -3 + 18]
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_kabu_kakoi_entry_text_stays_on_the_panel(lang):
+    log = TextLog()
+    log.install()
+    try:
+        d = Driver(lang=lang)
+        new(d, 1, 4)
+        kabu_dobon(d, 0, 1, [10, 10, 2, 2, 1, 1, 11], [0, 0])
+        for _ in range(20):
+            d.press("down")
+        d = Driver(lang=lang)
+        new(d, 2, 3)
+        d.seq("ok ok")
+        pick(d, "P1")
+        pick(d, "P2")
+        hand(d, ["9", "2"])
+        pick(d, "7")
+        hand(d, ["J", "2"])
+        for _ in range(12):
+            d.press("down")
+        assert not log.over, log.over
+    finally:
+        log.uninstall()
