@@ -1,59 +1,51 @@
 """Issue 16's rule corrections entered through the buttons: a 囲将会 chain in which a player calls
 twice (返し返し by an earlier caller) and a 株ドボン game where every player dobons on the 起こし札."""
 from ui_harness import Driver
-from test_ui_games import new, field, choose, cards, preview
+from test_ui_kabu_kakoi import new, hand, pick, kakoi_list_row
 
 
 def test_kakoi_earlier_caller_answers_again():
-    # I (P1) play 7; P2 (9,2) and P3 (Q,5) dobon; I (J,2) answer P2 showing J; P2 answers my J
-    # with 9+2 = 11: level 3 (×8). I pay P2 12 × 2^2 × 8 = 384 and P3 48; P2 starts next.
+    # P1 plays 7; P2 (9 2) and P3 (Q 5) dobon; P1 (J 2) answers P2 showing J; P2 answers P1's J
+    # with 9+2 = 11: level 3 (×8). P1 pays P2 12 × 2^2 × 8 = 384 and P3 48; P2 starts next.
     d = Driver(lang="ja")
     new(d, 2, 3)
-    t = d.app.t
-    d.press("ok")
-    choose(d, t("KK_dobon"))
-    field(d, "card"); choose(d, "7")
-    field(d, "by"); choose(d, "P1")
-    field(d, "calls")
-    for seat, top, on in (("P2", "9", None), ("P3", "Q", None), ("P1", "J", "P2"), ("P2", "9", "P1")):
-        choose(d, "+ " + t("ADD"))
-        field(d, "seat"); choose(d, seat)
-        field(d, "top"); choose(d, top)
-        if on:
-            field(d, "on")
-            opts = [label for label, _ in d.app.top().opts]
-            assert len(opts) == len(set(opts)), opts      # each earlier caller listed once
-            choose(d, on)
-            choose(d, t("DONE"))
-        preview(d)
-        assert d.screen() == "Calls"
-    choose(d, t("DONE"))
-    field(d, "h0"); cards(d, ["J", "2"])
-    field(d, "h1"); cards(d, ["9", "2"])
-    field(d, "h2"); cards(d, ["Q", "5"])
-    preview(d)
-    assert d.screen() == "Lines", d.toast()
-    lines = d.app.top().lines
-    assert "P1→P2 384 (12×32)" in lines
-    assert "P1→P3 48 (12×4)" in lines
-    d.press("ok")
+    d.seq("ok ok")
+    pick(d, "P1")                                   # who played the card
+    pick(d, "P2")                                   # who called
+    hand(d, ["9", "2"])
+    pick(d, "7")                                    # the field card, offered from 9 2
+    hand(d, ["J", "2"])                             # P1 pays: its hand
+    kakoi_list_row(d, "＋ドボンを追加")
+    pick(d, "P3")
+    hand(d, ["Q", "5"])
+    kakoi_list_row(d, "＋返しを追加")
+    pick(d, "P1")                                   # P1 answers P2's 9 (J-2)
+    kakoi_list_row(d, "＋返しを追加")
+    pick(d, "P2")                                   # P2 again: only P1's J is reachable (9+2)
+    r = d.app.top().rows()
+    assert "P1→P2 384点 (12×32)" in r and "P1→P3 48点 (12×4)" in r, r
+    d.press("ok")                                   # 登録
     s = d.app.state()
     assert s["totals"] == [-432, 384, 48] and s["starter"] == 1
+    calls = d.app.game.last_outcome["calls"]
+    assert [(c["seat"], c["level"]) for c in calls] == [(1, 1), (2, 1), (0, 2), (1, 3)]
 
 
 def test_kabu_every_player_dobons_on_the_okoshi():
     # 2 players, both hands sum to 5 on a 五: nobody loses, no points; the game counts.
+    from test_ui_games import field, choose, preview
     d = Driver(lang="ja")
-    new(d, 1, 2)
     t = d.app.t
+    new(d, 1, 2)
     d.press("ok")
     choose(d, t("KB_okoshi"))
     field(d, "okoshi"); choose(d, "五")
     field(d, "winners"); choose(d, "P1"); choose(d, "P2"); choose(d, t("DONE"))
-    field(d, "h0"); cards(d, [1, 2, 10, 2])
-    field(d, "h1"); cards(d, [11, 3, 10, 1])
+    field(d, "h0"); hand(d, [1, 2, 10, 2])
+    field(d, "h1"); hand(d, [11, 3, 10, 1])
     preview(d)
     assert d.screen() == "Lines", d.toast()
+    assert t("KB_NO_LOSER") in d.app.top().lines
     d.press("ok")
     s = d.app.state()
     assert s["points"] == [0, 0] and s["games"] == 1 and s["parent"] == 1
