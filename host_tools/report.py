@@ -75,7 +75,9 @@ T = {
     "reshuffle_sign": ("sign deck reshuffled", "符号札を切り直し"),
     "reshuffle_judge": ("judge deck reshuffled", "判定札を切り直し"),
     "kabu_total": ("{t} points to {a}", "{a}に{t}点"),
-    "kabu_pair": ("{a} → {b}", "{a}→{b}"),
+    "kabu_pair": ("{a}'s dobon", "{a}のドボン"),
+    "kabu_each": ("{t} points to every other player", "ほかの全員に{t}点ずつ"),
+    "holder": ("Holder: {a}", "揃えた人：{a}"),
     "minus2": ("{a}: −2", "{a}:−2"),
     "pays": ("{a} pays {b} {v}", "{a}→{b} {v}点"),
     "paren": (" ({x})", "（{x}）"),
@@ -120,7 +122,7 @@ DOBON_REASON = {"win": ("won", "勝ち"), "drawn": ("drawn round", "流局"),
 KABU_ITEMS = {
     1: ("base", "基本"), 2: ("trumps", "切り札"), 3: ("own cards", "自分の枚数"),
     4: ("their cards", "相手の枚数"), 5: ("tens", "十"), 6: ("sets", "役"),
-    7: ("red pin / soul four held", "赤ピン・魂四(手札)"), 8: ("red pin / soul four card", "赤ピン・魂四(札)"),
+    7: ("red pin / soul four held", "赤ピン・魂四（手札）"), 8: ("red pin / soul four card", "赤ピン・魂四（札）"),
     9: ("gaeshi", "返し"), 10: ("tanpin", "単ピン"), 11: ("four of a kind", "4枚揃い"),
     12: ("deck out", "山切れ"),
 }
@@ -306,18 +308,24 @@ def detail_rows(kind, n, names, o):
                         "capped" if p.get("capped") else ""])
     elif kind == "kabu":
         scores = []
-        if isinstance(o.get("score"), dict):
-            scores.append((o.get("loser"), o.get("winner", o.get("holder")), o["score"]))
+        if isinstance(o.get("score"), dict) and "holder" in o:
+            # four of a kind: every other player takes the holder's total; the items once, from nobody
+            h = o.get("holder")
+            scores.append(([i for i in range(len(names)) if i != h], h, o["score"]))
+        elif isinstance(o.get("score"), dict):
+            scores.append(([o.get("loser")], o.get("winner"), o["score"]))
         for p in o.get("pairs") or []:
-            scores.append((p.get("loser"), p.get("winner"), p))
-        for payer, to, sc in scores:
+            scores.append(([p.get("loser")], p.get("winner"), p))
+        for payers, to, sc in scores:
+            one = _name(names, payers[0]) if len(payers) == 1 else ""
             for it in sc.get("breakdown") or []:
                 num = it.get("item")
-                out.append([n, "score item", _name(names, payer), _name(names, to), _num(num),
+                out.append([n, "score item", one, _name(names, to), _num(num),
                             _pick(KABU_ITEMS.get(num, ("?", "?")), "en"), _num(it.get("points")),
                             _num(it.get("factor")), "", ""])
-            out.append([n, "score total", _name(names, payer), _name(names, to), "", "", "", "",
-                        _num(sc.get("total")), ""])
+            for payer in payers:
+                out.append([n, "score total", _name(names, payer), _name(names, to), "", "", "", "",
+                            _num(sc.get("total")), ""])
     return out
 
 
@@ -358,11 +366,13 @@ def details(kind, names, o, lang):
         if "winner" in o and "loser" in o:
             out.append("%s%s%s" % (tr("winner", lang, a=nm(o["winner"])), "、" if lang == "ja" else ", ",
                                    tr("loser", lang, a=nm(o["loser"]))))
+        if "holder" in o:
+            out.append(tr("holder", lang, a=nm(o["holder"])))
         if isinstance(o.get("score"), dict):
             payer = o.get("loser") if "loser" in o else None
             out.append(_kabu_score(o["score"], lang, nm(payer) if payer is not None else None))
         for p in o.get("pairs") or []:
-            out.append("%s: %s" % (tr("kabu_pair", lang, a=nm(p.get("winner")), b=nm(p.get("loser"))),
+            out.append("%s%s%s" % (tr("kabu_pair", lang, a=nm(p.get("winner"))), "：" if lang == "ja" else ": ",
                                    _kabu_score(p, lang, nm(p.get("loser")))))
         m2 = o.get("minus2")
         if isinstance(m2, int) and m2 and "winner" in o:
@@ -403,7 +413,7 @@ def _kabu_score(sc, lang, payer):
         else:
             parts.append("%s%s%s ×%s" % (mark, gap, lab, it.get("factor")))
     total = sc.get("total")
-    tail = tr("kabu_total", lang, t=total, a=payer) if payer is not None else tr("total", lang, t=total)
+    tail = tr("kabu_total", lang, t=total, a=payer) if payer is not None else tr("kabu_each", lang, t=total)
     return "%s = %s" % (("、" if lang == "ja" else ", ").join(parts), tail)
 
 
