@@ -5,7 +5,7 @@
 MESSAGES = {
     # card input
     "E_KABU_CARD": ("No such card: {card}", "{card}という札はありません"),
-    "E_KABU_TOO_MANY": ("Only {max} of {card} in the deck", "{card}は{max}枚までです"),
+    "E_KABU_TOO_MANY": ("At most {max} cards of {card}", "{card}は{max}枚までです"),
     "E_KABU_TWO_RED": ("Only one red pin", "赤ピンは1枚だけです"),
     "E_KABU_TWO_SOUL": ("Only one soul four", "魂四は1枚だけです"),
     "E_KABU_VALUE": ("Check {field}", "{field}を確かめてください"),

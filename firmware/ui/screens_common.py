@@ -300,7 +300,7 @@ class CardsEntry(Screen):
                 self.app.pop()
 
     def draw(self, c):
-        title(c, self.app.t("HAND_N", {"head": self.head, "n": len(self.cards)}))
+        title(c, self.app.t("HAND_N", {"what": self.head, "n": len(self.cards)}))
         lines = wrap(" ".join([self.label(v) for v in self.cards]), W)
         if len(lines) > 3:
             lines = lines[-3:]

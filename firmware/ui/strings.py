@@ -60,7 +60,7 @@ MESSAGES = {
     "GRID_PICK_HINT": ("OK:choose", "OK:選ぶ"),
     "REVIEW_HINT": ("<>:change OK:save", "←→変更 OK:登録"),
     "CARDS_HINT": ("<-> card  OK:add  Back:del", "←→札 OK:追加 戻る:消す"),
-    "HAND_N": ("{head} ({n})", "{head}（{n}枚）"),
+    "HAND_N": ("{what} ({n})", "{what}（{n}枚）"),
     "MULTI_HINT": ("OK: tick / untick", "OK:選ぶ/外す"),
     # settings values
     "S_kakehiki_start": ("Starting dango", "最初のだんご"),
