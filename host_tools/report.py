@@ -54,6 +54,7 @@ T = {
              "ログの途中に読めない行がありました。そのあとの結果は不完全かもしれません。"),
     "no_rounds": ("No round finished yet.", "終わった回はまだありません。"),
     "unreadable": ("This log could not be read.", "このログは読めませんでした。"),
+    "unknown_game": ("Unreadable log", "読めないログ"),
     "refused_games": ("Games not shown", "表示できなかったゲーム"),
     "refused_game": ("{f}: refused ({why})", "{f}：表示できません（{why}）"),
     "crashed": ("the report could not process it: {e}", "レポートで処理できませんでした：{e}"),
@@ -145,7 +146,7 @@ def tr(key, lang, **kw):
 
 
 def kind_name(kind, lang):
-    return _pick(KIND_NAMES[kind], lang) if kind in KIND_NAMES else "?"
+    return _pick(KIND_NAMES[kind], lang) if kind in KIND_NAMES else tr("unknown_game", lang)
 
 
 def settings_text(kind, settings, lang):
@@ -539,7 +540,8 @@ def process_log(res, out_dir, langs, used_stems, plots=True):
     if res.game is None:
         for lg in langs:
             parts[lg].append('<p class="warn">%s</p>' % tr("unreadable", lg))
-        sec.refusal = dict((lg, res.report_lines(lg)[0] if res.problems else tr("unreadable", lg)) for lg in langs)
+        sec.refusal = dict((lg, res.problems[0].text(lg, kind) if res.problems else tr("unreadable", lg))
+                           for lg in langs)
     stem = None
     if res.game is not None:
         stem = file_stem(kind, res.game_id)
