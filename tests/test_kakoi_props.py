@@ -123,8 +123,11 @@ def test_message_ids_are_defined():
             ids = set(re.findall(r'Refusal\("(E_[A-Z_]+)"', f.read()))
         assert ids, mod
         assert ids <= set(table), (mod, sorted(ids - set(table)))
+    from ui.screens_common import wrap, W
     for table in (msg_kakoi.MESSAGES, msg_dobon.MESSAGES):
         for k, (en, ja) in table.items():
-            for line in en.split("\n") + ja.split("\n"):
-                # the OLED line is 16 characters; a placeholder shows at most 2 (seat, rank)
-                assert len(re.sub(r"\{\w+\}", "99", line)) <= 16, (k, line)
+            for text in (en, ja):
+                # a refusal is a toast: at most 3 lines of the panel less its frame (app.draw_toast);
+                # a placeholder shows a player (P1..P6) or a card
+                lines = wrap(re.sub(r"\{\w+\}", "P6", text), W - 4)
+                assert len(lines) <= 3, (k, text, lines)
