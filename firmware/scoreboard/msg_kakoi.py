@@ -16,7 +16,7 @@ MESSAGES = {
     "E_KAKOI_TOO_MANY": ("Too many {rank}: 4 a rank, 2 jokers", "{rank}が多すぎます（同じ札は4枚、ジョーカーは2枚まで）"),
     "E_KAKOI_CALLS": ("A tsumo has no dobon calls", "ツモ上がりにドボンはありません"),
     "E_KAKOI_NO_CALLS": ("Choose who called dobon", "ドボンした人を選んでください"),
-    "E_KAKOI_TWICE": ("{seat} has already called", "{seat}はもう宣言しています"),
+    "E_KAKOI_TWICE": ("{seat} already called on that card", "{seat}はその札にもう宣言しています"),
     "E_KAKOI_WENT_OUT": ("{seat} went out:\nno call", "{seat}は上がっているので宣言できません"),
     "E_KAKOI_OWN_CARD": ("Not on your own card", "自分が出した札にはドボンできません"),
     "E_KAKOI_ON": ("Only an earlier call\ncan be answered", "返せるのは先の宣言だけです"),
