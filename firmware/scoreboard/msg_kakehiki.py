@@ -20,7 +20,6 @@ MESSAGES = {
     "KH_DECKS": ("Shuffles: judge {j}/3, sign {s}", "切り直し：判定札{j}/3・符号札{s}"),
     "KH_DECKS_SHORT": ("J{j}/3", "判{j}/3"),
     "KH_NOT_SAVED_SHORT": ("unsaved", "保存なし"),
-    "KH_POT": ("Pot {pot}", "場{pot}"),
     "KH_TIE": ("Tie (several)", "同点（複数）"),
     "KH_SIGN_Q": ("Sign card: minus?", "符号札は引算？"),
 }

@@ -2,38 +2,18 @@
 # the direction, the pending draw from stacked 2s; → straight to the round's winner; plus the
 # sum-check helper (saves nothing). Every commit says what was recorded, in the title row.
 from ui.screens_common import Screen, Menu, Choice, Form, Lines, Confirm, NumberEntry, title, hint, fit, rtext, W
-from ui.canvas import text_width
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
-# What was just recorded, with the game and journal position it belongs to: the title row shows
-# it until the next press, and never after an undo or in another game.
-_note = [None, None, 0]
 # The rank last played in this game: the card list opens there (the next card often matches it).
 _last_rank = [None, "A"]
-
-
-def recorded(app, line):
-    """One line saying what was just saved; it never blocks the next press (the app's own
-    confirmation line is used instead when the app has one)."""
-    f = getattr(app, "recorded", None)
-    if f is not None:
-        f(line)
-    else:
-        _note[0], _note[1], _note[2] = line, app.game.game_id, app.game.seq
-
-
-def _noted(app):
-    if _note[0] is not None and _note[1] == app.game.game_id and _note[2] == app.game.seq:
-        return _note[0]
-    return None
 
 
 def submit(app, ev, line):
     """Commit `ev` and say what was recorded (a finished round says it on its result screen)."""
     out = app.submit(ev)
     if out is None:
-        recorded(app, line)
+        app.recorded(line)
     return out
 
 
@@ -57,7 +37,6 @@ class Play(Screen):
         if kind != "click":
             return
         app = self.app
-        _note[0] = None
         if name == "ok":
             app.push(actions(app))
         elif name == "right":
@@ -71,13 +50,8 @@ class Play(Screen):
         t = app.t
         s = app.state()
         st = app.game.settings
-        note = _noted(app)
-        if note is not None:
-            c.text(fit(note, W), 0, 0)
-            c.hline(0, 7, W, 1)
-        else:
-            v = t("L_DOBON_SUM") if st["variant"] == "sum" else t("L_DOBON_ACTION")
-            title(c, t("DB_HDR", {"k": s["round"], "of": st["rounds"], "v": v}))
+        v = t("L_DOBON_SUM") if st["variant"] == "sum" else t("L_DOBON_ACTION")
+        title(c, t("DB_HDR", {"k": s["round"], "of": st["rounds"], "v": v}))
         c.text(fit(t("L_DOBON_TURN", {"seat": app.name(s["turn"])}), 72), 0, 8)
         rtext(c, t("L_DOBON_DIR_LEFT") if s["dir"] == 1 else t("L_DOBON_DIR_RIGHT"), W, 8)
         if s["pending"]:

@@ -20,32 +20,12 @@ def _top(s):
     return m
 
 
-# What was just recorded, with the game and journal position it belongs to: the play screen's title
-# row shows it until the next press, and never after an undo or in another game.
-_note = [None, None, 0]
-
-
-def recorded(app, line):
-    """One line saying what was just saved. It takes the title row, not the bottom row, so the
-    next player's choices stay in view, and it never blocks the next press (the app's own
-    confirmation line is used instead when the app has one)."""
-    f = getattr(app, "recorded", None)
-    if f is not None:
-        f(line)
-    else:
-        _note[0], _note[1], _note[2] = line, app.game.game_id, app.game.seq
-
-
 def submit(app, ev, line):
-    """Commit `ev`, then say what was recorded; a round that ends says it on its result screen."""
+    """Commit `ev`, then say in one line what was recorded (over the title row, so the next
+    player's choices on the bottom row stay in view); a round that ends says it on its result
+    screen instead."""
     if app.submit(ev) is None:
-        recorded(app, line)
-
-
-def _noted(app):
-    if _note[0] is not None and _note[1] == app.game.game_id and _note[2] == app.game.seq:
-        return _note[0]
-    return None
+        app.recorded(line)
 
 
 def legal_actions(app, s):
@@ -127,7 +107,6 @@ class Play(Screen):
         app = self.app
         s = app.state()
         pr = self.prompt(s)
-        _note[0] = None
         if self.raising is not None:
             lo, hi = self.raise_range(s)
             if name == "up" and self.raising < max(hi, lo):
@@ -211,14 +190,7 @@ class Play(Screen):
         t = app.t
         s = app.state()
         below, short = self.extra_lines(s)
-        note = _noted(app)
-        if note is not None:
-            pot = t("KH_POT", {"pot": s["pot"]})
-            c.text(fit(note, W - text_width(pot) - 6), 0, 0)
-            rtext(c, pot, W, 0)
-            short = []
-        else:
-            c.text(fit(t("KH_HDR", {"r": s["round"], "ph": t("KH_" + s["phase"]), "pot": s["pot"]}), W), 0, 0)
+        c.text(fit(t("KH_HDR", {"r": s["round"], "ph": t("KH_" + s["phase"]), "pot": s["pot"]}), W), 0, 0)
         if short:
             tail = " ".join(short)
             c.fill_rect(W - text_width(tail) - 4, 0, text_width(tail) + 4, 7, 0)
