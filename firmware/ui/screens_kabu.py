@@ -42,6 +42,10 @@ class Play(Screen):
         app = self.app
         if name == "ok":
             app.push(Endings(app))
+        elif name == "right":            # the usual ending, one press shorter (the hint says so)
+            DobonEntry(app, 0).start()
+        elif name == "left":
+            DobonEntry(app, 1).start()
         elif name == "back":
             from ui.screens_menu import GameMenu
             app.push(GameMenu(app, [("KB_end", lambda: app.push(Confirm(app, app.t("KB_end"),
@@ -58,7 +62,7 @@ class Play(Screen):
             c.text(fit(app.name(i), 24), 0, y)
             c.text(t("KB_ROW", {"face": s["face"][i], "laps": s["laps"][i], "pts": s["points"][i],
                                 "deal": s["deal"][i]}), 28, y)
-        hint(c, t("ENTER_RESULT"))
+        hint(c, t("KB_PLAY_HINT"))
 
 
 class Endings(Menu):
@@ -337,6 +341,8 @@ def result(app, out):
 def describe(app, ev):
     k = ev.get("t")
     s = app.t("KB_" + k) if k in ("dobon", "okoshi", "four", "deckout", "draw", "parent", "end") else str(k)
+    if k == "dobon" and ev.get("gaeshi"):
+        s = app.t("KB_gaeshi_end")
     if k == "dobon":
         s += " %s←%s" % (app.name(ev["loser"]), app.name(ev["winner"]))
     elif k in ("four", "parent"):

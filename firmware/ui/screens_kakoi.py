@@ -3,7 +3,7 @@
 # offered from what that hand reaches, then further calls and gaeshi on one list) and settled on a
 # review of every payment before it is saved.
 from ui.screens_common import Screen, Menu, Choice, Lines, ListScreen, Confirm, title, hint, fit, rtext, W
-from ui.grid import RankGrid, Step, Review
+from ui.grid import RankGrid, Step
 from scoreboard import kakoi_score as kk
 from scoreboard.errors import Refusal
 
@@ -35,6 +35,8 @@ class Play(Screen):
                 (t("KK_starter"), lambda: app.push(Choice(app, t("KK_starter"), seat_opts(app),
                                                           lambda v: app.submit({"t": "starter", "seat": v}),
                                                           app.state()["starter"])))]))
+        elif name == "right":            # the usual outcome, one press shorter (the hint says so)
+            RoundEntry(app, "dobon").start()
         elif name == "back":
             from ui.screens_menu import GameMenu
             app.push(GameMenu(app, [("KK_end", lambda: app.push(Confirm(app, app.t("KK_end"),
@@ -50,7 +52,7 @@ class Play(Screen):
                 c.text("→", 0, y)
             c.text(fit(app.name(i), 60), 8, y)
             rtext(c, str(s["totals"][i]), 100, y)
-        hint(c, app.t("ENTER_RESULT"))
+        hint(c, app.t("KK_PLAY_HINT"))
 
 
 def _hand(cards):
@@ -283,8 +285,8 @@ class Calls(ListScreen):
     entry = True
 
     def __init__(self, app, entry):
-        head = describe(app, {"t": entry.kind, "seat": entry.winner})
-        ListScreen.__init__(self, app, "%s %s" % (head, "JK" if entry.card == "JOKER" else entry.card))
+        head = describe(app, {"t": entry.kind, "seat": entry.winner, "card": entry.card})
+        ListScreen.__init__(self, app, head)
         self.e = entry
         self.span = 6
         self.ev = self.err = None
@@ -397,5 +399,7 @@ def describe(app, ev):
         s = app.t("KK_" + k)
         if k in ("tsumo", "starter"):
             s += " " + app.name(ev["seat"])
+        if k in ("tsumo", "dobon", "tenhou") and ev.get("card"):
+            s += " " + ("JK" if ev["card"] == "JOKER" else ev["card"])
         return s
     return str(k)
