@@ -67,11 +67,11 @@ GESTURES = [("click", n) for n in NAMES] * 6 + [("repeat", n) for n in NAMES] * 
     [("long", "back"), ("long", "ok")]
 
 
-def _storm(game, n, seed, lang):
+def _storm(game, n, seed, lang, store=None):
     """n random gestures from the play screen of `game`; whenever the storm leaves the game (the
     start screen, the end of the match) a new game of the same kind is set up again."""
     rnd = random.Random(seed)
-    d = Driver(lang=lang)
+    d = Driver(store=store, lang=lang)
     setup = "ok " + "down " * GAMES.index(game) + "ok up ok down down ok"
     d.seq(setup)
     assert d.app.game is not None and d.app.game.header["kind"] == game
@@ -85,7 +85,7 @@ def _storm(game, n, seed, lang):
         assert not d.app.errors, (game, seed, k, d.app.errors, d.app.gestures)
         screens.add(type(d.app.top()).__name__)
         if k % 500 == 499 and (d.app.game is None or d.app.game.is_over()):
-            d = Driver(lang=lang)
+            d = Driver(store=store, lang=lang)
             d.seq(setup)
     return screens
 
@@ -97,6 +97,16 @@ def test_gesture_storm_never_raises(game):
     for seed, lang in ((1, "ja"), (2, "en")):
         seen |= _storm(game, 2500, seed, lang)
     assert "Play" in seen and len(seen) >= 4, seen      # the storm went beyond the play screen
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_gesture_storm_with_the_flash_store(game, tmp_path):
+    """1,000 gestures a game with games saved on a (host) flash: resume, the start screen's
+    recovery lines and the error log path are in play too."""
+    from scoreboard.store import Store, OsFs
+    st = Store(fs=OsFs(), root=str(tmp_path / "games"))
+    _storm(game, 1000, 7, "ja", st)
+    assert not os.path.exists(str(tmp_path / "games" / "errors.txt"))
 
 
 @pytest.mark.fuzzlong
