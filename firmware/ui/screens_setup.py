@@ -14,6 +14,9 @@ SPECS = {
               "max_actions": ("int", 1, 100000, 50)},
 }
 SEATS = {"kakehiki": (2, 6), "kabu": (2, 6), "kakoi": (2, 6), "dobon": (2, 4)}
+# A setting that only matters for one value of another is shown only then (株ドボン: the number of
+# games only when the match length is "set number of games").
+SHOWN_IF = {("kabu", "games"): ("length", "games")}
 
 
 def _spec(kind, key, v):
@@ -39,8 +42,16 @@ class Settings(ListScreen):
         self.keys = sorted(self.values.keys())
         app.choose_kind(kind)
 
+    def shown(self):
+        out = []
+        for k in self.keys:
+            cond = SHOWN_IF.get((self.kind, k))
+            if cond is None or self.values.get(cond[0]) == cond[1]:
+                out.append(k)
+        return out
+
     def rows(self):
-        return self.keys + [None]
+        return self.shown() + [None]
 
     def label(self, key):
         sid = "S_%s_%s" % (self.kind, key)
@@ -65,13 +76,14 @@ class Settings(ListScreen):
         rtext(c, fit(self.value_text(row), W - w - 6), W - 1, y)
 
     def draw(self, c):
-        self.head = self.app.t("G_" + self.kind) + " " + self.app.t("SETTINGS")
+        self.head = self.app.t("SETTINGS_OF", {"game": self.app.t("G_" + self.kind)})
         ListScreen.draw(self, c)
 
     def side(self, i, d):
-        if i >= len(self.keys):
+        keys = self.shown()
+        if i >= len(keys):
             return
-        k = self.keys[i]
+        k = keys[i]
         v = self.values[k]
         sp = _spec(self.kind, k, v)
         if sp[0] == "bool":
@@ -91,12 +103,13 @@ class Settings(ListScreen):
 
     def choose(self, i):
         app = self.app
-        if i >= len(self.keys):
+        keys = self.shown()
+        if i >= len(keys):
             from scoreboard.games import load
             load(self.kind).check_settings(self.values, SEATS[self.kind][0])
             app.push(Seats(app, self.kind, self.values))
             return
-        k = self.keys[i]
+        k = keys[i]
         sp = _spec(self.kind, k, self.values[k])
         if sp[0] == "int":
             def done(v, k=k):
