@@ -310,8 +310,8 @@ class Calls(ListScreen):
         for cl in e.calls:
             out.append("%s %s" % (call_text(app, cl), _hand(e.hands.get(cl["seat"]) or [])))
         if e.kind != "tsumo":
-            out.append("＋" + app.t("KK_ADD_DOBON"))
-            out.append("＋" + app.t("KK_ADD_GAESHI"))
+            out.append(app.t("KK_ADD_DOBON"))
+            out.append(app.t("KK_ADD_GAESHI"))
         out.append(app.t("SAVE"))
         return out
 
