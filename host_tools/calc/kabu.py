@@ -2,10 +2,10 @@
 #   echo '{"own":["三","三","二"],"their":["四","五"],"dobon_card":"八","trumps":3,"gaeshi":0}' \
 #       | python -m host_tools.calc kabu
 # Exit 0 with {"total", "laps", "pips", "subtotal", "breakdown"}; exit 2 with {"error": "..."}.
-import json
 import sys
 
 from host_tools import _paths  # noqa: F401  (firmware/ on sys.path)
+from host_tools import cli_io
 from scoreboard import kabu_score as ks
 from scoreboard.errors import Refusal
 from scoreboard.msg_kabu import MESSAGES
@@ -28,7 +28,7 @@ def describe(r):
         info[k] = _name(v) if k in ("card", "okoshi") and isinstance(v, str) else v
     text = MESSAGES.get(r.msg_id, (r.msg_id, r.msg_id))[0]
     for k, v in info.items():
-        text = text.replace("{" + k + "}", str(v))
+        text = text.replace("{" + k + "}", cli_io.excerpt(str(v)))   # input values: a short quote
     return "%s: %s" % (r.msg_id, text)
 
 
@@ -48,30 +48,24 @@ def calculate(case):
     return res
 
 
-def _emit(obj, stream):
-    data = (json.dumps(obj, ensure_ascii=False, sort_keys=True) + "\n").encode("utf-8")
-    stream.buffer.write(data) if hasattr(stream, "buffer") else stream.write(data.decode("utf-8"))
-    stream.flush()
-
-
 def main(argv=None):
     argv = [] if argv is None else argv
     if argv and argv[0] in ("-h", "--help"):
         sys.stdout.write("usage: python -m host_tools.calc kabu < case.json   (see docs/calc-kabu.md)\n")
         return 0
-    raw = sys.stdin.buffer.read().decode("utf-8") if hasattr(sys.stdin, "buffer") else sys.stdin.read()
     try:
-        case = json.loads(raw)
-    except ValueError as e:
-        _emit({"error": "E_KABU_JSON: input is not JSON (%s)" % e}, sys.stdout)
-        return 2
+        case = cli_io.load_json(cli_io.read_stdin_text())
+    except cli_io.InputError as e:
+        return cli_io.error("E_KABU_JSON: %s" % e)
     try:
         res = calculate(case)
     except Refusal as r:
-        _emit({"error": describe(r), "id": r.msg_id}, sys.stdout)
-        return 2
-    _emit(res, sys.stdout)
+        return cli_io.error(describe(r), id=r.msg_id)
+    cli_io.emit(res)
     return 0
+
+
+main = cli_io.guarded(main)
 
 
 if __name__ == "__main__":

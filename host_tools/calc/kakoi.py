@@ -4,6 +4,7 @@ import json
 import sys
 
 from host_tools import _paths  # noqa: F401  (firmware/ on sys.path)
+from host_tools import cli_io
 from scoreboard import kakoi_score
 from scoreboard.errors import Refusal
 from scoreboard.msg_kakoi import MESSAGES
@@ -47,7 +48,7 @@ def do_check(case):
         raise CaseError("check: expected an object")
     for k in case:
         if k not in ("hand", "jokers"):
-            raise CaseError("check: unknown key %r" % k)
+            raise CaseError("check: unknown key %s" % cli_io.excerpt(repr(k)))
     if "hand" not in case:
         raise CaseError("check: missing 'hand'")
     hand = _ranks(case["hand"], "check.hand")
@@ -79,7 +80,7 @@ def do_settle(case):
         raise CaseError("settle: expected an object")
     for k in case:
         if k not in SETTLE_KEYS:
-            raise CaseError("settle: unknown key %r" % k)
+            raise CaseError("settle: unknown key %s" % cli_io.excerpt(repr(k)))
     if "players" not in case:
         raise CaseError("settle: missing 'players'")
     names = _names(case["players"])
@@ -89,7 +90,7 @@ def do_settle(case):
         if isinstance(v, int) and not isinstance(v, bool):
             v = str(v)
         if v not in names:
-            raise CaseError("%s: %r is not one of the players %s" % (what, v, names))
+            raise CaseError("%s: %s is not one of the players %s" % (what, cli_io.excerpt(repr(v)), cli_io.excerpt(repr(names))))
         return names.index(v)
 
     kind = case.get("type")
@@ -115,7 +116,7 @@ def do_settle(case):
     allowed = {"tsumo": ("winner",), "dobon": ("by", "out", "calls"), "tenhou": ("starter", "calls")}
     for k in ("by", "out", "winner", "starter", "calls"):
         if k in case and k not in allowed[kind]:
-            raise CaseError("settle: %r does not belong to a %s case" % (k, kind))
+            raise CaseError("settle: %s does not belong to a %s case" % (cli_io.excerpt(repr(k)), cli_io.excerpt(str(kind))))
     if kind == "tsumo":
         if "winner" not in case:
             raise CaseError("settle: missing 'winner' (who went out)")
@@ -140,7 +141,7 @@ def do_settle(case):
                 raise CaseError(what + ": expected an object")
             for k in c:
                 if k not in CALL_KEYS:
-                    raise CaseError("%s: unknown key %r" % (what, k))
+                    raise CaseError("%s: unknown key %s" % (what, cli_io.excerpt(repr(k))))
             if "who" not in c or "top" not in c:
                 raise CaseError(what + ": needs 'who' and 'top'")
             e = {"seat": seat(c["who"], what + ".who"), "top": _rank(c["top"])}
@@ -184,6 +185,9 @@ def _refusal_text(r, names):
             v = info.get(k)
             if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < len(names):
                 info[k] = names[v]
+    for k in info:
+        if isinstance(info[k], (str, list, dict)):
+            info[k] = cli_io.excerpt(info[k] if isinstance(info[k], str) else repr(info[k]))
     text = MESSAGES.get(r.msg_id, (r.msg_id,))[0]
     try:
         text = text.format(**info)
@@ -211,8 +215,8 @@ def main(argv=None):
     names = None
     try:
         try:
-            case = json.loads(sys.stdin.read())
-        except ValueError as e:
+            case = cli_io.load_json(cli_io.read_stdin_text())
+        except cli_io.InputError as e:
             raise CaseError("invalid JSON: %s" % e)
         if isinstance(case, dict) and isinstance(case.get("settle"), dict):
             try:
@@ -221,14 +225,14 @@ def main(argv=None):
                 names = None
         out = run(case)
     except CaseError as e:
-        sys.stdout.write(json.dumps({"error": str(e)}, ensure_ascii=False) + "\n")
-        return 2
+        return cli_io.error(str(e))
     except Refusal as r:
-        sys.stdout.write(json.dumps({"error": _refusal_text(r, names), "id": r.msg_id},
-                                    ensure_ascii=False) + "\n")
-        return 2
-    sys.stdout.write(json.dumps(out, ensure_ascii=False, sort_keys=True) + "\n")
+        return cli_io.error(_refusal_text(r, names), id=r.msg_id)
+    cli_io.emit(out)
     return 0
+
+
+main = cli_io.guarded(main)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,87 @@
+# Hostile input to the calculators (python -m host_tools.calc kabu|kakoi): exit 2 with one
+# {"error": ...} JSON line and no traceback, errors quoting at most a short excerpt; results
+# holding odd text still print.
+import io
+import json
+import sys
+
+import pytest
+
+from host_tools.calc import kabu, kakoi
+
+DEEP = b"[" * 100000 + b"]" * 100000
+HUGE_NAME = "A" * 10 ** 6
+
+CASES = [
+    ("invalid utf-8", b'{"own": ["\xff\xfe"]}'),
+    ("deep nesting", DEEP),
+    ("deep object", b'{"a":' * 100000 + b"1" + b"}" * 100000),
+    ("lone surrogate", b'{"own": ["\\ud800"], "their": ["\\udfff"]}'),
+    ("lone surrogate key", b'{"\\ud800": 1}'),
+    ("huge integer", b'{"trumps": ' + b"9" * 5000 + b"}"),
+    ("big integer", b'{"trumps": ' + b"9" * 4000 + b', "own": ["\xe4\xb8\x89"]}'),
+    ("huge string", json.dumps({"own": [HUGE_NAME], "their": [HUGE_NAME]}).encode()),
+    ("huge key", json.dumps({HUGE_NAME: 1}).encode()),
+    ("not an object", b"[1, 2, 3]"),
+    ("a string", b'"hello"'),
+    ("null", b"null"),
+    ("a float", b"1.5"),
+    ("NaN", b'{"trumps": NaN}'),
+    ("Infinity", b'{"trumps": Infinity}'),
+    ("float fields", b'{"own": ["\xe4\xb8\x89"], "trumps": 1.5, "gaeshi": 0.0}'),
+    ("empty", b""),
+    ("garbage", b"\x00\x01\x02"),
+    ("wrong types", b'{"own": 5, "their": {"a": 1}, "dobon_card": [], "trumps": "x"}'),
+]
+
+KAKOI_CASES = CASES + [
+    ("kakoi huge player", json.dumps({"settle": {"players": [HUGE_NAME, "B"], "type": "tsumo"}}).encode()),
+    ("kakoi surrogate player", b'{"settle": {"players": ["\\ud800", "B"], "type": "tsumo", "by": "\\ud800"}}'),
+    ("kakoi deep hand", b'{"check": {"hand": ' + b"[" * 50000 + b"]" * 50000 + b"}}"),
+    ("kakoi float cap", b'{"settle": {"players": ["A", "B"], "type": "tsumo", "cap": 1.5}}'),
+    ("kakoi huge key", json.dumps({"check": {HUGE_NAME: 1}}).encode()),
+]
+
+
+def run(mod, data, capsys, monkeypatch):
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data), encoding="utf-8"))
+    rc = mod.main([])
+    out = capsys.readouterr()
+    return rc, out.out, out.err
+
+
+def check(rc, out, err):
+    assert err == ""
+    lines = out.splitlines()
+    assert len(lines) == 1
+    obj = json.loads(lines[0])
+    if rc == 2:
+        assert set(obj) <= {"error", "id"} and len(obj["error"]) <= 300
+        assert "Traceback" not in obj["error"] and "internal error" not in obj["error"]
+    else:
+        assert rc == 0
+    assert len(out) < 20000
+
+
+@pytest.mark.parametrize("name,data", CASES, ids=[c[0] for c in CASES])
+def test_kabu_hostile(name, data, capsys, monkeypatch):
+    rc, out, err = run(kabu, data, capsys, monkeypatch)
+    check(rc, out, err)
+    assert rc == 2
+
+
+@pytest.mark.parametrize("name,data", KAKOI_CASES, ids=[c[0] for c in KAKOI_CASES])
+def test_kakoi_hostile(name, data, capsys, monkeypatch):
+    rc, out, err = run(kakoi, data, capsys, monkeypatch)
+    check(rc, out, err)
+    assert rc == 2
+
+
+def test_a_result_with_a_lone_surrogate_still_prints(capsys, monkeypatch):
+    # a player name is echoed in the result: "\ud800" cannot be UTF-8, it is written escaped
+    data = (b'{"settle": {"players": ["\\ud800","B","C"], "type": "dobon", "card": "Q", "by": "\\ud800",'
+            b' "out": true, "hands": {"C": ["9","3"]}, "calls": [{"who": "C", "top": "9"}]}}')
+    rc, out, err = run(kakoi, data, capsys, monkeypatch)
+    check(rc, out, err)
+    assert rc == 0 and "\\ud800" in out
+    assert json.loads(out)["deltas"]["\ud800"] != 0
