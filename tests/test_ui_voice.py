@@ -125,3 +125,4 @@ def test_kabu_settings_show_the_number_of_games_only_when_it_counts():
     d.press("right")                          # 対戦の長さ -> 戦数を決める: 戦数 appears
     assert scr.value_text("length") == "戦数を決める"
     assert scr.rows() == ["games", "length", "minus2_endings", None]
+    assert scr.rows()[scr.sel] == "length"    # the cursor stays on the line being changed

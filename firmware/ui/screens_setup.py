@@ -94,6 +94,7 @@ class Settings(ListScreen):
             self.values[k] = vals[(j + d) % len(vals)]
         else:
             self.values[k] = min(sp[2], max(sp[1], v + d * sp[3]))
+        self.sel = self.shown().index(k)   # a row shown or hidden above: the cursor stays on k
 
     def on_button(self, kind, name):
         if kind == "repeat" and name in ("left", "right"):
