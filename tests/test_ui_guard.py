@@ -177,3 +177,21 @@ def test_a_half_filled_form_cannot_be_submitted_and_names_the_field():
     d.seq("ok down ok")                       # choose P2, then submit
     d.seq("down down ok")
     assert sent == [{"card": None, "who": 1, "on": []}]
+
+
+def test_the_error_log_is_exported_with_the_games_and_never_deleted(tmp_path):
+    from host_tools import export
+    from test_export import FolderRunner
+    dev = tmp_path / "dev"
+    dev.mkdir()
+    st = Store(fs=OsFs(), root=str(dev / "games"))
+    d = Driver(store=st, lang="ja")
+    d.seq(DOBON + " " + DRAW)
+    d.app.push(Boom(d.app, "button"))
+    d.press("ok")
+    data = open(str(dev / "games" / "errors.txt"), "rb").read()
+    res = export.export(FolderRunner(str(dev)), str(tmp_path / "archive"), delete=True, date="d")
+    assert open(str(tmp_path / "archive" / "d" / "errors.txt"), "rb").read() == data
+    assert os.path.exists(str(dev / "games" / "errors.txt"))
+    by = dict((os.path.basename(f.path), f) for f in res.files)
+    assert by["errors.txt"].verified and by["errors.txt"].log is None and not by["errors.txt"].deleted
