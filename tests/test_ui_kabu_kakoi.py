@@ -346,3 +346,49 @@ def test_kabu_kakoi_entry_text_stays_on_the_panel(lang):
         assert not log.over, log.over
     finally:
         log.uninstall()
+
+
+def test_kakoi_one_gaeshi_answers_two_calls_of_one_level():
+    # P1 plays 7; P2 (4 3) and P3 (2 5) call dobon; P1 holds A 3, which reaches 4 (A+3) and
+    # 2 (3-A): one gaeshi answers P2's 4 and P3's 2 at once.
+    d = Driver(lang="ja")
+    new(d, 2, 3)
+    d.seq("ok ok")
+    pick(d, "P1")
+    pick(d, "P2")
+    hand(d, ["4", "3"])
+    pick(d, "7")
+    hand(d, ["A", "3"])                             # P1 pays; the same hand answers
+    kakoi_list_row(d, "＋ドボンを追加")
+    pick(d, "P3")
+    hand(d, ["2", "5"])
+    kakoi_list_row(d, "＋返しを追加")
+    pick(d, "P1")
+    labels = [o[0] for o in d.app.top().opts]
+    assert "P2・P3" in labels, labels
+    pick(d, "P2・P3")
+    r = d.app.top().rows()
+    assert "P1 返し→P2,P3 A 3" in r, r
+    d.press("ok")
+    out = d.app.game.last_outcome
+    assert sorted((p["payer"], p["receiver"]) for p in out["payments"]) == [(1, 0), (2, 0)]
+
+
+def test_kabu_impossible_counts_are_refused_on_the_grid():
+    d = Driver(lang="ja")
+    new(d, 1, 3)
+    d.seq("right ok ok")                           # → ドボン, P1, P2
+    grid_to(d, 2)
+    d.seq("ok ok ok ok ok")                        # five 二
+    grid_to(d, None)
+    d.press("ok")
+    assert d.screen() == "RankGrid" and d.toast() and d.app.top().cards == [2] * 5
+    d = Driver(lang="ja")
+    new(d, 1, 3)
+    d.seq("right ok ok")
+    hand(d, [11])                                  # 赤ピン: reaches ピン / 赤ピン
+    grid_to(d, 11)
+    d.press("ok")                                  # a second 赤ピン in the loser's hand
+    grid_to(d, None)
+    d.press("ok")
+    assert d.screen() == "RankGrid" and "赤ピン" in d.toast()

@@ -120,6 +120,7 @@ class DobonEntry:
         from scoreboard.errors import Refusal
         if not cards:
             raise Refusal("E_KABU_EMPTY", {})
+        ks.check_counts(cards)                 # a fifth 三, a second 赤ピン: said on the grid
         if not ks.dobon_cards(cards):
             raise Refusal("KB_NO_TARGET", {"sum": ks.hand_sum(cards)})
 
@@ -141,6 +142,7 @@ class DobonEntry:
 
     def check_their(self, cards):
         from scoreboard.errors import Refusal
+        ks.check_counts(self.own + [c for c in cards if c != OTHER])
         if self.gaeshi and not self.targets(cards):
             raise Refusal("KB_NO_GAESHI_CARD", {"sum": ks.hand_sum(self.own)})
 

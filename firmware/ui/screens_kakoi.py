@@ -182,23 +182,41 @@ class RoundEntry:
                 out.append((s, k))
         return out
 
+    def level(self, i):
+        """1 for a dobon on the field card, one more for each gaeshi above it."""
+        on = self.calls[i]["on"]
+        if on == "card":
+            return 1
+        for k in range(i - 1, -1, -1):
+            if self.calls[k]["seat"] == on[0]:
+                return self.level(k) + 1
+        return 2
+
     def answer(self, s):
-        """s answers one earlier call whose shown card its hand reaches."""
+        """s answers an earlier call whose shown card its hand reaches; several calls of one
+        level at once are offered too (「P2・P3」)."""
         app = self.app
         hand = self.hands[s]
         j = self.jokers()
         opts = []
+        by_level = {}
         for t, i in self.latest():
             cl = self.calls[i]
-            if t == s:
-                continue
+            if t == s or [c for c in self.calls[i + 1:] if c["seat"] == s and t in c["on"]]:
+                continue                          # itself, or a call s has answered already
             tops = [cl["top"]] if cl["fixed"] else self.hands[t]
             reach = []
             for r in tops:
                 if r not in reach and kk.can_dobon(hand, r, j) is not None:
                     reach.append(r)
             for r in reach:
-                opts.append(("%s（%s）" % (app.name(t), r), (t, r)))
+                opts.append(("%s（%s）" % (app.name(t), r), [(t, r)]))
+            if reach:
+                by_level.setdefault(self.level(i), []).append((t, reach[0]))
+        for lv in sorted(by_level):
+            both = by_level[lv]
+            if len(both) > 1:
+                opts.append(("・".join([app.name(t) for t, r in both]), both))
         if not opts:
             raise Refusal("KK_NO_ANSWER", {})
         if len(opts) == 1:
@@ -206,13 +224,15 @@ class RoundEntry:
         else:
             app.push(Step(app, app.t("KK_on"), opts, lambda v: self.answered(s, v)))
 
-    def answered(self, s, target):
-        t, top = target
-        for u, i in self.latest():
-            if u == t:
-                self.calls[i]["top"] = top     # the card t showed: the one s answered
-                self.calls[i]["fixed"] = True
-        self.calls.append({"seat": s, "top": self.hands[s][0], "on": [t], "fixed": False})
+    def answered(self, s, targets):
+        on = []
+        for t, top in targets:
+            for u, i in self.latest():
+                if u == t:
+                    self.calls[i]["top"] = top     # the card t showed: the one s answered
+                    self.calls[i]["fixed"] = True
+            on.append(t)
+        self.calls.append({"seat": s, "top": self.hands[s][0], "on": on, "fixed": False})
         self.back_to_list()
 
     def back_to_list(self):
