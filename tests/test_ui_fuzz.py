@@ -82,7 +82,7 @@ def _storm(game, n, seed, lang, store=None):
         d.app.on_button(kind, name)
         d.clock.t += 300
         d.app.frame()
-        assert not d.app.errors, (game, seed, k, d.app.errors, d.app.gestures)
+        assert not d.app.errors, (game, seed, k, d.app.errors, d.app.gestures())
         screens.add(type(d.app.top()).__name__)
         if k % 500 == 499 and (d.app.game is None or d.app.game.is_over()):
             d = Driver(store=store, lang=lang)

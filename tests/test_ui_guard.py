@@ -195,3 +195,13 @@ def test_the_error_log_is_exported_with_the_games_and_never_deleted(tmp_path):
     assert os.path.exists(str(dev / "games" / "errors.txt"))
     by = dict((os.path.basename(f.path), f) for f in res.files)
     assert by["errors.txt"].verified and by["errors.txt"].log is None and not by["errors.txt"].deleted
+
+
+def test_the_last_sixteen_gestures_oldest_first():
+    d = Driver(lang="en")
+    for k in range(20):
+        d.app.on_button("click", "up" if k % 2 else "down")
+    d.app.on_button("long", "back")
+    d.app.on_button("repeat", "right")
+    g = d.app.gestures()
+    assert len(g) == 16 and g[-2:] == ["long back", "repeat right"] and g[-3] == "click up"

@@ -21,7 +21,9 @@ from scoreboard import games
 TOAST_MS = 2500
 HINT_MS = 6000           # the undo/redo hint on a new game's first screen
 NOTE_MS = 4000           # "what was recorded": over the play screen's title row until the next press
-GESTURES_KEPT = 16       # the last gestures written with an error
+GESTURES_KEPT = 16       # the last gestures written with an error (a ring: nothing allocated per press)
+G_KINDS = ("click", "long", "repeat")
+G_NAMES = ("up", "down", "left", "right", "ok", "back")
 ERRLOG = "errors.txt"    # in the store's folder: export copies it with the games (not a *.log)
 ERRLOG_OLD = "errors.old.txt"
 ERRLOG_MAX = 8192        # bytes before errors.txt becomes errors.old.txt (two files at most)
@@ -69,7 +71,8 @@ class App:
         self.note_at = 0
         self.dirty = True
         self.frames = 0
-        self.gestures = []         # the last GESTURES_KEPT gestures, "click ok" ...
+        self.ring = bytearray(GESTURES_KEPT)   # the last gestures, kind * 8 + name + 1 (0: none)
+        self.ring_at = 0
         self.errors = []           # "Screen: TypeError: ..." of every caught error (tests assert none)
         self.errors_in_row = 0     # caught errors since the last good press or frame
         from ui import screens_menu
@@ -223,10 +226,9 @@ class App:
     def on_button(self, kind, name):
         if kind == "press":
             return
-        g = self.gestures
-        g.append(kind + " " + name)
-        if len(g) > GESTURES_KEPT:
-            g.pop(0)
+        if kind in G_KINDS and name in G_NAMES:
+            self.ring[self.ring_at] = G_KINDS.index(kind) * 8 + G_NAMES.index(name) + 1
+            self.ring_at = (self.ring_at + 1) % GESTURES_KEPT
         self.note = None           # the next press replaces the confirmation line
         try:
             if kind == "long":
@@ -266,6 +268,15 @@ class App:
             self.push(screens_menu.Boot(self))
         self.say(self.t("ERR_SHOWN", {"what": type(e).__name__}))
 
+    def gestures(self):
+        """The last gestures, oldest first: ["click ok", "long back", ...]."""
+        out = []
+        for k in range(GESTURES_KEPT):
+            v = self.ring[(self.ring_at + k) % GESTURES_KEPT]
+            if v:
+                out.append(G_KINDS[(v - 1) >> 3] + " " + G_NAMES[(v - 1) & 7])
+        return out
+
     def log_error(self, e, scr):
         """Append the error to errors.txt beside the games; bounded (ERRLOG_MAX, one old file).
         Writing must never raise: a full or broken flash only loses the note."""
@@ -285,7 +296,7 @@ class App:
             g = self.game
             text = "--- ms %d game %s step %s screen %s\n%s%s\ngestures: %s\n" % (
                 _ms(self.clock), g.game_id if g else "-", g.seq if g else "-", scr, tb,
-                "" if tb.endswith("\n") else "\n", ", ".join(self.gestures))
+                "" if tb.endswith("\n") else "\n", ", ".join(self.gestures()))
             data = text.encode("utf-8")[:2048]
             fs, root = st.fs, st.root
             path = root + "/" + ERRLOG
