@@ -205,3 +205,67 @@ def test_the_last_sixteen_gestures_oldest_first():
     d.app.on_button("repeat", "right")
     g = d.app.gestures()
     assert len(g) == 16 and g[-2:] == ["long back", "repeat right"] and g[-3] == "click up"
+
+
+MP_CODE = r"""
+import sys, io
+sys.path.insert(0, '/input/firmware')
+class _NoGC:
+    def collect(self):
+        pass
+sys.modules['gc'] = _NoGC()
+class F:
+    # a flash that keeps files in a dict (the Store's fs interface, only what the log uses)
+    files = {}
+    def stat(self, p):
+        if p not in self.files:
+            raise OSError(2)
+        return (0, 0, 0, 0, 0, 0, len(self.files[p]))
+    def open(self, p, mode):
+        fs = self
+        class W:
+            def write(self, b):
+                fs.files[p] = fs.files.get(p, b'') + bytes(b)
+            def flush(self):
+                pass
+            def close(self):
+                pass
+        return W()
+class S:
+    fs = F()
+    root = '/games'
+    def lang(self):
+        return 'ja'
+    def resume_last(self):
+        return None
+from ui.app import App
+from ui.screens_common import Screen
+class Boom(Screen):
+    def on_button(self, kind, name):
+        raise TypeError('boom')
+class C:
+    t = 0
+    def ticks_ms(self):
+        return self.t
+app = App(None, S(), C(), 'ja')
+app.frame()
+app.on_button('click', 'down')
+app.push(Boom(app))
+app.on_button('click', 'ok')
+app.frame()
+print('TOP', type(app.top()).__name__)
+print('ERRORS', app.errors)
+print('LOG', S.fs.files['/games/errors.txt'].decode())
+"""
+
+
+def test_the_guard_and_the_error_log_under_micropython():
+    mp = pytest.importorskip("mp")
+    d = mp.stage()
+    try:
+        out, err, _ = mp.run(MP_CODE, d, fuel=20_000_000_000)
+    finally:
+        mp.cleanup(d)
+    assert "TOP Boot" in out, out + err         # no game: the start screen
+    assert "ERRORS ['Boom: TypeError: boom']" in out, out + err
+    assert "screen Boom" in out and "TypeError: boom" in out and "click down, click ok" in out, out
