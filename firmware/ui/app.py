@@ -294,9 +294,10 @@ class App:
                 import traceback
                 tb = "".join(traceback.format_exception(type(e), e, e.__traceback__))
             g = self.game
-            text = "--- ms %d game %s step %s screen %s\n%s%s\ngestures: %s\n" % (
-                _ms(self.clock), g.game_id if g else "-", g.seq if g else "-", scr, tb,
-                "" if tb.endswith("\n") else "\n", ", ".join(self.gestures()))
+            # the gestures before the traceback: a long traceback is what the cut takes off
+            text = "--- ms %d game %s step %s screen %s\ngestures: %s\n%s%s" % (
+                _ms(self.clock), g.game_id if g else "-", g.seq if g else "-", scr,
+                ", ".join(self.gestures()), tb, "" if tb.endswith("\n") else "\n")
             data = text.encode("utf-8")[:2048]
             fs, root = st.fs, st.root
             path = root + "/" + ERRLOG
