@@ -228,7 +228,7 @@ def test_kakoi_seed_example():
     hand(d, ["J", "2"])
     assert d.screen() == "Calls" and d.app.top().rows()[d.app.top().sel] == "登録"
     kakoi_list_row(d, "＋ドボンを追加")
-    pick(d, "P3")
+    assert d.app.top().head == "P3の手札"            # only P3 is left: no question
     hand(d, ["Q", "5"])
     kakoi_list_row(d, "＋返しを追加")
     pick(d, "P1")                                   # hand known; only P2's 9 is reachable
@@ -254,8 +254,7 @@ def test_kakoi_ok_after_adding_never_deletes_and_deleting_asks():
     scr = d.app.top()
     n = len(scr.rows())
     kakoi_list_row(d, "＋ドボンを追加")
-    pick(d, "P3")
-    hand(d, ["2", "5"])
+    hand(d, ["2", "5"])                             # P3, the only seat left
     assert d.screen() == "Calls" and scr.rows()[scr.sel] == "登録"   # not on the new call
     assert len(scr.rows()) > n
     kakoi_list_row(d, "P3 ドボン")
@@ -273,7 +272,7 @@ def test_kakoi_issue12_crash_path_cannot_happen_and_every_seat_called_says_so():
     new(d, 2, 2)
     d.seq("ok ok")
     pick(d, "P1")
-    pick(d, "P2")
+    assert d.app.top().head == "P2の手札"            # two players: P2 called, no question
     hand(d, ["3", "4"])
     pick(d, "7")
     hand(d, ["5"])
@@ -360,8 +359,7 @@ def test_kakoi_one_gaeshi_answers_two_calls_of_one_level():
     pick(d, "7")
     hand(d, ["A", "3"])                             # P1 pays; the same hand answers
     kakoi_list_row(d, "＋ドボンを追加")
-    pick(d, "P3")
-    hand(d, ["2", "5"])
+    hand(d, ["2", "5"])                             # P3, the only seat left
     kakoi_list_row(d, "＋返しを追加")
     pick(d, "P1")
     labels = [o[0] for o in d.app.top().opts]

@@ -43,7 +43,7 @@ app = App(D(), None, C(), 'ja')
 app.frame()
 go(app, 'ok down down ok up ok left down down ok')        # 囲将会ドボン, 3 players
 go(app, 'ok ok ok ok down right ok up ok up ok up ok down right right ok up left left ok up ok')
-go(app, 'up up ok ok down right right right ok up ok up ok up ok ok')
+go(app, 'up up ok down right right right ok up ok up ok up ok ok')
 print('KAKOI1', type(app.top()).__name__, app.toast)
 go(app, 'ok')
 print('KAKOI', app.game.state['totals'])

@@ -93,6 +93,9 @@ class RoundEntry:
         self.caller_step(self.app.t("KK_WHO_DOBON"), [(by + k) % n for k in range(1, n)], self.first_call)
 
     def caller_step(self, head, seats, then):
+        if len(seats) == 1:                       # only one seat can: no question
+            self.with_hand(seats[0], then)
+            return
         self.app.push(Step(self.app, head, seat_opts(self.app, seats), lambda s: self.with_hand(s, then)))
 
     def with_hand(self, s, then):
