@@ -1,6 +1,7 @@
 # A hand entered on a rank grid: every rank on screen at once, OK adds one card of the rank under
-# the cursor, back takes one away; ▲▼ jump rows, and the row below the grid is 決定, one press
-# away from every cell. The cursor is remembered per grid kind, between hands and between entries.
+# the cursor, back takes one away; ▲▼ jump rows; 決定 sits beside the hand's line and under the
+# grid, one press from the top and the bottom row. The cursor is remembered per grid kind, between
+# hands and between entries. Also the steps of an entry (Step) and its last one (Review).
 from ui.screens_common import Screen, ListScreen, title, hint, fit, W
 from ui.canvas import text_width
 
@@ -52,7 +53,7 @@ class RankGrid(Screen):
             last.append(done)
         if last:
             self.cells.append(last)
-        self.r, self.c = _pos(app, key)
+        self.r, self.c = _pos(app, self.key)
         if start is not None:
             self.goto(start)
         if self.r < 0 or self.r >= len(self.cells) or self.cell()[1] is None:
