@@ -43,7 +43,7 @@ def go(s):
         live()
     app.frame(); live()
 go('ok ok up ok down down ok')
-go('ok up ok right ok right right right ok')
+go('left ok up ok ok right right ok')   # P2 raises to 3 (勝負 ▲), P3 calls (the usual), P4 folds
 print('STATE', app.game.state['dial'], app.game.state['out'])
 go('L:back')
 print('TOAST', app.toast)
