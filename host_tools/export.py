@@ -22,8 +22,11 @@ import json
 import os
 import subprocess
 import sys
+import zlib
 
+from host_tools import _paths  # noqa: F401  (firmware/ on sys.path)
 from host_tools import logs
+from scoreboard import journal
 
 ROOT_DIR = "/games"
 
@@ -78,19 +81,38 @@ def device_ls(run, path):
     return entries
 
 
-def device_files(run, root=ROOT_DIR):
-    """Every file under `root` on the device: [(path, size)], sorted; None without `root`."""
+_NAME_CHARS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
+
+
+def safe_name(name):
+    """A device file or folder name the archive may use as it is: letters, digits, '.', '_',
+    '-', not starting with '.', at most 64 characters. Anything else (a path, '..', a control
+    character, a name the store never writes) is refused, never copied."""
+    return (0 < len(name) <= 64 and not name.startswith(".") and set(name) <= _NAME_CHARS)
+
+
+def device_files(run, root=ROOT_DIR, refused=None):
+    """Every file under `root` on the device: [(path, size)], sorted; None without `root`.
+    Entries whose name is not safe_name() go to `refused` (a list) as (path, reason)."""
     top = device_ls(run, root)
     if top is None:
         return None
     out = []
-    todo = [(root, top)]
+    todo = [(root, top, 0)]
     while todo:
-        d, entries = todo.pop()
+        d, entries, depth = todo.pop()
         for name, size, is_dir in entries:
+            if not safe_name(name):
+                if refused is not None:
+                    refused.append((d.rstrip("/") + "/" + name[:80], "unsafe name"))
+                continue
             p = d.rstrip("/") + "/" + name
             if is_dir:
-                todo.append((p, device_ls(run, p) or []))
+                if depth >= 2:
+                    if refused is not None:
+                        refused.append((p, "folder nested too deep"))
+                    continue
+                todo.append((p, device_ls(run, p) or [], depth + 1))
             else:
                 out.append((p, size))
     return sorted(out)
@@ -197,7 +219,8 @@ class ExportResult:
         self.archive = archive
         self.files = []
         self.journals = []    # [(LogResult, [FileReport of its segments])]
-        self.errors = []      # device-level problems (no /games, mpremote failure)
+        self.errors = []      # device-level problems (no /games, mpremote failure, refused entries)
+        self.damaged = []     # closed segments whose size/CRC differ from the snapshot's record
 
     @property
     def logs(self):
@@ -205,7 +228,7 @@ class ExportResult:
 
     @property
     def ok(self):
-        return not self.errors and all(f.verified for f in self.files) and \
+        return not self.errors and not self.damaged and all(f.verified for f in self.files) and \
             all(r.ok for r, _ in self.journals)
 
     def text(self, lang="en"):
@@ -232,6 +255,11 @@ class ExportResult:
                 lines.append("  " + ("デバイスから さくじょ" if ja else "deleted from the device"))
             elif f.kept_why:
                 lines.append("  " + ("デバイスに のこした: " if ja else "kept on the device: ") + f.kept_why)
+        for d in self.damaged:
+            lines.append(("%s: セグメント%dが 閉じた後に こわれた: %d~%d手目(%d手)は ログで うらづけられない"
+                          if ja else "%s: segment %d damaged after it was closed: presses %d-%d (%d) "
+                          "are no longer backed by the journal")
+                         % (d["journal"], d["segment"], d["first"], d["last"], d["presses"]))
         n_ref = sum(len(r.problems) for r, _ in self.journals)
         lines.append(("%d ファイル, %d ゲーム, %d ぎょう きょひ" if ja else "%d files, %d games, %d lines refused")
                      % (len(self.files), len(self.journals), n_ref))
@@ -239,20 +267,56 @@ class ExportResult:
 
 
 def export(run, dest="archive", delete=False, root=ROOT_DIR, date=None, staging=None):
-    """Copies, verifies, validates and archives every file under `root` on the device."""
+    """Copies, verifies, validates and archives every file under `root` on the device. Never
+    stops half-way on what the device holds: a bad entry or log is reported, the staging folder
+    is always removed, the report always written (DeviceError: the device itself failed)."""
     date = date or datetime.date.today().isoformat()
+    if not safe_name(date):
+        raise DeviceError("bad archive folder name %r" % date[:40])
     archive = os.path.join(dest, date)
     res = ExportResult(archive)
-    listing = device_files(run, root)
+    refused = []
+    listing = device_files(run, root, refused)
+    for p, why in refused:
+        res.errors.append("%s: refused (%s), not copied" % (p, why))
     if listing is None:
         res.errors.append("no %s on the device (nothing exported)" % root)
         return res
     res.files = [FileReport(p, s) for p, s in listing]
     if not res.files:
+        if refused:
+            _write_reports(res, archive)
         return res
     os.makedirs(archive, exist_ok=True)
     import tempfile
     tmp = staging or tempfile.mkdtemp(prefix=".export-", dir=archive)
+    try:
+        _copy_and_check(run, res, root, archive, tmp)
+    finally:
+        # the staging copies are gone once stored (or when anything failed)
+        for r, ds, fs in os.walk(tmp, topdown=False):
+            for n in fs:
+                os.remove(os.path.join(r, n))
+            for n in ds:
+                os.rmdir(os.path.join(r, n))
+        if staging is None:
+            os.rmdir(tmp)
+    if delete:
+        _delete_verified(run, res)
+    _write_reports(res, archive)
+    return res
+
+
+def _write_reports(res, archive):
+    os.makedirs(archive, exist_ok=True)
+    with open(os.path.join(archive, "export-report.txt"), "a", encoding="utf-8", errors="backslashreplace") as fh:
+        fh.write("# export %s\n%s\n\n" % (datetime.datetime.now().isoformat(timespec="seconds"), res.text("en")))
+    with open(os.path.join(archive, "export-report.json"), "w", encoding="utf-8", errors="backslashreplace") as fh:
+        json.dump({"archive": archive, "errors": res.errors, "damaged": res.damaged,
+                   "files": [f.as_dict() for f in res.files]}, fh, ensure_ascii=False, indent=1)
+
+
+def _copy_and_check(run, res, root, archive, tmp):
     # copy, one mpremote call per device directory
     by_dir = {}
     for f in res.files:
@@ -275,33 +339,63 @@ def export(run, dest="archive", delete=False, root=ROOT_DIR, date=None, staging=
             continue
         f.sha_local = hashlib.sha256(data).hexdigest()
         datas[f.path] = data
-        if f.verified:
-            f.stored, f.archive_note = _store(archive, rel, data)
-        else:
-            f.stored, f.archive_note = _store(archive, rel + ".unverified", data)
+        try:
+            if f.verified:
+                f.stored, f.archive_note = _store(archive, rel, data)
+            else:
+                f.stored, f.archive_note = _store(archive, rel + ".unverified", data)
+        except OSError as e:
+            res.errors.append("%s: not stored (%s)" % (f.path, e))
     by_path = dict((f.path, f) for f in res.files)
     for name, segs in logs.game_files([f.path for f in res.files if f.is_log and f.path in datas]):
-        r = logs.read_segments(name, [(os.path.basename(p), datas[p]) for p in segs])
+        try:
+            r = logs.read_segments(name, [(os.path.basename(p), datas[p]) for p in segs])
+        except Exception as e:     # a log reader bug must not cost the other games their report
+            r = logs.LogResult(name, b"")
+            r.problems.append(logs.Problem(0, "E_LOG_READ", {"why": type(e).__name__}))
         frs = [by_path[p] for p in segs]
         for f in frs:
             f.log = r
         res.journals.append((r, frs))
-    # the staging copies are gone once stored
-    for r, ds, fs in os.walk(tmp, topdown=False):
-        for n in fs:
-            os.remove(os.path.join(r, n))
-        for n in ds:
-            os.rmdir(os.path.join(r, n))
-    if staging is None:
-        os.rmdir(tmp)
-    if delete:
-        _delete_verified(run, res)
-    with open(os.path.join(archive, "export-report.txt"), "a", encoding="utf-8") as fh:
-        fh.write("# export %s\n%s\n\n" % (datetime.datetime.now().isoformat(timespec="seconds"), res.text("en")))
-    with open(os.path.join(archive, "export-report.json"), "w", encoding="utf-8") as fh:
-        json.dump({"archive": archive, "errors": res.errors, "files": [f.as_dict() for f in res.files]},
-                  fh, ensure_ascii=False, indent=1)
-    return res
+        snp = _snapshot_of(segs, datas)
+        if snp is not None:
+            for d in closed_damage(snp, [datas[p] for p in segs]):
+                d["journal"] = name
+                res.damaged.append(d)
+
+
+def _snapshot_of(segs, datas):
+    """The snapshot record stored beside a segmented journal (NNNN-G.snp), when it reads."""
+    m = logs.SEGMENT.match(segs[0])
+    if not m:
+        return None
+    data = datas.get(m.group(1) + m.group(2) + ".snp")
+    if not data:
+        return None
+    try:
+        return journal.unseal(data.split(b"\n")[0] + b"\n")
+    except Exception:
+        return None
+
+
+def closed_damage(snap, seg_datas):
+    """[{"segment", "presses", "first", "last"}] for each closed segment whose size or CRC-32
+    differs from what the device recorded in its snapshot when it closed it: those presses are
+    no longer backed by the journal (the device's screen says so too)."""
+    out = []
+    segs = snap.get("segs")
+    if not isinstance(segs, list):
+        return out
+    prev = 0
+    for i, e in enumerate(segs):
+        if not (isinstance(e, list) and len(e) == 3 and all(isinstance(x, int) for x in e)):
+            break
+        size, crc, last = e
+        data = seg_datas[i] if i < len(seg_datas) else None
+        if data is None or len(data) != size or (zlib.crc32(data) & 0xFFFFFFFF) != crc:
+            out.append({"segment": i, "presses": last - prev, "first": prev + 1, "last": last})
+        prev = last
+    return out
 
 
 def _delete_verified(run, res):

@@ -227,6 +227,14 @@ class LfsFs:
         except LittleFSError as e:
             raise _oserror(e)
 
+    def ilistdir(self, path):
+        """MicroPython's VfsLfs2.ilistdir: (name, type, inode, size) per entry."""
+        try:
+            return [(e.name, 0x4000 if e.type == 2 else 0x8000, 0, e.size)
+                    for e in self.fs.scandir(path)]
+        except LittleFSError as e:
+            raise _oserror(e)
+
     def stat(self, path):
         st = self._call(lfs.stat, path)
         # os.stat layout: (mode, ino, dev, nlink, uid, gid, size, atime, mtime, ctime)

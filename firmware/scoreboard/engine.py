@@ -69,6 +69,10 @@ def settle(kind, seats, settings):
     lo, hi = rules.SEATS
     if not isinstance(seats, list) or not lo <= len(seats) <= hi:
         raise Refusal("E_SEATS", {"min": lo, "max": hi})
+    for name in seats:
+        # what journal.check_header accepts, so that every reader takes the header written
+        if not isinstance(name, str) or len(name) > journal.NAME_MAX or not journal._text_ok(name):
+            raise Refusal("E_BAD_VALUE")
     merged = rules.default_settings()
     for k, v in (settings or {}).items():
         if k not in merged:
@@ -182,7 +186,10 @@ class Game:
     def _undo_plan(self):
         """Everything an undo changes, computed without changing anything: a journal that cannot
         be read back (a damaged old segment) refuses the undo before its record is written."""
-        done = clone(self.done)
+        # _pop changes only the last range: copy that one, share the rest (a long night with many
+        # undos has hundreds of ranges; copying them all on every undo was most of a resume)
+        done = self.done[:]
+        done[-1] = [done[-1][0], done[-1][1]]
         seq = _pop(done)
         if self._window:
             rec = self._window[-1]

@@ -6,7 +6,14 @@
 #                         segment 0 starts with the header line; their concatenation is the journal
 #   NNNN-GGGGGGGG.snp     the latest snapshot (one sealed line), replaced by rename
 #   *.tmp                 a snapshot or a repaired segment being written; never the truth
+#   aside/                games that cannot be replayed (a header or a sealed line refused), moved
+#                         here intact so that the export still copies them; never read at boot
 # /names.json             seat names pushed from the PC
+# /prefs.json             the display language
+#
+# Nothing read from the flash is trusted because its CRC is good: headers and events go through
+# the one validator (journal.check_header/check_event), snapshots carry a format version and are
+# checked against the rules' own initial state before use (wrong: the journal is replayed).
 #
 # An event is committed when its line is written and the file flushed (lfs_file_sync); the sink
 # returns only then, and the engine changes its state (and the screen shows it) only after that.
@@ -24,6 +31,11 @@ LINE_MAX = 4096        # longer "lines" are garbage
 RESERVE_BLOCKS = 16    # never written into: littlefs needs free blocks to delete and rename
 LOW_BLOCKS = 48        # below: low_space() warns; a new game needs this much
 CHECK_EVERY = 8        # statvfs (a littlefs traversal) once per this many writes when not low
+SNAP_FORMAT = 2        # "v" of a snapshot record; any other value: the snapshot is ignored
+ASIDE = "aside"        # games that cannot be replayed are moved here, intact, for the export
+SMALL_FILE = 4096      # names.json / prefs.json longer than this are ignored
+SNAP_MAX = 16384       # bytes of a snapshot line (two states, the action stacks, segment list)
+MAX_NAMES = 64         # names.json: names beyond this many are ignored
 
 
 class OsFs:
@@ -47,6 +59,19 @@ class OsFs:
 
     def listdir(self, path):
         return self.os.listdir(path)
+
+    def ilistdir(self, path):
+        """(name, type, inode[, size]) as MicroPython's os.ilistdir (littlefs gives the size,
+        so one pass over the directory replaces a stat per file)."""
+        if hasattr(self.os, "ilistdir"):
+            return self.os.ilistdir(path)
+        out = []
+        for e in self.os.scandir(path):
+            if e.is_dir():
+                out.append((e.name, 0x4000, 0))
+            else:
+                out.append((e.name, 0x8000, 0, e.stat().st_size))
+        return out
 
     def stat(self, path):
         return self.os.stat(path)
@@ -78,6 +103,163 @@ def _crc_field(line):
     return s[-10:-2].decode()
 
 
+# journal.unseal's ids for a line that is not whole (a power cut's tail, or damage): the valid
+# prefix ends there. Any other refusal of a sealed line means the game cannot be replayed.
+_TORN = ("E_LOG_UTF8", "E_LOG_CUT", "E_LOG_NO_CRC", "E_LOG_CRC")
+
+
+class _Damaged(Exception):
+    """The fold from a snapshot's base needs a closed segment that no longer reads back."""
+
+
+class _Unplayable(Exception):
+    """A game whose sealed header or events the validator or the rules refuse."""
+
+    def __init__(self, why):
+        Exception.__init__(self, why)
+        self.why = why
+
+
+def _pick(n):
+    """A random index below n: the closed segment whose CRC this boot checks."""
+    import os
+    try:
+        r = os.urandom(2)
+        return (r[0] << 8 | r[1]) % n
+    except Exception:
+        import time
+        return (time.ticks_ms() if hasattr(time, "ticks_ms") else int(time.time() * 1000)) % n
+
+
+def _like(v, t, depth):
+    """v has the shape of the rules' initial value t: every key of t, values of t's types (None
+    allowed where the rules put something later), extra keys only plain JSON values."""
+    if t is None:
+        return journal._plain(v, depth)
+    if v is None:
+        return not isinstance(t, (dict, list))
+    if isinstance(t, bool):
+        return isinstance(v, bool)
+    if isinstance(t, int):
+        return isinstance(v, int) and not isinstance(v, bool)
+    if isinstance(t, str):
+        return isinstance(v, str) and journal._text_ok(v)
+    if depth <= 0:
+        return False
+    if isinstance(t, dict):
+        if not isinstance(v, dict):
+            return False
+        for k in t:
+            if k not in v or not _like(v[k], t[k], depth - 1):
+                return False
+        for k in v:
+            if k not in t and not journal._plain(v[k], depth - 1):
+                return False
+        return True
+    if isinstance(t, list):
+        if not isinstance(v, list):
+            return False
+        if not t:
+            return journal._plain(v, depth)
+        for x in v:
+            if not _like(x, t[0], depth - 1):
+                return False
+        return True
+    return False
+
+
+def _ranges_ok(done, seq):
+    if not isinstance(done, list):
+        return False
+    last = 0
+    for r in done:
+        if not isinstance(r, list) or len(r) != 2:
+            return False
+        a, b = r
+        if not journal._is_int(a) or not journal._is_int(b) or not last < a <= b <= seq:
+            return False
+        last = b
+    return True
+
+
+def _point_ok(rec, header, nsegs, rules):
+    """A state with its place in the journal (a snapshot, or its base): fields, the action
+    stacks, the state's shape against the rules' initial state, the rules reading it."""
+    seg, seq, off = rec.get("seg"), rec.get("seq"), rec.get("off")
+    if not journal._is_int(seg) or not 0 <= seg < nsegs:
+        return False
+    if not journal._is_int(seq) or seq < 1 or not journal._is_int(off) or off < 0:
+        return False
+    if not isinstance(rec.get("lcrc"), str):
+        return False
+    if not _ranges_ok(rec.get("done"), seq):
+        return False
+    undone = rec.get("undone")
+    if not isinstance(undone, list):
+        return False
+    for r in undone:
+        journal.check_record(r, header["g"])      # raises: not trusted
+        if not 1 <= r["seq"] <= seq:
+            return False
+    nseats = len(header["seats"])
+    state = rec.get("state")
+    if not _like(state, rules.initial_state(header["settings"], nseats), 6):
+        return False
+    rules.is_over(state)
+    for e in rules.standings(state):
+        if not 0 <= e["seat"] < nseats or not journal._is_int(e["score"]):
+            return False
+    return True
+
+
+def snap_ok(rec, header, nsegs):
+    """A snapshot record fit to start from: its base (the previous snapshot, or None: the start
+    of the journal) is checked in form here; the snapshot's own state is then checked by folding
+    the journal from the base up to it (Store._replay), which must give exactly that state."""
+    from scoreboard.games import load
+    if not isinstance(rec, dict) or rec.get("t") != "snap" or rec.get("v") != SNAP_FORMAT:
+        return False
+    if rec.get("g") != header["g"]:
+        return False
+    seg, seq, off = rec.get("seg"), rec.get("seq"), rec.get("off")
+    if not journal._is_int(seg) or not 0 <= seg < nsegs:
+        return False
+    if not journal._is_int(seq) or seq < 1 or not journal._is_int(off) or off < 0:
+        return False
+    if not isinstance(rec.get("lcrc"), str):
+        return False
+    base = rec.get("base")
+    if base is not None:
+        if not isinstance(base, dict) or not _point_ok(base, header, nsegs, load(header["kind"])):
+            return False
+        if not base["seq"] < seq or base["seg"] > seg:
+            return False
+    segs = rec.get("segs")
+    if not isinstance(segs, list) or len(segs) > seg:
+        return False
+    last = 0
+    for e in segs:
+        if (not isinstance(e, list) or len(e) != 3 or not journal._is_int(e[0])
+                or not journal._is_int(e[1]) or not journal._is_int(e[2]) or e[2] < last):
+            return False
+        last = e[2]
+    return True
+
+
+def _bare(snap):
+    """A snapshot record without what only the file needs: the base of the next snapshot."""
+    out = {}
+    for k in ("g", "seq", "done", "undone", "state", "seg", "off", "lcrc"):
+        out[k] = snap[k]
+    return out
+
+
+def _point(snap):
+    """The engine's snapshot() fields of a snapshot record (or of its base)."""
+    return {"g": snap.get("g"), "seq": snap["seq"], "done": snap["done"],
+            "undone": snap["undone"], "state": snap["state"]}
+
+
 class _Journal:
     """One game's segment files: the engine's sink (append + flush) and source (read all)."""
 
@@ -91,6 +273,10 @@ class _Journal:
         self.broken = False         # an unrepaired tail: nothing may be appended
         self.snap_seq = 0           # seq of the last snapshot written
         self.writes = 0
+        self.last_seq = 0           # seq of the last line written (the header is seq 0)
+        self.closed = []            # [size, CRC-32, last seq] of segments 0 .. seg-1
+        self.base = None            # the last trusted point: what the next snapshot folds from
+        self.found_damage = False   # a bad line seen where no power cut can put one
 
     def path(self, seg):
         return "%s/%s.%d.log" % (self.store.root, self.stem, seg)
@@ -112,6 +298,10 @@ class _Journal:
         st._check_space(self)
         if self.size > 0 and self.size + len(data) > st.seg_max:
             self.close()
+            if len(self.closed) == self.seg:
+                crc = st._file_crc(self.path(self.seg), self.size)
+                if crc is not None:
+                    self.closed.append([self.size, crc, self.last_seq])
             self.seg += 1
             self.size = 0
         old = self.size
@@ -128,6 +318,7 @@ class _Journal:
             if now == old + len(data):
                 self.size = now
                 self.writes += 1
+                self.last_seq += 1
                 return
             if now is not None and now != old:
                 self.broken = True
@@ -135,6 +326,7 @@ class _Journal:
             raise Refusal("E_STORAGE_FULL")
         self.size = old + len(data)
         self.writes += 1
+        self.last_seq += 1
 
     def source(self):
         """Every journal record with seq >= 1, across the segments (deep undo, history)."""
@@ -167,24 +359,46 @@ class Store:
         self.reserve_blocks = reserve_blocks
         self.low_blocks = low_blocks
         self.last_recovery = None
+        self.set_aside = []         # [(game id, message id)] moved to aside/ in this session
+        self._skip = {}             # stems that could not be moved: ignored for this session
         self.full = False           # the last write was refused for space
         self._free = None           # free blocks at the last statvfs
         self._since_check = 0
         self._open = {}             # game id -> _Journal of the games loaded in this session
+        self.damaged = None         # closed segments found damaged at the last resume (_check_closed)
         try:
             self.fs.mkdir(root)
         except OSError:
             pass
-        for name in self._names():
+        # One pass over the directory at boot; its names and sizes serve the first resume_last()
+        self._listed = self._scan()
+        for name in list(self._listed):
             if name.endswith(".tmp"):
                 self._remove(name)
+                del self._listed[name]
 
     # ---- small helpers ------------------------------------------------------------------------
     def _names(self):
+        if self._listed is not None:
+            return list(self._listed)
         try:
             return self.fs.listdir(self.root)
         except OSError:
             return []
+
+    def _scan(self):
+        """{name: size, or None when the listing does not give it} of the games folder."""
+        out = {}
+        try:
+            if hasattr(self.fs, "ilistdir"):
+                for e in self.fs.ilistdir(self.root):
+                    out[e[0]] = e[3] if len(e) > 3 and e[1] == 0x8000 else None
+            else:
+                for name in self.fs.listdir(self.root):
+                    out[name] = None
+        except OSError:
+            pass
+        return out
 
     def _remove(self, name):
         try:
@@ -200,18 +414,24 @@ class Store:
             return None
 
     def _catalog(self):
-        """stem -> sorted segment numbers, and stem -> (number, game id)."""
+        """stem -> sorted segment numbers (NNNN-G.S.log and NNNN-G.snp; anything else is not a
+        game's file)."""
         segs = {}
         for name in self._names():
-            parts = name.split(".")
-            stem = parts[0]
-            dash = stem.find("-")
-            if dash < 1 or not stem[:dash].isdigit():
+            dot = name.find(".")
+            dash = name.find("-")
+            if dash < 1 or dot < dash or not name[:dash].isdigit():
                 continue
-            if len(parts) == 3 and parts[2] == "log" and parts[1].isdigit():
-                segs.setdefault(stem, []).append(int(parts[1]))
-            elif len(parts) == 2 and parts[1] == "snp":
-                segs.setdefault(stem, [])
+            stem = name[:dot]
+            rest = name[dot + 1:]
+            if rest == "snp":
+                if stem not in segs:
+                    segs[stem] = []
+            elif rest[-4:] == ".log" and rest[:-4].isdigit():
+                if stem in segs:
+                    segs[stem].append(int(rest[:-4]))
+                else:
+                    segs[stem] = [int(rest[:-4])]
         for stem in segs:
             segs[stem].sort()
         return segs
@@ -268,12 +488,14 @@ class Store:
         free = self._free_blocks()
         if free is not None and free < self.low_blocks:
             raise Refusal("E_STORAGE_FULL")
+        self._listed = None
         stems, _ = self._stems_newest_first()
         n = int(stems[0][:stems[0].find("-")]) + 1 if stems else 1
         gid = new_game_id()
         stem = "%04d-%s" % (n, gid)
         self._close_all()
         j = _Journal(self, stem, gid)
+        j.last_seq = -1             # the header line is seq 0
         try:
             game = Game.new(kind, seats, settings, gid, j.sink, j.source)
         except Refusal:
@@ -287,19 +509,40 @@ class Store:
     def resume_last(self):
         """The unfinished game most recently started, recovered; None when there is none."""
         stems, cat = self._stems_newest_first()
-        for stem in stems:
-            game = self._load(stem, cat[stem], True)
-            if game is not None and not game.is_over():
-                return game
+        self.damaged = None
+        try:
+            for stem in stems:
+                game = self._load_safe(stem, cat[stem], True)
+                if game is not None and not game.is_over():
+                    return game
+        finally:
+            self._listed = None     # files change from now on: ask the flash
         self.last_recovery = None
+        self.damaged = None
+        return None
+
+    def _load_safe(self, stem, segs, repair):
+        """_load that never raises: a game that cannot be replayed is set aside, a flash that
+        cannot be read just skips it (the device must reach its start screen)."""
+        if stem in self._skip:
+            return None
+        try:
+            return self._load(stem, segs, repair)
+        except _Unplayable as u:
+            self._put_aside(stem, segs, u.why)
+        except MemoryError:
+            pass
+        except Exception:       # OSError, or a fault nobody foresaw: never the boot's end
+            pass
         return None
 
     def open_game(self, game_id):
         """Continue (or look at) a game chosen from games(); recovery runs as in resume_last."""
+        self._listed = None
         stem = self._stem_of(game_id)
         if stem is None:
             return None
-        return self._load(stem, self._catalog()[stem], True)
+        return self._load_safe(stem, self._catalog()[stem], True)
 
     def _close_all(self):
         for j in self._open.values():
@@ -314,31 +557,31 @@ class Store:
             f.close()
         return line, journal.check_header(journal.unseal(line, 1), 1)
 
-    def _read_snap(self, stem, gid, nsegs):
+    def _read_snap(self, stem, header, nsegs):
+        """The snapshot record when it can be trusted in form (format, fields, the state's shape
+        and the rules' own reading of it); None otherwise: the journal is replayed instead."""
         try:
             f = self.fs.open("%s/%s.snp" % (self.root, stem), "rb")
         except OSError:
             return None
         try:
-            line = f.readline(LINE_MAX)
+            line = f.readline(SNAP_MAX)
         finally:
             f.close()
         try:
             rec = journal.unseal(line)
-        except Refusal:
-            return None
-        if rec.get("t") != "snap" or rec.get("g") != gid:
-            return None
-        seg = rec.get("seg")
-        if not isinstance(seg, int) or not 0 <= seg < nsegs:
-            return None
-        if not isinstance(rec.get("seq"), int) or not isinstance(rec.get("off"), int):
-            return None
-        return rec
+            if snap_ok(rec, header, nsegs):
+                return rec
+        except (MemoryError, OSError):
+            raise
+        except Exception:
+            pass
+        return None
 
     def _load(self, stem, segs, repair):
         """Recover one game: the longest valid prefix of its journal. Returns the Game (its sink
-        attached when `repair`) or None when the files hold no game."""
+        attached when `repair`) or None when the files hold no game. Raises _Unplayable when a
+        sealed header is refused (the caller sets the game aside)."""
         gid = stem[stem.find("-") + 1:]
         nsegs = 0
         while nsegs < len(segs) and segs[nsegs] == nsegs:
@@ -348,38 +591,77 @@ class Store:
             return None
         try:
             hline, header = self._read_header(j.path(0))
+        except journal.LogError as e:
+            if e.msg_id in _TORN:
+                hline, header = None, None
+            else:               # a sealed header the validator refuses: no replay is possible
+                raise _Unplayable(e.msg_id == "E_LOG_HEADER" and e.info.get("why") or e.msg_id)
         except (OSError, Refusal):
             hline, header = None, None
-        if header is None or header.get("g") != gid:
+        if header is not None and header.get("g") != gid:
+            raise _Unplayable("E_LOG_GAME")
+        if header is None:
             # No committed header: create() never returned. Only such a torn creation is removed.
             if repair and nsegs == 1 and len(segs) == 1 and b"\n" not in self._head(j.path(0)):
                 self._remove("%s.0.log" % stem)
                 self._remove("%s.snp" % stem)
             return None
-        snap = self._read_snap(stem, gid, nsegs)
-        res = self._replay(j, header, len(hline), snap, nsegs)
-        if res is None:             # the snapshot does not belong to this journal: replay it all
+        snap = self._read_snap(stem, header, nsegs)
+        res = None
+        damaged = False
+        if snap is not None:
+            try:
+                res = self._replay(j, header, len(hline), snap, nsegs)
+            except _Damaged:
+                # an older, closed segment can no longer back the snapshot: resume from it as it
+                # is (the screen says how many presses the journal lost) rather than cut the
+                # journal short there. Damage in the snapshot's own segment is the journal's end
+                # as before (a power cut can only have touched that one).
+                damaged = True
+                j.found_damage = False
+                if self._covered_ok(j, len(hline), snap) and not j.found_damage:
+                    try:
+                        res = self._replay(j, header, len(hline), snap, nsegs, True)
+                    except (MemoryError, OSError):
+                        raise
+                    except Exception:
+                        res = None
+                j.found_damage = True
+            except (MemoryError, OSError):
+                raise
+            except Exception:   # _Unplayable, or a fault from a state that only looked right
+                res = None
+        if res is None:             # no usable snapshot: replay the journal from its start
             snap = None
             res = self._replay(j, header, len(hline), None, nsegs)
-        game, end_seg, end_off = res
+        game, end_seg, end_off, closed = res
+        listed = self._listed
         dropped = 0
         sizes = []
-        for s in segs:
-            sizes.append(self._size(j.path(s)) or 0)
         for i in range(len(segs)):
             s = segs[i]
+            size = listed.get("%s.%d.log" % (stem, s)) if listed else None
+            if size is None:
+                if i < nsegs and s < end_seg and s < len(closed):
+                    size = closed[s][0]     # a closed segment: its size is on record
+                else:
+                    size = self._size(j.path(s)) or 0
+            sizes.append(size)
             if s > end_seg or i >= nsegs:
-                dropped += sizes[i]
+                dropped += size
             elif s == end_seg:
-                dropped += sizes[i] - end_off
+                dropped += size - end_off
         j.seg = end_seg
         j.size = end_off
+        j.last_seq = game.seq
+        j.closed = closed[:end_seg]
         j.snap_seq = snap["seq"] if snap else 0
         j.drop_snap = snap is None
         j.segs = segs
         if repair:
             self._close_all()
             self.last_recovery = {"events": game.seq, "dropped_bytes": dropped}
+            self.damaged = self._check_closed(j, sizes, damaged or j.found_damage)
             if dropped or snap is None:
                 try:
                     self._repair(j)
@@ -387,8 +669,67 @@ class Store:
                     pass            # j.broken: the game is shown, nothing is appended to it
             game.sink = j.sink
             self._open[gid] = j
+            # the next snapshot folds from here: the verified snapshot (the fold from it reaches
+            # the end of the journal), or after a full replay the state now
+            j.base = _bare(snap) if snap is not None else self._here(j, game)
         game.store_bytes = self._total(sizes) - dropped
         return game
+
+    def _check_closed(self, j, sizes, every=False):
+        """Closed segments are never written again: one whose size differs from the record, or
+        (one per boot, picked at random, to keep the boot short: reading them all costs as much
+        as the rest of a long game's resume) whose CRC differs, was damaged after it was closed. Returns None or {"segments", "presses"}: the presses no longer backed."""
+        closed = j.closed
+        if not closed:
+            return None
+        bad = []
+        for s in range(len(closed)):
+            if s < len(sizes) and sizes[s] != closed[s][0]:
+                bad.append(s)
+        turns = range(len(closed)) if every else [_pick(len(closed))]
+        for turn in turns:
+            if turn not in bad and self._file_crc(j.path(turn), closed[turn][0]) != closed[turn][1]:
+                bad.append(turn)
+        if not bad:
+            return None
+        presses = 0
+        for s in bad:
+            presses += closed[s][2] - (closed[s - 1][2] if s > 0 else 0)
+        return {"segments": len(bad), "presses": presses}
+
+    def _here(self, j, game):
+        """The game's point now (state + where its last line is): the base of the next snapshot."""
+        if game.seq == 0:
+            return None
+        last = self._last_line(j)
+        if last is None:
+            return None
+        rec = game.snapshot()
+        rec["seg"] = j.seg
+        rec["off"] = last[0]
+        rec["lcrc"] = last[1]
+        return rec
+
+    def _file_crc(self, path, size):
+        """CRC-32 of a whole file (None when it cannot be read or is not `size` bytes long)."""
+        try:
+            f = self.fs.open(path, "rb")
+        except OSError:
+            return None
+        crc = 0
+        n = 0
+        try:
+            while True:
+                chunk = f.read(4096)
+                if not chunk:
+                    break
+                n += len(chunk)
+                crc = binascii.crc32(chunk, crc)
+        except OSError:
+            return None
+        finally:
+            f.close()
+        return (crc & 0xFFFFFFFF) if n == size else None
 
     def _total(self, sizes):
         t = 0
@@ -406,55 +747,72 @@ class Store:
         finally:
             f.close()
 
-    def _covered_ok(self, j, hlen, snap):
-        """The lines before the snapshot's in its segment still have good CRCs (no JSON, no fold:
-        cheap, at most SEG_MAX bytes) and its offset falls on a line boundary. Earlier segments
-        are closed files that are never written again (a power cut cannot touch them); they are
-        checked whenever they are read (deep undo, export), not at every boot, so resuming costs
-        the same after 100 or 10,000 events."""
-        for seg in range(snap["seg"], snap["seg"] + 1):
-            f = self.fs.open(j.path(seg), "rb")
-            off = 0
-            try:
-                if seg == 0:
-                    f.readline(LINE_MAX)
-                    off = hlen
-                limit = snap["off"] if seg == snap["seg"] else None
-                while limit is None or off < limit:
-                    line = f.readline(LINE_MAX)
-                    if not line:
-                        break
-                    if not _sealed_ok(line):
-                        return False
-                    off += len(line)
-            finally:
-                f.close()
-            if limit is not None and off != limit:
-                return False
-        return True
+    def _covered_ok(self, j, hlen, point):
+        """`point`'s offset falls on a line boundary of its segment (cheap: CRCs only, no JSON,
+        at most SEG_MAX bytes). A bad line before it is damage after the fact (a power cut only
+        tears the end of the journal): noted in j.found_damage, the point still holds. Earlier
+        segments are closed files never written again: their sizes and CRCs are on record in
+        the snapshot (_check_closed)."""
+        seg = point["seg"]
+        f = self.fs.open(j.path(seg), "rb")
+        off = 0
+        try:
+            if seg == 0:
+                f.readline(LINE_MAX)
+                off = hlen
+            limit = point["off"]
+            while off < limit:
+                line = f.readline(LINE_MAX)
+                if not line:
+                    break
+                if not _sealed_ok(line):
+                    j.found_damage = True
+                off += len(line)
+        finally:
+            f.close()
+        return off == limit
 
-    def _replay(self, j, header, hlen, snap, nsegs):
-        """Fold the journal from the snapshot (or the start). Returns (game, seg, offset) where
-        the valid prefix ends, or None when the snapshot does not match the journal."""
+    def _replay(self, j, header, hlen, snap, nsegs, trust=False):
+        """Fold the journal from the snapshot's base (the previous snapshot, or the start) to its
+        end. The fold must pass through the snapshot with exactly its state, else the snapshot is
+        not trusted (None: the caller replays from the start). Returns (game, seg, offset where
+        the valid prefix ends, [size, CRC, last seq] of the segments before that one)."""
         gid = j.gid
-        if snap is not None and not self._covered_ok(j, hlen, snap):
+        # trust: start from the snapshot itself, unverified (its base cannot be folded because a
+        # deep undo on the way needs an older segment that was damaged)
+        start = snap if trust else (snap.get("base") if snap is not None else None)
+        if start is not None:
+            j.found_damage = False
+            if not self._covered_ok(j, hlen, start):
+                return None
+            if j.found_damage and start["seg"] >= snap["seg"]:
+                return None         # the snapshot's own segment: the journal ends at the damage
+        game = Game.resume(header, start and _point(start), [], None, j.source)
+        seg = start["seg"] if start else 0
+        closed = []
+        if snap is not None:
+            for e in snap["segs"][:seg]:
+                closed.append(e)    # the segments before the base: as on record
+        if len(closed) != seg:
             return None
-        game = Game.resume(header, snap and self._snap_state(snap), [], None, j.source)
-        seg = snap["seg"] if snap else 0
         end_seg, end_off = 0, hlen
-        matched = snap is None
+        matched = start is None
+        verified = snap is None or trust
         lineno = 0
         stop = False
         while seg < nsegs and not stop:
             j.seg = seg             # deep undo while replaying reads up to here
             f = self.fs.open(j.path(seg), "rb")
             off = 0
+            crc = 0
             if not matched:
-                off = snap["off"]   # straight to the line the snapshot was taken after
+                off = start["off"]  # straight to the line the base was taken after
                 f.seek(off)
+                crc = None          # the segment's CRC comes from the record, not from here
             elif seg == 0:
-                f.readline(LINE_MAX)
+                line = f.readline(LINE_MAX)
                 off = hlen
+                crc = binascii.crc32(line)
             try:
                 while True:
                     line = f.readline(LINE_MAX)
@@ -466,13 +824,15 @@ class Store:
                     except Refusal:
                         if not matched:
                             return None
+                        if snap is not None and not verified and seg < snap["seg"]:
+                            raise _Damaged()  # a closed segment before the snapshot's
                         stop = True
                         break
                     if not matched:
-                        # the snapshot's own line: same game, same seq, same CRC, else it is not
+                        # the base's own line: same game, same seq, same CRC, else it is not
                         # this journal's snapshot
-                        if (rec.get("g") != gid or rec.get("seq") != snap["seq"]
-                                or _crc_field(line) != snap.get("lcrc")):
+                        if (rec.get("g") != gid or rec.get("seq") != start["seq"]
+                                or _crc_field(line) != start.get("lcrc")):
                             return None
                         off += len(line)
                         matched = True
@@ -481,22 +841,47 @@ class Store:
                     try:
                         journal.check_event(rec, game.seq + 1, gid, lineno)
                         game.replay(rec)
-                    except Refusal:
+                    except journal.LogError as e:
+                        if e.msg_id in _TORN and snap is not None and not verified:
+                            raise _Damaged()  # a deep undo read a damaged closed segment
+                        if snap is not None and not verified:
+                            raise _Unplayable("E_SNAP")
                         stop = True
                         break
+                    except Refusal:
+                        if snap is not None and not verified:
+                            # maybe the snapshot's base is what is wrong: replay from the start
+                            raise _Unplayable("E_SNAP")
+                        # the valid prefix ends here (a power cut's tail, or garbage after it)
+                        stop = True
+                        break
+                    if not verified and game.seq == snap["seq"]:
+                        if (seg != snap["seg"] or off != snap["off"]
+                                or _crc_field(line) != snap["lcrc"] or game.done != snap["done"]
+                                or game.undone != snap["undone"] or game.state != snap["state"]):
+                            return None
+                        verified = True
+                    if crc is not None:
+                        crc = binascii.crc32(line, crc)
                     off += len(line)
                     end_seg, end_off = seg, off
             finally:
                 f.close()
             if not matched:
                 return None
+            if not stop and seg + 1 < nsegs:
+                if crc is None:
+                    if seg < len(snap["segs"]):
+                        closed.append(snap["segs"][seg])
+                    else:
+                        closed.append([off, self._file_crc(j.path(seg), off) or 0, game.seq])
+                else:
+                    closed.append([off, crc & 0xFFFFFFFF, game.seq])
             seg += 1
+        if not verified:
+            return None
         j.seg = end_seg
-        return game, end_seg, end_off
-
-    def _snap_state(self, snap):
-        return {"g": snap["g"], "seq": snap["seq"], "done": snap["done"],
-                "undone": snap["undone"], "state": snap["state"]}
+        return game, end_seg, end_off, closed
 
     def _repair(self, j):
         """Make the files exactly the valid prefix: later segments removed, the last one rewritten
@@ -553,6 +938,27 @@ class Store:
                 pass
             return False
 
+    def _put_aside(self, stem, segs, why):
+        """Move a game that cannot be replayed into aside/, whole (the export copies it and names
+        the refused line); the boot screen says so. When the move fails it is skipped."""
+        self._open.pop(stem[stem.find("-") + 1:], None)
+        d = "%s/%s" % (self.root, ASIDE)
+        try:
+            self.fs.mkdir(d)
+        except OSError:
+            pass
+        names = ["%s.snp" % stem] + ["%s.%d.log" % (stem, s) for s in segs]
+        moved = True
+        for name in names:
+            try:
+                self.fs.rename("%s/%s" % (self.root, name), "%s/%s" % (d, name))
+            except OSError:
+                if self._size("%s/%s" % (self.root, name)) is not None:
+                    moved = False
+        if not moved:
+            self._skip[stem] = why
+        self.set_aside.append((stem[stem.find("-") + 1:], why))
+
     # ---- snapshots ----------------------------------------------------------------------------
     def after_change(self, game):
         """Call after each committed submit/undo/redo: writes a snapshot when one is due."""
@@ -573,12 +979,15 @@ class Store:
             return False
         rec = game.snapshot()
         rec["t"] = "snap"
+        rec["v"] = SNAP_FORMAT
         rec["seg"] = j.seg
         last = self._last_line(j)
         if last is None:
             return False
         rec["off"] = last[0]        # where the line with seq == rec["seq"] starts in segment seg
         rec["lcrc"] = last[1]
+        rec["segs"] = j.closed      # [size, CRC, last seq] of the closed segments
+        rec["base"] = j.base        # the previous trusted point; a boot folds from it to here
         free = self._free
         if free is not None and free <= self.reserve_blocks + 2:
             return False
@@ -587,6 +996,8 @@ class Store:
         except OSError:
             return False
         j.snap_seq = game.seq
+        del rec["t"], rec["v"], rec["segs"], rec["base"]
+        j.base = rec
         return True
 
     def _last_line(self, j):
@@ -613,13 +1024,19 @@ class Store:
     def games(self):
         """[{"id", "kind", "seq", "over", "bytes", "n"}], newest first (read only, no repair)."""
         out = []
+        self._listed = None
         stems, cat = self._stems_newest_first()
         for stem in stems:
             gid = stem[stem.find("-") + 1:]
             j = self._open.get(gid)
+            if stem in self._skip:
+                continue
             try:
                 game = self._load(stem, cat[stem], False)
-            except (OSError, Refusal):
+            except _Unplayable as u:
+                self._put_aside(stem, cat[stem], u.why)
+                continue
+            except Exception:
                 game = None
             if game is None:
                 out.append({"id": gid, "kind": None, "seq": 0, "over": False,
@@ -636,6 +1053,7 @@ class Store:
 
     def delete(self, game_id):
         """Only when the player asks. The snapshot goes first, then the segments, last first."""
+        self._listed = None
         stem = self._stem_of(game_id)
         if stem is None:
             return False
@@ -660,19 +1078,24 @@ class Store:
         return (self.root[:at] if at > 0 else "") + "/" + name
 
     def _read_json(self, path):
-        """A small JSON file beside the games, or None when missing or unreadable."""
+        """A small JSON file beside the games, or None when missing, too long or unreadable in
+        any way (a preference never stops the boot)."""
         import json
         try:
             f = self.fs.open(path, "rb")
         except OSError:
             return None
         try:
-            data = f.read()
+            data = f.read(SMALL_FILE + 1)
+        except Exception:
+            data = b""
         finally:
             f.close()
+        if not data or len(data) > SMALL_FILE:
+            return None
         try:
             return json.loads(data.decode("utf-8"))
-        except (ValueError, UnicodeError):
+        except Exception:       # ValueError, UnicodeError, deep nesting (RuntimeError)
             return None
 
     def _replace(self, path, data):
@@ -704,7 +1127,9 @@ class Store:
         v = self._read_json(self._names_path())
         if not isinstance(v, list):
             return []
-        return [x for x in v if isinstance(x, str)]
+        # only names a header may carry (journal.check_header): text of at most NAME_MAX chars
+        return [x for x in v if isinstance(x, str) and 0 < len(x) <= journal.NAME_MAX
+                and journal._text_ok(x)][:MAX_NAMES]
 
     def set_names(self, names):
         self._write_json(self._names_path(), [str(x) for x in names])
@@ -712,7 +1137,8 @@ class Store:
     def lang(self):
         """The display language last chosen on this device (a preference, not game state)."""
         v = self._read_json(self._beside_root("prefs.json"))
-        return v.get("lang") if isinstance(v, dict) else None
+        lang = v.get("lang") if isinstance(v, dict) else None
+        return lang if lang in ("ja", "en") else None
 
     def set_lang(self, lang):
         self._write_json(self._beside_root("prefs.json"), {"lang": lang})

@@ -1,0 +1,111 @@
+# export against a hostile device: listing entries with paths in them are refused (never copied,
+# never stored outside the archive), a log reader failure does not stop the export half-way or
+# leave the staging folder behind, and a closed segment damaged after the device closed it is
+# named in the report with the presses the journal no longer backs.
+import json
+import os
+
+from host_tools import export, logs
+from test_export import FolderRunner, store_games
+from test_logs import data_of, play_kakoi
+
+
+class HostileRunner(FolderRunner):
+    """The device folder plus extra listing lines the real files cannot express."""
+
+    def __init__(self, root, extra):
+        FolderRunner.__init__(self, root)
+        self.extra = extra
+
+    def __call__(self, args):
+        out = FolderRunner.__call__(self, args)
+        if "ls" in args and args[-1] == ":/games":
+            out += "".join("{:12} {}\n".format(10, n) for n in self.extra)
+        if "cp" in args or "sha256sum" in args:
+            for a in args:
+                assert ".." not in a and "evil" not in a, a
+        return out
+
+
+HOSTILE = ["../x/evil.log", "..", ".hidden.log", "a\\b.log", "x" * 200 + ".log", "sp ace.log",
+           "nul\x01.log", "0001-../../e.0.log"]
+
+
+def _device(tmp_path):
+    dev = tmp_path / "device"
+    (dev / "games").mkdir(parents=True)
+    g, lines = play_kakoi("aaaa0001")
+    (dev / "games" / "aaaa0001.log").write_bytes(data_of(lines))
+    return dev
+
+
+def test_listing_entries_with_paths_are_refused(tmp_path):
+    dev = _device(tmp_path)
+    run = HostileRunner(str(dev), HOSTILE)
+    res = export.export(run, str(tmp_path / "archive"), date="2025-01-02")
+    assert [f.path for f in res.files] == ["/games/aaaa0001.log"]
+    assert len(res.errors) == len(HOSTILE) and all("refused" in e for e in res.errors)
+    stored = []
+    for r, ds, fs in os.walk(str(tmp_path)):
+        stored += [os.path.join(r, f) for f in fs]
+    assert not [p for p in stored if "evil" in p]
+    assert not [p for p in stored if ".export-" in p]
+    report = json.load(open(str(tmp_path / "archive" / "2025-01-02" / "export-report.json")))
+    assert len(report["errors"]) == len(HOSTILE)
+
+
+def test_unsafe_date_folder_is_refused(tmp_path):
+    dev = _device(tmp_path)
+    try:
+        export.export(FolderRunner(str(dev)), str(tmp_path / "archive"), date="../up")
+    except export.DeviceError:
+        pass
+    else:
+        raise AssertionError("an archive folder outside --dest was accepted")
+    assert not (tmp_path / "up").exists()
+
+
+def test_a_reader_failure_is_reported_and_leaves_no_staging_folder(tmp_path, monkeypatch):
+    dev = _device(tmp_path)
+    (dev / "games" / "bbbb0002.log").write_bytes(b'{"t":"header","settings":{}}\n')
+
+    def boom(name, segments):
+        raise RuntimeError("a bug")
+    monkeypatch.setattr(logs, "read_segments", boom)
+    res = export.export(FolderRunner(str(dev)), str(tmp_path / "archive"), date="2025-01-02")
+    arch = tmp_path / "archive" / "2025-01-02"
+    assert not [n for n in os.listdir(str(arch)) if n.startswith(".export-")]
+    assert (arch / "export-report.txt").exists() and len(res.journals) == 2
+    assert all(r.problems[0].msg_id == "E_LOG_READ" for r, _ in res.journals)
+
+
+def test_hand_sealed_log_with_empty_settings_exports(tmp_path):
+    from host_tools import seal
+    dev = _device(tmp_path)
+    draft = ['{"t":"header","schema":1,"kind":"kakoi","g":"dddd0004","seq":0,"settings":{},'
+             '"seats":["A","B","C"],"fw":"hand"}',
+             '{"t":"tsumo","seat":0,"card":"5","hands":[[],["K","Q"],["3","2"]],"seq":1,"g":"dddd0004"}']
+    (dev / "games" / "dddd0004.log").write_text("".join(seal.seal_lines(draft)), encoding="utf-8")
+    res = export.export(FolderRunner(str(dev)), str(tmp_path / "archive"), date="2025-01-02")
+    assert res.ok, res.text()
+    assert not [n for n in os.listdir(str(tmp_path / "archive" / "2025-01-02")) if n.startswith(".export-")]
+
+
+def test_a_closed_segment_damaged_after_closing_is_named_in_the_report(tmp_path):
+    dev = tmp_path / "device"
+    done, live = store_games(dev / "games")
+    names = sorted(os.listdir(str(dev / "games")))
+    stem = [n for n in names if live.game_id in n][0].split(".")[0]
+    seg0 = dev / "games" / ("%s.0.log" % stem)
+    assert (dev / "games" / ("%s.1.log" % stem)).exists()
+    data = bytearray(seg0.read_bytes())
+    at = data.index(b'"seq":1,')
+    data[at + 6:at + 7] = b"7"
+    seg0.write_bytes(bytes(data))
+    snap = json.loads(open(str(dev / "games" / ("%s.snp" % stem))).read())
+    res = export.export(FolderRunner(str(dev)), str(tmp_path / "archive"), date="2025-01-02")
+    assert res.damaged == [{"segment": 0, "presses": snap["segs"][0][2], "first": 1,
+                            "last": snap["segs"][0][2], "journal": "%s.log" % stem}]
+    assert "no longer backed by the journal" in res.text() and not res.ok
+    report = json.load(open(str(tmp_path / "archive" / "2025-01-02" / "export-report.json")))
+    assert report["damaged"][0]["segment"] == 0

@@ -1,0 +1,353 @@
+# Boot never stops: everything the Store reads from the flash (snapshots, headers, names, prefs) is
+# validated before use, on littlefs with the Pico's geometry. A snapshot that is not right is
+# ignored (the journal is replayed), a game that cannot be replayed is set aside intact, a bad
+# names/prefs file is ignored; the store always answers.
+import json
+import random
+import shutil
+
+import pytest
+
+from lfs_device import PICO, Flash, LfsFile, LfsFs, mount
+from scoreboard import journal
+from scoreboard.engine import Game
+from scoreboard import store as store_mod
+from scoreboard.store import Store
+from test_store_play import LONG_SETTINGS, SEATS, long_script, play, reference
+
+BS = PICO["block_size"]
+NBLOCKS = PICO["block_count"]
+GID = "c0ffee02"
+FIGURES = {}
+
+
+class Device:
+    """A Pico flash image holding one game in progress (several segments, a snapshot)."""
+
+    def __init__(self, kind="kakehiki", n_ops=120, seg_max=4096):
+        flash = Flash(NBLOCKS * BS)
+        fs = mount(flash, NBLOCKS, format_if_needed=True)
+        st = Store(LfsFs(fs), seg_max=seg_max)
+        saved = store_mod.new_game_id
+        store_mod.new_game_id = lambda: GID
+        try:
+            game = st.create(kind, SEATS[kind], LONG_SETTINGS.get(kind))
+        finally:
+            store_mod.new_game_id = saved
+        ops = long_script(kind, n_ops, 3)
+        dry = Game.new(kind, SEATS[kind], LONG_SETTINGS.get(kind), game_id=GID)
+        for i, op in enumerate(ops):
+            play(dry, op)
+            if dry.is_over():   # a game in progress is what resume_last() brings back
+                ops = ops[:i]
+                break
+        if len(ops) % 16 < 3:   # a few events after the last snapshot
+            ops = ops[:len(ops) - 3]
+        for op in ops:
+            play(game, op)
+            st.after_change(game)
+        st._close_all()
+        self.snap_seq = st._open.get(GID).snap_seq if GID in st._open else None
+        self.kind = kind
+        self.seg_max = seg_max
+        self.want = game.snapshot()
+        self.stem = [n for n in LfsFs(fs).listdir("/games") if n.endswith(".snp")][0][:-4]
+        fs.unmount()
+        self.image = bytes(flash.buffer)
+
+    def boot(self, change=None, resume=True):
+        """Mount a copy, let `change(fs)` alter files, then a fresh Store resumes. -> (store, game, fs)"""
+        flash = Flash(0, buffer=self.image)
+        fs = LfsFs(mount(flash))
+        if change:
+            change(fs)
+        st = Store(fs, seg_max=self.seg_max)
+        return st, st.resume_last() if resume else None, fs
+
+    def path(self, what):
+        return "/games/%s.%s" % (self.stem, what)
+
+
+def read(fs, path):
+    f = fs.open(path, "rb")
+    try:
+        return f.read()
+    finally:
+        f.close()
+
+
+def write(fs, path, data):
+    f = fs.open(path, "wb")
+    try:
+        f.write(data)
+        f.flush()
+    finally:
+        f.close()
+
+
+def reseal(fs, path, mutate, line=0):
+    """Change one sealed line of a file and seal it again (a CRC-valid lie)."""
+    lines = read(fs, path).split(b"\n")
+    rec = journal.unseal(lines[line] + b"\n")
+    mutate(rec)
+    lines[line] = journal.seal(rec).encode()[:-1]
+    write(fs, path, b"\n".join(lines))
+
+
+_DEVICES = {}
+
+
+def device(kind="kakehiki"):
+    if kind not in _DEVICES:
+        _DEVICES[kind] = Device(kind)
+    return _DEVICES[kind]
+
+
+def test_the_untouched_device_resumes_from_its_snapshot():
+    d = device()
+    st, g, fs = d.boot()
+    assert g.snapshot() == d.want and st.last_recovery["dropped_bytes"] == 0
+    assert st.set_aside == []
+
+
+SNAP_LIES = [
+    ("state lacks a key", lambda r: r["state"].pop("over")),
+    ("state key of the wrong type", lambda r: r["state"].__setitem__("hold", "lots")),
+    ("state list of the wrong type", lambda r: r["state"].__setitem__("hold", ["a", "b", "c", "d"])),
+    ("state not an object", lambda r: r.__setitem__("state", [])),
+    ("no format version", lambda r: r.pop("v")),
+    ("older format version", lambda r: r.__setitem__("v", 1)),
+    ("done ranges garbage", lambda r: r.__setitem__("done", [[5, 2]])),
+    ("done beyond seq", lambda r: r.__setitem__("done", [[1, r["seq"] + 5]])),
+    ("undone not records", lambda r: r.__setitem__("undone", [1, 2])),
+    ("seg out of range", lambda r: r.__setitem__("seg", 99)),
+    ("seq a string", lambda r: r.__setitem__("seq", "7")),
+    ("standings seat out of range", lambda r: r["state"].__setitem__("n", 9)),
+    ("deeply nested extra", lambda r: r["state"].__setitem__("x", [[[[[[[[1]]]]]]]])),
+]
+
+
+@pytest.mark.parametrize("name,mutate", SNAP_LIES, ids=[s[0] for s in SNAP_LIES])
+def test_a_snapshot_that_lies_is_ignored_and_the_journal_replayed(name, mutate):
+    d = device()
+    st, g, fs = d.boot(lambda fs: reseal(fs, d.path("snp"), mutate))
+    assert g is not None and g.snapshot() == d.want
+    assert st.set_aside == []
+
+
+def test_a_snapshot_that_is_not_json_is_ignored():
+    d = device()
+    for data in (b"", b"\xff\xfe\n", journal.seal({"t": "snap"}).encode(), b"[" * 5000 + b"\n",
+                 ('[%s,"crc":"%08x"}\n' % ("[" * 3000, journal.crc_of("[" * 3001))).encode()):
+        st, g, fs = d.boot(lambda fs: write(fs, d.path("snp"), data))
+        assert g.snapshot() == d.want, data[:20]
+
+
+def test_header_settings_missing_a_key_take_the_defaults():
+    d = device()
+    st, g, fs = d.boot(lambda fs: reseal(fs, d.path("0.log"), lambda r: r["settings"].pop("start")))
+    assert g is not None and g.settings["start"] == 20 and g.seq == d.want["seq"]
+
+
+@pytest.mark.parametrize("name,mutate,why", [
+    ("unknown setting", lambda r: r["settings"].__setitem__("cap", 3), "E_SETTING_UNKNOWN"),
+    ("unknown kind", lambda r: r.__setitem__("kind", "chess"), "E_UNKNOWN_GAME"),
+    ("newer schema", lambda r: r.__setitem__("schema", 9), "E_LOG_SCHEMA"),
+    ("one seat", lambda r: r.__setitem__("seats", ["A"]), "E_SEATS"),
+    ("other game's header", lambda r: r.__setitem__("g", "00000000"), "E_LOG_GAME"),
+    ("seat name not text", lambda r: r.__setitem__("seats", [1, 2, 3, 4]), "E_LOG_NAME"),
+])
+def test_a_game_that_cannot_be_replayed_is_set_aside_intact(name, mutate, why):
+    d = device()
+    before = {}
+
+    def change(fs):
+        reseal(fs, d.path("0.log"), mutate)
+        for n in fs.listdir("/games"):
+            before[n] = read(fs, "/games/" + n)
+    st, g, fs = d.boot(change)
+    assert g is None and st.set_aside == [(GID, why)]
+    assert sorted(fs.listdir("/games")) == [store_mod.ASIDE]
+    moved = dict((n, read(fs, "/games/aside/" + n)) for n in fs.listdir("/games/aside"))
+    assert moved == before
+    # the next boot starts clean, and a new game can be played
+    st2 = Store(fs)
+    assert st2.resume_last() is None and st2.games() == [] and st2.set_aside == []
+    game = st2.create("dobon", 3)
+    game.submit({"t": "play", "rank": "5"})
+    assert st2.resume_last().seq == 1
+
+
+def test_a_set_aside_game_does_not_hide_an_older_unfinished_one():
+    d = device()
+    flash = Flash(0, buffer=d.image)
+    fs = LfsFs(mount(flash))
+    st = Store(fs)
+    newer = st.create("dobon", 3)
+    newer.submit({"t": "play", "rank": "5"})
+    st._close_all()
+    newer_stem = [n for n in fs.listdir("/games") if newer.game_id in n][0].split(".")[0]
+    reseal(fs, "/games/%s.0.log" % newer_stem, lambda r: r.__setitem__("settings", {"x": 1}))
+    st = Store(fs)
+    g = st.resume_last()
+    assert g.game_id == GID and g.snapshot() == d.want
+    assert st.set_aside == [(newer.game_id, "E_SETTING_UNKNOWN")]
+
+
+def test_a_refused_sealed_event_after_the_snapshot_replays_from_the_start():
+    """A snapshot whose state, well formed, no longer lets the next journal line fold."""
+    d = device()
+    st, g, fs = d.boot(lambda fs: reseal(fs, d.path("snp"), lambda r: r["state"].__setitem__("over", [0])))
+    assert g.snapshot() == d.want and st.last_recovery["dropped_bytes"] == 0
+
+
+@pytest.mark.parametrize("data", [
+    b"", b"\xff\xfe", b"[" * 100000, b"{}", b'"x"', b"[1, 2, null]", b'["' + b"x" * 5000 + b'"]',
+    b'["ok", "' + b"y" * 41 + b'", 3, "\\ud800", "fine"]', b"null", b"1e999999",
+])
+def test_names_and_prefs_files_never_stop_the_store(data):
+    d = device()
+
+    def change(fs):
+        write(fs, "/names.json", data)
+        write(fs, "/prefs.json", data)
+    st, g, fs = d.boot(change)
+    names = st.names()
+    assert isinstance(names, list) and all(isinstance(n, str) and 0 < len(n) <= 40 for n in names)
+    if data.startswith(b'["ok"'):
+        assert names == ["ok", "fine"]
+    assert st.lang() is None
+    assert g.snapshot() == d.want
+
+
+def test_prefs_with_an_unknown_language_are_ignored():
+    d = device()
+    st, g, fs = d.boot(lambda fs: write(fs, "/prefs.json", b'{"lang": "fr"}'))
+    assert st.lang() is None
+    st.set_lang("en")
+    assert Store(fs).lang() == "en"
+
+
+def _mutations(rec, rng):
+    """One random change of a snapshot's state (delete, retype, None, shuffle a number)."""
+    state = rec["state"]
+    paths = []
+
+    def walk(v, p):
+        if isinstance(v, dict):
+            for k in v:
+                paths.append(p + [k])
+                walk(v[k], p + [k])
+        elif isinstance(v, list):
+            for i in range(len(v)):
+                paths.append(p + [i])
+                walk(v[i], p + [i])
+    walk(state, [])
+    p = rng.choice(paths)
+    parent = state
+    for k in p[:-1]:
+        parent = parent[k]
+    how = rng.choice(("del", "str", "none", "int", "list", "bool"))
+    if how == "del":
+        parent.pop(p[-1])
+    elif how == "str":
+        parent[p[-1]] = "x"
+    elif how == "none":
+        parent[p[-1]] = None
+    elif how == "int":
+        parent[p[-1]] = rng.choice((-1, 0, 7, 10 ** 6))
+    elif how == "list":
+        parent[p[-1]] = []
+    else:
+        parent[p[-1]] = True
+    return how
+
+
+@pytest.mark.parametrize("kind", ["kakehiki", "kabu", "kakoi", "dobon"])
+def test_mutated_snapshots_never_stop_the_boot(kind):
+    """Random CRC-valid changes of the snapshot's state: the store always answers; the game is
+    either the journal's (snapshot refused) or the snapshot was taken as it is (a plausible
+    value can only be caught by a full fold: counted, see docs/storage.md)."""
+    d = device(kind)
+    rng = random.Random(14)
+    refused = adopted_equal = adopted_other = 0
+    n = 60
+    for i in range(n):
+        st, g, fs = d.boot(lambda fs: reseal(fs, d.path("snp"), lambda r: _mutations(r, rng)))
+        assert g is not None
+        if g.snapshot() == d.want:
+            if st._open[GID].snap_seq:
+                adopted_equal += 1      # the change did not matter (e.g. an int set to itself)
+            else:
+                refused += 1
+        else:
+            adopted_other += 1
+            g.standings()
+            g.is_over()
+    FIGURES[kind] = (n, refused, adopted_equal, adopted_other)
+    print("mutated snapshots", kind, "n=%d refused=%d adopted-equal=%d adopted-other=%d" % FIGURES[kind])
+
+
+def _boot_screen(st, lang, png=None):
+    from ui_harness import Driver, TextLog
+    log = TextLog()
+    log.install()
+    try:
+        d = Driver(st, lang)
+    finally:
+        log.uninstall()
+    if png:
+        from PIL import Image
+        buf = d.display.last
+        img = Image.new("L", (128, 64))
+        for y in range(64):
+            for x in range(128):
+                if buf[x + (y // 8) * 128] >> (y % 8) & 1:
+                    img.putpixel((x, y), 255)
+        img.resize((512, 256)).save(png)
+    return [s for s, _, _ in log.drawn], log.over
+
+
+def test_the_boot_screen_says_what_was_set_aside_and_what_the_log_no_longer_backs(tmp_path):
+    d = device("kabu")
+
+    def change(fs):
+        reseal(fs, d.path("0.log"), lambda r: r["settings"].__setitem__("nope", 1))
+    st, g, fs = d.boot(change, resume=False)
+    texts, over = _boot_screen(st, "ja", str(tmp_path / "aside.png"))
+    assert "読めないゲーム1件を退避" in texts and not over
+    shutil.copy(str(tmp_path / "aside.png"), "/tmp/trust_aside.png")
+
+
+def test_a_closed_segment_damaged_after_the_snapshot_is_named_on_the_boot_screen(tmp_path, monkeypatch):
+    d = device("kakehiki")
+
+    def change(fs):
+        data = bytearray(read(fs, d.path("0.log")))
+        at = data.index(b'"seq":3,')
+        data[at + 6:at + 7] = b"4"          # a sealed line's byte changed: its CRC no longer matches
+        write(fs, d.path("0.log"), bytes(data))
+    monkeypatch.setattr(store_mod, "_pick", lambda n: n - 1)  # the random CRC check looks elsewhere
+    st, g, fs = d.boot(change)
+    closed = st._open[GID].closed
+    assert len(closed) >= 1 and closed[0][2] > 3
+    # the game is the snapshot's, the journal is not cut short, the loss is counted
+    assert g.snapshot() == d.want and st.last_recovery["dropped_bytes"] == 0
+    assert st.damaged == {"segments": 1, "presses": closed[0][2]}
+    st = Store(fs, seg_max=d.seg_max)
+    texts, over = _boot_screen(st, "ja", str(tmp_path / "damaged.png"))
+    assert ("%d手分の記録が破損" % closed[0][2]) in texts and not over
+    shutil.copy(str(tmp_path / "damaged.png"), "/tmp/trust_damaged.png")
+    texts, over = _boot_screen(Store(fs, seg_max=d.seg_max), "en")
+    assert ("Log damaged: %d steps" % closed[0][2]) in texts and not over
+
+
+def test_a_closed_segment_cut_short_is_found_by_its_size():
+    d = device("kakehiki")
+
+    def change(fs):
+        write(fs, d.path("0.log"), read(fs, d.path("0.log"))[:-50])
+    st, g, fs = d.boot(change)
+    assert g.snapshot() == d.want
+    closed = st._open[GID].closed
+    assert st.damaged == {"segments": 1, "presses": closed[0][2]}
