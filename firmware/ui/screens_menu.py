@@ -27,6 +27,15 @@ class Boot(Menu):
                     if rec.get("dropped_bytes"):
                         self.info = [("RECOVERED", {"events": rec.get("events", 0)}),
                                      ("DROPPED", {"bytes": rec["dropped_bytes"]})]
+                # what the players must know first: presses whose log lines were damaged after
+                # they were saved, and games that could not be read (kept for the export)
+                st = app.store
+                first = []
+                if getattr(st, "damaged", None):
+                    first.append(("UNBACKED", {"n": st.damaged["presses"]}))
+                if getattr(st, "set_aside", None):
+                    first.append(("SET_ASIDE", {"n": len(st.set_aside)}))
+                self.info = (first + self.info)[:2 if g is not None else 4]
                 # resume_last() may have imported the rules of older, finished games
                 from scoreboard.games import unload_except
                 unload_except(app.kind)
