@@ -86,6 +86,7 @@ MESSAGES = {
     "ROUND": ("Round {n}", "第{n}回"),
     "WINNER": ("Winner", "勝った人"),
     "RESULT": ("Result", "結果"),
+    "RESULT_OF": ("{what}: result", "{what}の結果"),
     "FINAL": ("Final standings", "最終順位"),
     "PLACE": ("#{n}", "{n}位"),
     "PTS": ("{n}", "{n}点"),
