@@ -390,3 +390,23 @@ def test_kabu_impossible_counts_are_refused_on_the_grid():
     grid_to(d, None)
     d.press("ok")
     assert d.screen() == "RankGrid" and "赤ピン" in d.toast()
+
+
+def test_kabu_okoshi_form_card_on_the_pick_grid_and_asked_for_when_missing():
+    d = Driver(lang="ja")
+    new(d, 1, 3)
+    d.seq("ok down down ok")                        # 起こし札ドボン
+    form = d.app.top()
+    d.seq("up ok")                                  # 確認 with nothing chosen: the first field asked
+    assert d.screen() == "Form" and d.toast() == "ドボンした人を選んでください"
+    d.seq("ok ok down down down ok")                # ドボンした人: open, tick P1, 決定
+    assert form.values["winners"] == [0]
+    while form.sel != len(form.rows()) - 1:
+        d.press("down")
+    d.press("ok")                                   # 確認: the 起こし札 is asked for, cursor on it
+    assert d.screen() == "Form" and "起こし札" in d.toast() and form.sel == 0, d.toast()
+    d.press("ok")                                   # the 起こし札 row: the pick grid
+    assert d.screen() == "RankGrid" and d.app.top().pick
+    grid_to(d, 5)
+    d.press("ok")
+    assert d.screen() == "Form" and form.values["okoshi"] == 5

@@ -35,6 +35,15 @@ def grid_field(app, key, label, maxn=40):
     return {"key": key, "label": label, "kind": "cards", "ranks": rk, "edit": edit, "max": maxn}
 
 
+def pick_field(app, key, label):
+    """A form field of one card, picked on the rank grid (one press once the cursor is on it)."""
+    rk = ranks(app)
+
+    def edit(form, fd):
+        app.push(RankGrid(app, label, rk, [], lambda v: form.set(key, v), 4, "kabu", pick=True))
+    return {"key": key, "label": label, "kind": "card", "ranks": rk, "edit": edit}
+
+
 class Play(Screen):
     def on_button(self, kind, name):
         if kind != "click":
@@ -267,7 +276,7 @@ def okoshi_form(app):
     n = app.nseats()
 
     def fields(v):
-        f = [{"key": "okoshi", "label": t("KB_okoshi_card"), "kind": "card", "ranks": rk},
+        f = [pick_field(app, "okoshi", t("KB_okoshi_card")),
              {"key": "winners", "label": t("KB_winners"), "kind": "seats", "opts": seat_opts(app)}]
         for i in range(n):
             f.append(grid_field(app, "h%d" % i, t("KB_hand_of", {"name": app.name(i)}), app.state()["deal"][i]))
@@ -278,6 +287,10 @@ def okoshi_form(app):
         return f
 
     def go(v):
+        if v["okoshi"] is None:          # asked for by name, the cursor on it (as Form does)
+            from scoreboard.errors import Refusal
+            app.top().sel = 0
+            raise Refusal("MISSING", {"field": t("KB_okoshi_card")})
         ev = {"t": "okoshi", "okoshi": v["okoshi"], "winners": v["winners"],
               "hands": [v.get("h%d" % i) or [] for i in range(n)],
               "trumps": [v.get("t%d" % i) for i in range(n)], "minus2": v["minus2"]}
