@@ -152,7 +152,7 @@ def describe(app, ev):
     k = ev.get("t")
     t = app.t
     if k == "play":
-        s = t("DB_PLAY_EV", {"name": "", "r": ev["rank"]}).strip()
+        s = t("DB_PLAY_CARD", {"r": ev["rank"]})   # the record does not keep who played
         if ev.get("n", 1) > 1:
             s += " x%d" % ev["n"]
         return s

@@ -246,6 +246,7 @@ MESSAGES = {
     "DB_field": ("Field card", "場の札"),
     "DB_WINS": ("{n} wins", "{n}勝"),
     "DB_PLAY_EV": ("{name} plays {r}", "{name}が{r}を出す"),
+    "DB_PLAY_CARD": ("{r} played", "{r}を出す"),
 }
 
 
