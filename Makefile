@@ -8,13 +8,15 @@ BOARD ?= pico
 PORT ?=
 UF2 ?= $(wildcard .cache/RPI_PICO.uf2)
 
-.PHONY: sim demo test bench deploy emu export report font screenshots clean help
+.PHONY: sim demo test bench presses deploy emu export report font screenshots clean help
 help:
 	@echo "make sim     the scoreboard in the simulator (keyboard = buttons)"
 	@echo "make demo    a whole scripted 4-player game, printed, with its log file"
 	@echo "make test    the test suite (CPython + real MicroPython)"
-	@echo "make bench   measurements into docs/benchmarks.md"
-	@echo "make deploy  [PORT=/dev/ttyACM0] [BOARD=pico|pico_w|pico2] copy firmware to a Pico"
+	@echo "make test-emu [UF2=path] the emulated-Pico suite alone (real RPI_PICO firmware; ~20 min)"
+	@echo "make bench   measurements into docs/benchmarks.md (and make presses)"
+	@echo "make presses presses per entry into docs/presses.md"
+	@echo "make deploy  [PORT=/dev/ttyACM0] [BOARD=pico|pico_w|pico2] [DRY_RUN=1] [MIP=1] put the firmware on a Pico"
 	@echo "make emu     [UF2=path] the firmware on an emulated Pico"
 	@echo "make export  [PORT=...] copy and verify game logs from the Pico into archive/"
 
@@ -36,11 +38,27 @@ test: $(STAMP)
 	@{ command -v chromium >/dev/null && fc-list : family | grep -qiE "IPA(ex)?P?Gothic|Noto Sans CJK JP"; } || { $(SUDO) apt-get update && $(SUDO) apt-get install -y --no-install-recommends chromium fonts-ipafont-gothic; } || echo "make test: chromium / fonts-ipafont-gothic not installed: the report's browser test skips, its glyph test fails"
 	$(PY) -m pytest
 
+# The emulated-Pico suite (pytest -m emu): the UF2 from UF2=, else $$PICO_UF2, else .cache/RPI_PICO.uf2
+# (docs/emulator.md). Without one it fails with where to get it, instead of skipping silently.
+test-emu: $(STAMP)
+	@f="$(or $(UF2),$(PICO_UF2))"; test -n "$$f" -a -f "$$f" || { echo "make test-emu: no MicroPython firmware file: download RPI_PICO v1.24.1 (RPI_PICO-20241129-v1.24.1.uf2) from https://micropython.org/download/RPI_PICO/ to .cache/RPI_PICO.uf2, or give UF2=path (docs/emulator.md)"; exit 2; }; \
+	PICO_UF2="$$(realpath "$$f")" $(PY) -m pytest -m emu -p no:cacheprovider
+
 bench: $(STAMP)
+	$(PY) -m host_tools.presses
 	$(PY) -m host_tools.bench $(if $(UF2),--uf2 $(UF2))
 
+# docs/benchmarks.md from scratch: deterministic figures + the emulated Pico (3 runs) + wall clock.
+# tests/test_bench.py compares the deterministic part with this commit's (bench --deterministic --check).
+bench-doc: $(STAMP)
+	$(PY) -m host_tools.bench $(if $(UF2),--uf2 $(UF2)) --runs 3 --out docs/benchmarks.md
+	$(PY) -m host_tools.presses
+
+presses: $(STAMP)
+	$(PY) -m host_tools.presses
+
 deploy: $(STAMP)
-	$(PY) -m host_tools.deploy --board $(BOARD) $(if $(PORT),--port $(PORT))
+	$(PY) -m host_tools.deploy --board $(BOARD) $(if $(PORT),--port $(PORT)) $(if $(DRY_RUN),--dry-run) $(if $(MIP),--mip)
 
 emu: $(STAMP)
 	$(PY) -m host_tools.emu --board $(BOARD) $(if $(UF2),--uf2 $(UF2))
@@ -53,8 +71,9 @@ font: $(STAMP)
 	$(PY) -m host_tools.make_font
 
 screenshots: $(STAMP)
-	$(PY) -m host_tools.sim --script host_tools/sim/tour.txt --shots docs/screenshots
-	@for g in kabu kakoi dobon; do $(PY) -m host_tools.sim --script tests/emu_scripts/$$g.txt --shots build/shots/$$g >/dev/null; done
+	rm -rf build/games
+	$(PY) -m host_tools.sim --script host_tools/sim/tour.txt --shots docs/screenshots --store build/games/tour
+	@for g in kabu kakoi dobon; do $(PY) -m host_tools.sim --script tests/emu_scripts/$$g.txt --shots build/shots/$$g --store build/games/$$g >/dev/null; done
 	cp build/shots/kabu/kabu-preview.png docs/screenshots/tour-06-kabu-preview.png
 	cp build/shots/kakoi/kakoi-preview.png docs/screenshots/tour-07-kakoi-preview.png
 	cp build/shots/dobon/dobon-pending.png docs/screenshots/tour-08-dobon.png

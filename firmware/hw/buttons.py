@@ -1,7 +1,10 @@
 # Debounced pushbuttons: press / click / long / repeat events from raw pin levels.
 #
-# Times count from the moment a level has been steady for DEBOUNCE_MS (so a press is reported
-# 50 ms after the contact closes). Two kinds of button:
+# A press is reported once the contact has been closed for DEBOUNCE_MS (50 ms: bounce and noise
+# never make a press); the release of a press is acted on at the first poll that reads the contact
+# open - the click the player waits to see comes at once, not 50 ms later. Contacts also bounce as
+# they open, but a bounce cannot make a new press: that needs DEBOUNCE_MS of closed contact again.
+# Times (long, repeat) count from the reported press. Two kinds of button:
 #   ok, back (select-like): press; long once at LONG_MS held (undo on "back"); click on release
 #       unless it was long - so "select acts on release" and a long press can mean something else.
 #   up, down, left, right (repeat=True, for number entry): press; repeat first at
@@ -40,7 +43,10 @@ class ButtonLogic:
         if pressed != self.raw:
             self.raw = pressed
             self.changed = now
-            return _NONE
+            if pressed or not self.down:
+                return _NONE
+            self.down = False           # the release of a reported press: at once (see above)
+            return _NONE if self.quiet else ("click",)
         if pressed != self.down:
             if ticks_diff(now, self.changed) < DEBOUNCE_MS:
                 return _NONE

@@ -3,6 +3,7 @@ import time
 
 try:
     ticks_ms = time.ticks_ms
+    ticks_us = time.ticks_us
     ticks_diff = time.ticks_diff
     ticks_add = time.ticks_add
     sleep_ms = time.sleep_ms
@@ -15,6 +16,9 @@ except AttributeError:
 
     def ticks_ms():
         return int((time.monotonic() - _T0) * 1000) & (_PERIOD - 1)  # type: ignore[attr-defined]
+
+    def ticks_us():
+        return int((time.monotonic() - _T0) * 1000000) & (_PERIOD - 1)  # type: ignore[attr-defined]
 
     def ticks_diff(a, b):
         return ((a - b + _HALF) & (_PERIOD - 1)) - _HALF

@@ -1,0 +1,212 @@
+"""host_tools.deploy against a board made of a folder: the probe, refusal of a mismatched
+MicroPython, the sync plan (copy, remove stale, keep data), the dry run, and the reset that
+follows every outcome. The board's scripts (probe, mkdir, cleanup) really run, under CPython, on
+a folder standing in for the flash; the emulated-Pico version is tests/test_deploy_emu.py."""
+import builtins
+import hashlib
+import os
+import shutil
+import types
+
+import pytest
+
+from host_tools import deploy
+
+
+class FolderBoard:
+    """mpremote's run(args) for a board whose flash is `root`; records every command."""
+
+    def __init__(self, root, version=(1, 24, 1), mpy=6 | 3 << 8 | 4 << 10, fail_on=None):
+        self.root, self.version, self.mpy, self.fail_on = str(root), version, mpy, fail_on
+        self.log = []
+        os.makedirs(self.root, exist_ok=True)
+
+    def real(self, p):
+        return os.path.join(self.root, p.lstrip("/"))
+
+    def _os(self):
+        real = self.real
+
+        def ilistdir(d):
+            for n in sorted(os.listdir(real(d))):
+                full = os.path.join(real(d), n)
+                yield (n, 0x4000 if os.path.isdir(full) else 0x8000, 0, os.path.getsize(full))
+        return types.SimpleNamespace(ilistdir=ilistdir, stat=lambda p: os.stat(real(p)),
+                                     mkdir=lambda p: os.mkdir(real(p)), remove=lambda p: os.remove(real(p)),
+                                     rmdir=lambda p: os.rmdir(real(p)))
+
+    def _exec(self, code):
+        fake = {"os": self._os(), "hashlib": hashlib,
+                "sys": types.SimpleNamespace(implementation=types.SimpleNamespace(version=self.version, _mpy=self.mpy))}
+        out = []
+        env = dict(builtins.__dict__, __import__=lambda name, *a, **k: fake[name],
+                   open=lambda p, mode="r": open(self.real(p), mode),
+                   print=lambda *a: out.append(" ".join(str(x) for x in a)))
+        exec(code, {"__builtins__": env})
+        return "\n".join(out) + "\n"
+
+    def __call__(self, args):
+        args = list(args)
+        self.log.append(args[0] if args[0] != "exec" else "exec")
+        if self.fail_on and self.fail_on(args):
+            raise deploy.DeployError("mpremote %s failed (1): link lost" % args[0])
+        out = []
+        for cmd in _split(args):
+            if cmd[0] == "exec":
+                out.append(self._exec(cmd[1]))
+            elif cmd[:2] == ["fs", "cp"]:
+                shutil.copyfile(cmd[2], self.real(cmd[3][1:]))
+            elif cmd[:2] == ["fs", "cat"]:
+                out.append(open(self.real(cmd[2][1:])).read())
+            elif cmd[0] in ("reset", "mip"):
+                pass
+            else:
+                raise AssertionError(cmd)
+        return "".join(out)
+
+    def files(self):
+        got = {}
+        for r, _, fs in os.walk(self.root):
+            for f in fs:
+                full = os.path.join(r, f)
+                got[os.path.relpath(full, self.root)] = open(full, "rb").read()
+        return got
+
+
+def _split(args):
+    cmds, cur = [], []
+    for a in args:
+        if a == "+":
+            cmds.append(cur)
+            cur = []
+        else:
+            cur.append(a)
+    return cmds + [cur]
+
+
+def _tree(path, files):
+    for rel, data in files.items():
+        p = os.path.join(str(path), rel)
+        os.makedirs(os.path.dirname(p), exist_ok=True)
+        with open(p, "wb") as f:
+            f.write(data)
+    return str(path)
+
+
+STAGED = {"main.py": b"print('new')\n", "board.py": b"B = 1\n", "ui/app.mpy": b"M\x06new",
+          "lib/ssd1306.mpy": b"M\x06drv", "font.bin": b"\x01\x02"}
+BOARD_DATA = {"games/g1.log": b"{}\n", "games/g1.snap": b"{}", "names.json": b"[]",
+              "prefs.json": b"{}", "error.log": b"Traceback\n", "notes.txt": b"mine"}
+
+
+def test_blank_board_gets_the_tree_and_a_manifest(tmp_path):
+    staged = _tree(tmp_path / "staged", STAGED)
+    board = FolderBoard(tmp_path / "board")
+    plan = deploy.deploy(board, staged, log=lambda s: None)
+    files = board.files()
+    assert {k: v for k, v in files.items() if k != deploy.MANIFEST} == STAGED
+    assert sorted(files[deploy.MANIFEST].decode().split()) == sorted(STAGED)
+    assert plan.copy[-1] == "main.py"            # written last: a cut copy does not boot a mix
+    assert board.log[-1] == "reset"
+
+
+def test_second_deploy_copies_what_differs_removes_stale_keeps_data(tmp_path):
+    old = dict(STAGED, **{"ui/old_screen.mpy": b"M\x06old", "ui/app.mpy": b"M\x06old",
+                          "gone/x.mpy": b"M\x06", "boot.py": b"pass\n"})
+    board = FolderBoard(tmp_path / "board")
+    deploy.deploy(board, _tree(tmp_path / "old", old), log=lambda s: None)
+    _tree(tmp_path / "board", BOARD_DATA)
+    new = {k: v for k, v in STAGED.items() if k != "font.bin"}     # the font file left the firmware
+    staged = _tree(tmp_path / "new", new)
+    lines = []
+    plan = deploy.deploy(board, staged, log=lines.append)
+    assert plan.copy == ["ui/app.mpy"]
+    assert sorted(plan.remove) == ["boot.py", "font.bin", "gone/x.mpy", "ui/old_screen.mpy"]
+    assert plan.rmdirs == ["gone"]
+    files = board.files()
+    for rel, data in BOARD_DATA.items():
+        assert files[rel] == data                  # game logs, names, prefs, error log, user file
+    assert {k: v for k, v in files.items() if k not in BOARD_DATA and k != deploy.MANIFEST} == new
+    assert not os.path.exists(os.path.join(board.root, "gone"))
+    text = "\n".join(lines)
+    assert "copy    /ui/app.mpy" in text and "remove  /font.bin" in text
+    assert "1 to copy, 4 to remove, 3 already equal; 6 data files kept" in text
+
+
+def test_dry_run_lists_and_changes_nothing(tmp_path):
+    board = FolderBoard(tmp_path / "board")
+    _tree(tmp_path / "board", dict(BOARD_DATA, **{"stale.mpy": b"M"}))
+    before = board.files()
+    lines = []
+    plan = deploy.deploy(board, _tree(tmp_path / "s", STAGED), dry_run=True, log=lines.append)
+    assert board.files() == before
+    assert sorted(plan.copy) == sorted(STAGED) and plan.remove == ["stale.mpy"]
+    assert "remove  /stale.mpy" in "\n".join(lines) and "dry run: nothing was changed" in lines
+    assert board.log == ["exec", "reset"]          # the probe stopped main.py: reset all the same
+
+
+@pytest.mark.parametrize("version,mpy,named", [((1, 19, 1), 6, "1.19.1 (.mpy v6.0)"),
+                                                ((1, 18, 0), 5 | 4 << 10, "1.18.0 (.mpy v5.0)"),
+                                                ((2, 0, 0), 7, "2.0.0 (.mpy v7.0)")])
+def test_mismatched_board_is_refused_and_reset(tmp_path, version, mpy, named):
+    board = FolderBoard(tmp_path / "board", version=version, mpy=mpy)
+    _tree(tmp_path / "board", BOARD_DATA)
+    before = board.files()
+    with pytest.raises(deploy.DeployError) as e:
+        deploy.deploy(board, _tree(tmp_path / "s", STAGED), log=lambda s: None)
+    msg = str(e.value)
+    assert "MicroPython " + named in msg and "MicroPython 1.24.1 (.mpy v6.3)" in msg
+    assert "RPI_PICO v1.24.1" in msg and "micropython.org/download/RPI_PICO/" in msg
+    assert "nothing was changed" in msg and "was reset" in msg
+    assert board.files() == before and board.log == ["exec", "reset"]
+
+
+def test_newer_micropython_with_the_same_abi_is_accepted(tmp_path):
+    board = FolderBoard(tmp_path / "board", version=(1, 27, 0))
+    deploy.deploy(board, _tree(tmp_path / "s", STAGED), log=lambda s: None)
+    assert board.files()["main.py"] == STAGED["main.py"]
+
+
+def test_a_copy_that_fails_part_way_resets_and_says_what_to_run(tmp_path):
+    board = FolderBoard(tmp_path / "board", fail_on=lambda a: a[:2] == ["fs", "cp"])
+    with pytest.raises(deploy.DeployError) as e:
+        deploy.deploy(board, _tree(tmp_path / "s", STAGED), log=lambda s: None, port="/dev/ttyACM0")
+    msg = str(e.value)
+    assert "link lost" in msg and "mix of old and new" in msg
+    assert "run `make deploy PORT=/dev/ttyACM0` again" in msg and "was reset and runs again" in msg
+    assert board.log[-1] == "reset"
+
+
+def test_a_failed_reset_says_how_to_restart_the_board(tmp_path):
+    board = FolderBoard(tmp_path / "board", fail_on=lambda a: a[0] == "reset")
+    with pytest.raises(deploy.DeployError) as e:
+        deploy.deploy(board, _tree(tmp_path / "s", STAGED), log=lambda s: None)
+    msg = str(e.value)
+    assert "copied completely" in msg and "stopped at its REPL" in msg and "unplug it" in msg
+
+
+def test_no_board_changes_nothing_and_tries_no_reset(tmp_path):
+    board = FolderBoard(tmp_path / "board", fail_on=lambda a: True)
+    with pytest.raises(deploy.DeployError) as e:
+        deploy.deploy(board, _tree(tmp_path / "s", STAGED), log=lambda s: None)
+    assert "no board answered; nothing was changed" in str(e.value)
+    assert board.log == ["exec"]
+
+
+def test_mip_is_opt_in_and_its_failure_keeps_the_staged_driver(tmp_path):
+    board = FolderBoard(tmp_path / "board", fail_on=lambda a: a[0] == "mip")
+    staged = _tree(tmp_path / "s", STAGED)
+    deploy.deploy(board, staged, log=lambda s: None)
+    assert "mip" not in board.log                  # offline by default
+    lines = []
+    deploy.deploy(board, staged, mip=True, log=lines.append)
+    assert "mip" in board.log and board.log[-1] == "reset"
+    assert any("keeps the staged, pinned driver" in l for l in lines)
+    assert board.files()["lib/ssd1306.mpy"] == STAGED["lib/ssd1306.mpy"]
+
+
+def test_staged_tree_may_not_hold_board_data(tmp_path):
+    board = FolderBoard(tmp_path / "board")
+    with pytest.raises(deploy.DeployError) as e:
+        deploy.deploy(board, _tree(tmp_path / "s", dict(STAGED, **{"names.json": b"[]"})), log=lambda s: None)
+    assert "names.json" in str(e.value)
