@@ -20,6 +20,10 @@ def load(kind):
     return getattr(mod, kind)
 
 
+# Screens shared by some games only: the rank grid of 株ドボン and 囲将会ドボン.
+_SHARED_UI = ("ui.grid", ("kabu", "kakoi"))
+
+
 def modules_of(kind):
     """The names of the modules that only `kind` uses."""
     out = ["scoreboard." + kind, "scoreboard.msg_" + kind, "ui.screens_" + kind]
@@ -61,3 +65,5 @@ def unload_except(kind):
     for k in KINDS:
         if k != kind:
             unload(modules_of(k))
+    if kind not in _SHARED_UI[1]:
+        unload((_SHARED_UI[0],))
