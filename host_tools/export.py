@@ -243,25 +243,25 @@ class ExportResult:
                 lines.append("  " + s)
         for f in self.files:
             if not f.verified:
-                lines.append("%s: %s" % (f.path, "SHA-256が デバイスと ちがう (コピーは しんようできない)" if ja else
+                lines.append("%s: %s" % (f.path, "SHA-256がデバイスと違います（コピーは信用できません）" if ja else
                                          "SHA-256 differs from the device's: copy not trusted (%s vs %s)"
                                          % (f.sha_local, f.sha_device)))
             if f.log is None:
-                lines.append("%s: %s" % (f.path, "ログいがい (スナップショット等): コピーのみ" if ja else
+                lines.append("%s: %s" % (f.path, "ログ以外（スナップショット等）：コピーのみ" if ja else
                                          "not a log (snapshot/segment): copied, not validated"))
             if f.stored:
                 lines.append("%s -> %s (%s)" % (f.path, f.stored, f.archive_note))
             if f.deleted:
-                lines.append("  " + ("デバイスから さくじょ" if ja else "deleted from the device"))
+                lines.append("  " + ("デバイスから削除しました" if ja else "deleted from the device"))
             elif f.kept_why:
-                lines.append("  " + ("デバイスに のこした: " if ja else "kept on the device: ") + f.kept_why)
+                lines.append("  " + ("デバイスに残しました：" if ja else "kept on the device: ") + f.kept_why)
         for d in self.damaged:
-            lines.append(("%s: セグメント%dが 閉じた後に こわれた: %d~%d手目(%d手)は ログで うらづけられない"
+            lines.append(("%s：セグメント%dが閉じた後に壊れました：%d～%d手目（%d手）はログで裏付けられません"
                           if ja else "%s: segment %d damaged after it was closed: presses %d-%d (%d) "
                           "are no longer backed by the journal")
                          % (d["journal"], d["segment"], d["first"], d["last"], d["presses"]))
         n_ref = sum(len(r.problems) for r, _ in self.journals)
-        lines.append(("%d ファイル, %d ゲーム, %d ぎょう きょひ" if ja else "%d files, %d games, %d lines refused")
+        lines.append(("%dファイル、%dゲーム、拒否した行%d" if ja else "%d files, %d games, %d lines refused")
                      % (len(self.files), len(self.journals), n_ref))
         return "\n".join(lines)
 

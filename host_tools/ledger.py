@@ -132,7 +132,7 @@ def format_standings(rows, lang="en"):
         out.append(_pad(r["name"], 16) + " %6d %6d %5d %9.2f %9d" % (
             r["nights"], r["games"], r["wins"], r["avg_place"], r["total"]))
     if not rows:
-        out.append("まだ ありません" if ja else "(no finished games in the ledger)")
+        out.append("終わったゲームはまだありません" if ja else "(no finished games in the ledger)")
     return "\n".join(out).lstrip("\n")
 
 

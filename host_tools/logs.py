@@ -27,23 +27,23 @@ from scoreboard.games import KINDS
 # Host-only messages (the device never shows them): id -> (English, 日本語).
 HOST_MESSAGES = {
     "E_LOG_NOT_READ": ("Log lines {first}-{last}: not read (header unusable)",
-                       "ログ{first}~{last}ぎょう: よめない(ヘッダが つかえない)"),
+                       "ログ{first}～{last}行目：読めません（ヘッダーが使えない）"),
     "E_LOG_SEQ_BACK": ("Log line {line}: sequence {got} again (want {want})",
-                       "ログ{line}ぎょう: ばんごう{got}が もどった"),
+                       "ログ{line}行目：{got}手目に戻っています（{want}手目のはず）"),
     "E_LOG_GAP": ("Log line {line}: {n} event(s) missing before it (want {want}, got {got})",
-                  "ログ{line}ぎょう: まえの {n}こが ない"),
+                  "ログ{line}行目：その前の{n}手が抜けています"),
     "E_LOG_KIND_RULES": ("Log line {line}: unknown event '{kind}' for this game",
-                         "ログ{line}ぎょう: しらない イベント '{kind}'"),
-    "E_LOG_ID": ("the game id must be 8 of 0-9 a-z", "ゲームIDは 0-9 a-zの 8もじ"),
+                         "ログ{line}行目：このゲームにない記録「{kind}」"),
+    "E_LOG_ID": ("the game id must be 8 of 0-9 a-z", "ゲームIDは0-9とa-zの8文字です"),
     "E_LOG_NAME": ("a seat name is not text of at most 40 characters",
-                   "せきの なまえが 40もじいないの もじでは ない"),
+                   "席の名前が40文字以内の文字列ではありません"),
     "E_LOG_EVENT": ("Log line {line}: field '{field}' holds something no event holds",
-                    "ログ{line}ぎょう: '{field}'の なかみが おかしい"),
-    "E_SETTING_VALUE": ("a setting has a value of the wrong type", "せっていの あたいの かたが ちがう"),
-    "E_LOG_READ": ("Cannot read the file: {why}", "ファイルが よめない: {why}"),
-    "E_LOG_BLANK": ("Log line {line}: empty line", "ログ{line}ぎょう: からの ぎょう"),
+                    "ログ{line}行目：「{field}」の中身が正しくありません"),
+    "E_SETTING_VALUE": ("a setting has a value of the wrong type", "設定の値の型が違います"),
+    "E_LOG_READ": ("Cannot read the file: {why}", "ファイルが読めません：{why}"),
+    "E_LOG_BLANK": ("Log line {line}: empty line", "ログ{line}行目：空の行です"),
     "E_LOG_SEGMENT_MISSING": ("Log segments {first}-{last} missing before this line",
-                              "ログの セグメント{first}~{last}が ない"),
+                              "ログのセグメント{first}～{last}がありません"),
 }
 
 # Refusal ids with which the rules modules say "no such event type".
@@ -154,7 +154,7 @@ class LogResult:
             s = "%s:%d: %s" % (getattr(p, "file", None) or self.name, p.lineno, p.text(lang, self.kind))
             if n > 1:
                 if lang == "ja":
-                    s += " (%d~%dぎょう %dこ おなじ りゆう)" % (p.lineno, last, n)
+                    s += "（%d～%d行目の%d行も同じ理由）" % (p.lineno, last, n)
                 else:
                     s += " (lines %d-%d, %d lines, same reason)" % (p.lineno, last, n)
             out.append(s)
@@ -162,11 +162,11 @@ class LogResult:
 
     def summary(self, lang="en"):
         if self.game is None:
-            state = "unreadable" if lang != "ja" else "よめない"
+            state = "unreadable" if lang != "ja" else "読めません"
         elif self.over():
-            state = "finished" if lang != "ja" else "しゅうりょう"
+            state = "finished" if lang != "ja" else "終了"
         else:
-            state = "in progress" if lang != "ja" else "とちゅう"
+            state = "in progress" if lang != "ja" else "途中"
         return "%s: %s %s, %d/%d lines kept, seq %d, %s%s" % (
             self.name, self.kind or "?", self.game_id or "?", self.kept, self.lines, self.seq, state,
             ", HOLE" if self.hole else "")
