@@ -2,7 +2,8 @@
 # step by step (a dobon: winner, loser, the two hands on a rank grid, the dobon card offered from
 # what the winner's hand reaches) and reviewed with the itemised score before it is saved.
 from ui.screens_common import Screen, Menu, Choice, Form, Lines, Confirm, title, hint, fit, W
-from ui.grid import RankGrid, Step, Review
+from ui.canvas import text_width
+from ui.grid import RankGrid, Step
 from scoreboard import kabu_score as ks
 
 CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫"
@@ -198,6 +199,87 @@ class DobonEntry:
             ev["gaeshi"] = vals[2]
             ev["their_trumps"] = vals[3]
         return ev
+
+
+class Review(Screen):
+    """The last step: what will be saved, checked by a dry run. The first rows are choices with
+    the usual answer preset (←→ change one, the lines below follow at once); OK saves.
+    opts: list of [label, values, index, labels] (labels[k] shows values[k]); build(vals) -> the
+    event; describe(out) -> the lines of the outcome."""
+
+    entry = True
+    SPAN = 6
+
+    def __init__(self, app, head, opts, build, describe, extra=()):
+        Screen.__init__(self, app)
+        self.head, self.opts, self.build, self.describe, self.extra = head, opts, build, describe, extra
+        self.sel = 0
+        self.top = 0
+        self.refresh()
+
+    def vals(self):
+        return [o[1][o[2]] for o in self.opts]
+
+    def refresh(self):
+        from scoreboard.errors import Refusal
+        self.ev = self.build(self.vals())
+        self.err = None
+        try:
+            self.text = self.describe(self.app.dry_run(self.ev)) + list(self.extra)
+        except Refusal as r:
+            self.err = r
+            self.app.refuse(r)
+            self.text = [self.app.toast or r.msg_id] + list(self.extra)
+
+    def rows(self):
+        out = []
+        for lab, values, k, labels in self.opts:
+            out.append((lab, labels[k]))
+        return out + [(s, None) for s in self.text]
+
+    def on_button(self, kind, name):
+        n = len(self.opts) + len(self.text)
+        if name in ("up", "down"):
+            self.sel = min(n - 1, max(0, self.sel + (1 if name == "down" else -1)))
+        elif name in ("left", "right") and self.sel < len(self.opts):
+            o = self.opts[self.sel]
+            o[2] = (o[2] + (1 if name == "right" else -1)) % len(o[1])
+            self.refresh()
+        elif kind != "click":
+            return
+        elif name == "ok":
+            if self.err is not None:
+                self.app.refuse(self.err)
+                return
+            self.app.submit(self.ev)
+        elif name == "back":
+            self.app.pop()
+
+    def draw(self, c):
+        title(c, self.head)
+        rows = self.rows()
+        if self.sel < self.top:
+            self.top = self.sel
+        if self.sel >= self.top + self.SPAN:
+            self.top = self.sel - self.SPAN + 1
+        for k in range(self.SPAN):
+            i = self.top + k
+            if i >= len(rows):
+                break
+            y = 8 * (k + 1)
+            lab, val = rows[i]
+            if val is None:
+                c.text(fit(lab, W), 0, y)
+                continue
+            lw = text_width(lab)
+            c.text(lab, 0, y)
+            v = fit(val, W - lw - 2)
+            c.text(v, W - text_width(v), y)
+            if i == self.sel:
+                c.invert_rect(0, y, W, 8)
+        if self.top + self.SPAN < len(rows):
+            c.text("▼", W - 8, 48)
+        hint(c, self.app.t("REVIEW_HINT"))
 
 
 def seat_opts(app):
