@@ -410,3 +410,14 @@ def test_kabu_okoshi_form_card_on_the_pick_grid_and_asked_for_when_missing():
     grid_to(d, 5)
     d.press("ok")
     assert d.screen() == "Form" and form.values["okoshi"] == 5
+
+
+def test_kabu_two_players_the_loser_is_not_asked():
+    d = Driver(lang="ja")
+    new(d, 1, 2)
+    d.seq("right ok")                               # → ドボン, 勝った人 P1
+    assert d.screen() == "RankGrid" and d.app.top().head == "P1の手札"
+    hand(d, [3, 3, 2])
+    hand(d, [0, 0])
+    d.press("ok")
+    assert d.app.state()["laps"] == [0, 1] and d.app.state()["pips"] == [0, 2]

@@ -117,6 +117,9 @@ class DobonEntry:
         n = app.nseats()
         self.w = w
         opts = [(app.name((w + k) % n), (w + k) % n) for k in range(1, n)]
+        if len(opts) == 1:                # two players: the loser is the other one
+            self.pick_l(opts[0][1])
+            return
         head = app.t("KB_L_GAESHI" if self.gaeshi else "KB_loser")
         app.push(Step(app, head, opts, self.pick_l, self.l))
 
