@@ -421,3 +421,25 @@ def test_kabu_two_players_the_loser_is_not_asked():
     hand(d, [0, 0])
     d.press("ok")
     assert d.app.state()["laps"] == [0, 1] and d.app.state()["pips"] == [0, 2]
+
+
+def test_kakoi_gaeshi_of_a_gaeshi_by_the_first_caller():
+    # P1 plays 7; P2 (9 2) calls; P1 answers with J 2 showing J; P2 answers the J again with
+    # 9+2 = 11 (返し返し, ×8): P1 pays P2 12 points × 2^2 (the two 2s) × 8.
+    d = Driver(lang="ja")
+    new(d, 2, 2)
+    d.seq("right")
+    pick(d, "P1")                                   # 出した人; P2 is the only caller
+    hand(d, ["9", "2"])
+    pick(d, "7")
+    hand(d, ["J", "2"])                             # P1 pays ... and answers
+    kakoi_list_row(d, "＋返しを追加")
+    pick(d, "P1")
+    kakoi_list_row(d, "＋返しを追加")
+    pick(d, "P2")                                   # P2's hand is known: P1's J is the card it reaches
+    r = d.app.top().rows()
+    assert "P2 返し→P1 9 2" in r, r
+    d.press("ok")
+    out = d.app.game.last_outcome
+    assert [(p["payer"], p["receiver"], p["amount"]) for p in out["payments"]] == [(0, 1, 12 * 4 * 8)]
+    assert [c["top"] for c in out["calls"]] == ["9", "J", "9"]
