@@ -9,7 +9,7 @@ import shutil
 import pytest
 
 from lfs_device import PICO, Flash, LfsFile, LfsFs, mount
-from scoreboard import journal
+from scoreboard import journal, layout
 from scoreboard.engine import Game
 from scoreboard import store as store_mod
 from scoreboard.store import Store
@@ -167,7 +167,7 @@ def test_a_game_that_cannot_be_replayed_is_set_aside_intact(name, mutate, why):
             before[n] = read(fs, "/games/" + n)
     st, g, fs = d.boot(change)
     assert g is None and st.set_aside == [(GID, why)]
-    assert sorted(fs.listdir("/games")) == [store_mod.ASIDE]
+    assert sorted(fs.listdir("/games")) == [layout.ASIDE]
     moved = dict((n, read(fs, "/games/aside/" + n)) for n in fs.listdir("/games/aside"))
     assert moved == before
     # the next boot starts clean, and a new game can be played

@@ -64,6 +64,21 @@ def refusals(lines):
     return got
 
 
+def device_view(lines):
+    """What the device's store makes of the same sealed lines as one game's segment 0:
+    ("aside", reason) when the game is set aside, or ("prefix", events folded)."""
+    from scoreboard.store import Store
+    from test_store_play import MemFs
+    fs = MemFs()
+    fs.dirs.add("/games")
+    fs.files["/games/0001-%s.0.log" % G] = bytearray("".join(sealed(lines)).encode("utf-8"))
+    st = Store(fs)
+    game = st.open_game(G)
+    if st.set_aside:
+        return ("aside", st.set_aside[0][1])
+    return ("prefix", game.seq if game else None)
+
+
 def with_header(**changes):
     h = dict(HEADER)
     for k, v in changes.items():
@@ -116,10 +131,14 @@ BAD_HEADERS = [
 
 @pytest.mark.parametrize("name,header,want", BAD_HEADERS, ids=[b[0] for b in BAD_HEADERS])
 def test_bad_headers_are_refused_alike(name, header, want):
-    got = refusals(drafts(header))
+    raw = refusals(drafts(header))
+    got = raw
     if want[1] is None:
         got = [(g[0], None, g[2]) if g else g for g in got]
     assert got == [want, want, want]
+    if header.get("g") == G and want[0] != "E_LOG_NO_HEADER":
+        # the device sets the game aside with the same reason
+        assert device_view(drafts(header)) == ("aside", raw[0][1] or raw[0][0])
 
 
 BAD_EVENTS = [
@@ -147,6 +166,8 @@ def test_bad_events_are_refused_alike(name, line, change, want):
     if want[1] is None:
         got = [(g[0], None, g[2]) if g else g for g in got]
     assert got == [want, want, want]
+    # the device's journal ends at the same line: the events before it are the game
+    assert device_view(lines) == ("prefix", line - 2)
 
 
 def test_bad_header_stops_report_and_ledger_cleanly(tmp_path):

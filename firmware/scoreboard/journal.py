@@ -58,6 +58,29 @@ def unseal(line, lineno=0):
     return rec
 
 
+def sealed_ok(line):
+    """CRC check of one journal line (bytes) without parsing its JSON."""
+    if not line.endswith(b"\n"):
+        return False
+    at = line.rfind(b',"crc":"')
+    end = len(line) - 1
+    if end > at and line[end - 1:end] == b"\r":
+        end -= 1
+    if at < 0 or end - at != 18 or line[end - 2:end] != b'"}':
+        return False
+    try:
+        want = int(line[at + 8:end - 2], 16)
+    except ValueError:
+        return False
+    return binascii.crc32(line[:at]) & 0xFFFFFFFF == want
+
+
+def crc_field(line):
+    """The 8 hex digits of a sealed line's CRC (bytes)."""
+    s = line.rstrip(b"\r\n")
+    return s[-10:-2].decode()
+
+
 def make_header(kind, game_id, settings, seats, fw_version):
     return {"t": "header", "schema": SCHEMA, "kind": kind, "g": game_id, "seq": 0,
             "settings": settings, "seats": seats, "fw": fw_version}

@@ -1,25 +1,22 @@
 # The games on the flash: a power-cut-safe journal per game, snapshots, rotation and recovery.
 # Design, on-flash layout and the reasons: docs/storage.md. Contract: docs/architecture.md.
 #
-# Files (root "/games"):
-#   NNNN-GGGGGGGG.S.log   segment S (0, 1, ...) of game GGGGGGGG, the NNNN-th game on this device;
-#                         segment 0 starts with the header line; their concatenation is the journal
-#   NNNN-GGGGGGGG.snp     the latest snapshot (one sealed line), replaced by rename
-#   *.tmp                 a snapshot or a repaired segment being written; never the truth
-#   aside/                games that cannot be replayed (a header or a sealed line refused), moved
-#                         here intact so that the export still copies them; never read at boot
+# Parts: the line format is journal.py's, the file names layout.py's, the snapshot record and
+# its checks snapshot.py's; this module puts them together (commit, rotation, recovery, the
+# list of games, names and preferences). Files (root "/games", names: layout.py):
+#   NNNN-GGGGGGGG.S.log / .snp / *.tmp / aside/      see layout.py and docs/storage.md
 # /names.json             seat names pushed from the PC
 # /prefs.json             the display language
 #
 # Nothing read from the flash is trusted because its CRC is good: headers and events go through
-# the one validator (journal.check_header/check_event), snapshots carry a format version and are
-# checked against the rules' own initial state before use (wrong: the journal is replayed).
+# the one validator (journal.check_header/check_event); a snapshot is used only when the journal,
+# folded from its base, reaches exactly its state (snapshot.py, Store._replay).
 #
 # An event is committed when its line is written and the file flushed (lfs_file_sync); the sink
 # returns only then, and the engine changes its state (and the screen shows it) only after that.
 import binascii
 
-from scoreboard import cjson, journal
+from scoreboard import cjson, journal, layout, snapshot
 from scoreboard.engine import Game, new_game_id
 from scoreboard.errors import Refusal
 
@@ -31,8 +28,6 @@ LINE_MAX = 4096        # longer "lines" are garbage
 RESERVE_BLOCKS = 16    # never written into: littlefs needs free blocks to delete and rename
 LOW_BLOCKS = 48        # below: low_space() warns; a new game needs this much
 CHECK_EVERY = 8        # statvfs (a littlefs traversal) once per this many writes when not low
-SNAP_FORMAT = 2        # "v" of a snapshot record; any other value: the snapshot is ignored
-ASIDE = "aside"        # games that cannot be replayed are moved here, intact, for the export
 SMALL_FILE = 4096      # names.json / prefs.json longer than this are ignored
 SNAP_MAX = 16384       # bytes of a snapshot line (two states, the action stacks, segment list)
 MAX_NAMES = 64         # names.json: names beyond this many are ignored
@@ -80,29 +75,6 @@ class OsFs:
         return self.os.statvfs(path)
 
 
-def _sealed_ok(line):
-    """CRC check of one journal line (bytes) without parsing its JSON."""
-    if not line.endswith(b"\n"):
-        return False
-    at = line.rfind(b',"crc":"')
-    end = len(line) - 1
-    if end > at and line[end - 1:end] == b"\r":
-        end -= 1
-    if at < 0 or end - at != 18 or line[end - 2:end] != b'"}':
-        return False
-    try:
-        want = int(line[at + 8:end - 2], 16)
-    except ValueError:
-        return False
-    return binascii.crc32(line[:at]) & 0xFFFFFFFF == want
-
-
-def _crc_field(line):
-    """The 8 hex digits of a sealed line's CRC (bytes)."""
-    s = line.rstrip(b"\r\n")
-    return s[-10:-2].decode()
-
-
 # journal.unseal's ids for a line that is not whole (a power cut's tail, or damage): the valid
 # prefix ends there. Any other refusal of a sealed line means the game cannot be replayed.
 _TORN = ("E_LOG_UTF8", "E_LOG_CUT", "E_LOG_NO_CRC", "E_LOG_CRC")
@@ -131,135 +103,6 @@ def _pick(n):
         return (time.ticks_ms() if hasattr(time, "ticks_ms") else int(time.time() * 1000)) % n
 
 
-def _like(v, t, depth):
-    """v has the shape of the rules' initial value t: every key of t, values of t's types (None
-    allowed where the rules put something later), extra keys only plain JSON values."""
-    if t is None:
-        return journal._plain(v, depth)
-    if v is None:
-        return not isinstance(t, (dict, list))
-    if isinstance(t, bool):
-        return isinstance(v, bool)
-    if isinstance(t, int):
-        return isinstance(v, int) and not isinstance(v, bool)
-    if isinstance(t, str):
-        return isinstance(v, str) and journal._text_ok(v)
-    if depth <= 0:
-        return False
-    if isinstance(t, dict):
-        if not isinstance(v, dict):
-            return False
-        for k in t:
-            if k not in v or not _like(v[k], t[k], depth - 1):
-                return False
-        for k in v:
-            if k not in t and not journal._plain(v[k], depth - 1):
-                return False
-        return True
-    if isinstance(t, list):
-        if not isinstance(v, list):
-            return False
-        if not t:
-            return journal._plain(v, depth)
-        for x in v:
-            if not _like(x, t[0], depth - 1):
-                return False
-        return True
-    return False
-
-
-def _ranges_ok(done, seq):
-    if not isinstance(done, list):
-        return False
-    last = 0
-    for r in done:
-        if not isinstance(r, list) or len(r) != 2:
-            return False
-        a, b = r
-        if not journal._is_int(a) or not journal._is_int(b) or not last < a <= b <= seq:
-            return False
-        last = b
-    return True
-
-
-def _point_ok(rec, header, nsegs, rules):
-    """A state with its place in the journal (a snapshot, or its base): fields, the action
-    stacks, the state's shape against the rules' initial state, the rules reading it."""
-    seg, seq, off = rec.get("seg"), rec.get("seq"), rec.get("off")
-    if not journal._is_int(seg) or not 0 <= seg < nsegs:
-        return False
-    if not journal._is_int(seq) or seq < 1 or not journal._is_int(off) or off < 0:
-        return False
-    if not isinstance(rec.get("lcrc"), str):
-        return False
-    if not _ranges_ok(rec.get("done"), seq):
-        return False
-    undone = rec.get("undone")
-    if not isinstance(undone, list):
-        return False
-    for r in undone:
-        journal.check_record(r, header["g"])      # raises: not trusted
-        if not 1 <= r["seq"] <= seq:
-            return False
-    nseats = len(header["seats"])
-    state = rec.get("state")
-    if not _like(state, rules.initial_state(header["settings"], nseats), 6):
-        return False
-    rules.is_over(state)
-    for e in rules.standings(state):
-        if not 0 <= e["seat"] < nseats or not journal._is_int(e["score"]):
-            return False
-    return True
-
-
-def snap_ok(rec, header, nsegs):
-    """A snapshot record fit to start from: its base (the previous snapshot, or None: the start
-    of the journal) is checked in form here; the snapshot's own state is then checked by folding
-    the journal from the base up to it (Store._replay), which must give exactly that state."""
-    from scoreboard.games import load
-    if not isinstance(rec, dict) or rec.get("t") != "snap" or rec.get("v") != SNAP_FORMAT:
-        return False
-    if rec.get("g") != header["g"]:
-        return False
-    seg, seq, off = rec.get("seg"), rec.get("seq"), rec.get("off")
-    if not journal._is_int(seg) or not 0 <= seg < nsegs:
-        return False
-    if not journal._is_int(seq) or seq < 1 or not journal._is_int(off) or off < 0:
-        return False
-    if not isinstance(rec.get("lcrc"), str):
-        return False
-    base = rec.get("base")
-    if base is not None:
-        if not isinstance(base, dict) or not _point_ok(base, header, nsegs, load(header["kind"])):
-            return False
-        if not base["seq"] < seq or base["seg"] > seg:
-            return False
-    segs = rec.get("segs")
-    if not isinstance(segs, list) or len(segs) > seg:
-        return False
-    last = 0
-    for e in segs:
-        if (not isinstance(e, list) or len(e) != 3 or not journal._is_int(e[0])
-                or not journal._is_int(e[1]) or not journal._is_int(e[2]) or e[2] < last):
-            return False
-        last = e[2]
-    return True
-
-
-def _bare(snap):
-    """A snapshot record without what only the file needs: the base of the next snapshot."""
-    out = {}
-    for k in ("g", "seq", "done", "undone", "state", "seg", "off", "lcrc"):
-        out[k] = snap[k]
-    return out
-
-
-def _point(snap):
-    """The engine's snapshot() fields of a snapshot record (or of its base)."""
-    return {"g": snap.get("g"), "seq": snap["seq"], "done": snap["done"],
-            "undone": snap["undone"], "state": snap["state"]}
-
-
 class _Journal:
     """One game's segment files: the engine's sink (append + flush) and source (read all)."""
 
@@ -279,7 +122,7 @@ class _Journal:
         self.found_damage = False   # a bad line seen where no power cut can put one
 
     def path(self, seg):
-        return "%s/%s.%d.log" % (self.store.root, self.stem, seg)
+        return "%s/%s" % (self.store.root, layout.segment(self.stem, seg))
 
     def close(self):
         f = self.f
@@ -418,20 +261,14 @@ class Store:
         game's file)."""
         segs = {}
         for name in self._names():
-            dot = name.find(".")
-            dash = name.find("-")
-            if dash < 1 or dot < dash or not name[:dash].isdigit():
+            got = layout.parse(name)
+            if got is None:
                 continue
-            stem = name[:dot]
-            rest = name[dot + 1:]
-            if rest == "snp":
-                if stem not in segs:
-                    segs[stem] = []
-            elif rest[-4:] == ".log" and rest[:-4].isdigit():
-                if stem in segs:
-                    segs[stem].append(int(rest[:-4]))
-                else:
-                    segs[stem] = [int(rest[:-4])]
+            stem, seg = got
+            if stem not in segs:
+                segs[stem] = []
+            if seg is not None:
+                segs[stem].append(seg)
         for stem in segs:
             segs[stem].sort()
         return segs
@@ -492,7 +329,7 @@ class Store:
         stems, _ = self._stems_newest_first()
         n = int(stems[0][:stems[0].find("-")]) + 1 if stems else 1
         gid = new_game_id()
-        stem = "%04d-%s" % (n, gid)
+        stem = layout.stem(n, gid)
         self._close_all()
         j = _Journal(self, stem, gid)
         j.last_seq = -1             # the header line is seq 0
@@ -500,7 +337,7 @@ class Store:
             game = Game.new(kind, seats, settings, gid, j.sink, j.source)
         except Refusal:
             j.close()
-            self._remove("%s.0.log" % stem)   # nothing of it was committed
+            self._remove(layout.segment(stem, 0))   # nothing of it was committed
             raise
         self._open[gid] = j
         self.last_recovery = None
@@ -561,7 +398,7 @@ class Store:
         """The snapshot record when it can be trusted in form (format, fields, the state's shape
         and the rules' own reading of it); None otherwise: the journal is replayed instead."""
         try:
-            f = self.fs.open("%s/%s.snp" % (self.root, stem), "rb")
+            f = self.fs.open("%s/%s" % (self.root, layout.snap(stem)), "rb")
         except OSError:
             return None
         try:
@@ -570,7 +407,7 @@ class Store:
             f.close()
         try:
             rec = journal.unseal(line)
-            if snap_ok(rec, header, nsegs):
+            if snapshot.check(rec, header, nsegs):
                 return rec
         except (MemoryError, OSError):
             raise
@@ -603,8 +440,8 @@ class Store:
         if header is None:
             # No committed header: create() never returned. Only such a torn creation is removed.
             if repair and nsegs == 1 and len(segs) == 1 and b"\n" not in self._head(j.path(0)):
-                self._remove("%s.0.log" % stem)
-                self._remove("%s.snp" % stem)
+                self._remove(layout.segment(stem, 0))
+                self._remove(layout.snap(stem))
             return None
         snap = self._read_snap(stem, header, nsegs)
         res = None
@@ -640,7 +477,7 @@ class Store:
         sizes = []
         for i in range(len(segs)):
             s = segs[i]
-            size = listed.get("%s.%d.log" % (stem, s)) if listed else None
+            size = listed.get(layout.segment(stem, s)) if listed else None
             if size is None:
                 if i < nsegs and s < end_seg and s < len(closed):
                     size = closed[s][0]     # a closed segment: its size is on record
@@ -671,7 +508,7 @@ class Store:
             self._open[gid] = j
             # the next snapshot folds from here: the verified snapshot (the fold from it reaches
             # the end of the journal), or after a full replay the state now
-            j.base = _bare(snap) if snap is not None else self._here(j, game)
+            j.base = snapshot.bare(snap) if snap is not None else self._here(j, game)
         game.store_bytes = self._total(sizes) - dropped
         return game
 
@@ -765,7 +602,7 @@ class Store:
                 line = f.readline(LINE_MAX)
                 if not line:
                     break
-                if not _sealed_ok(line):
+                if not journal.sealed_ok(line):
                     j.found_damage = True
                 off += len(line)
         finally:
@@ -787,7 +624,7 @@ class Store:
                 return None
             if j.found_damage and start["seg"] >= snap["seg"]:
                 return None         # the snapshot's own segment: the journal ends at the damage
-        game = Game.resume(header, start and _point(start), [], None, j.source)
+        game = Game.resume(header, start and snapshot.point(start), [], None, j.source)
         seg = start["seg"] if start else 0
         closed = []
         if snap is not None:
@@ -832,7 +669,7 @@ class Store:
                         # the base's own line: same game, same seq, same CRC, else it is not
                         # this journal's snapshot
                         if (rec.get("g") != gid or rec.get("seq") != start["seq"]
-                                or _crc_field(line) != start.get("lcrc")):
+                                or journal.crc_field(line) != start.get("lcrc")):
                             return None
                         off += len(line)
                         matched = True
@@ -857,7 +694,7 @@ class Store:
                         break
                     if not verified and game.seq == snap["seq"]:
                         if (seg != snap["seg"] or off != snap["off"]
-                                or _crc_field(line) != snap["lcrc"] or game.done != snap["done"]
+                                or journal.crc_field(line) != snap["lcrc"] or game.done != snap["done"]
                                 or game.undone != snap["undone"] or game.state != snap["state"]):
                             return None
                         verified = True
@@ -889,12 +726,12 @@ class Store:
         j.close()
         if getattr(j, "drop_snap", False):
             # a snapshot that did not match would match again once new events reuse its seqs
-            self._remove("%s.snp" % j.stem)
+            self._remove(layout.snap(j.stem))
             j.drop_snap = False
         segs = getattr(j, "segs", None) or []
         for s in sorted(segs, reverse=True):
             if s > j.seg:
-                if not self._remove("%s.%d.log" % (j.stem, s)):
+                if not self._remove(layout.segment(j.stem, s)):
                     j.broken = True
                     raise Refusal("E_STORAGE_FULL")
         j.segs = [s for s in segs if s <= j.seg]
@@ -902,7 +739,7 @@ class Store:
         size = self._size(path)
         if size is not None and size != j.size:
             if j.size == 0 and j.seg > 0:
-                ok = self._remove("%s.%d.log" % (j.stem, j.seg))
+                ok = self._remove(layout.segment(j.stem, j.seg))
             else:
                 ok = self._rewrite(path, j.size)
             if not ok:
@@ -942,12 +779,12 @@ class Store:
         """Move a game that cannot be replayed into aside/, whole (the export copies it and names
         the refused line); the boot screen says so. When the move fails it is skipped."""
         self._open.pop(stem[stem.find("-") + 1:], None)
-        d = "%s/%s" % (self.root, ASIDE)
+        d = "%s/%s" % (self.root, layout.ASIDE)
         try:
             self.fs.mkdir(d)
         except OSError:
             pass
-        names = ["%s.snp" % stem] + ["%s.%d.log" % (stem, s) for s in segs]
+        names = [layout.snap(stem)] + [layout.segment(stem, s) for s in segs]
         moved = True
         for name in names:
             try:
@@ -979,7 +816,7 @@ class Store:
             return False
         rec = game.snapshot()
         rec["t"] = "snap"
-        rec["v"] = SNAP_FORMAT
+        rec["v"] = snapshot.FORMAT
         rec["seg"] = j.seg
         last = self._last_line(j)
         if last is None:
@@ -992,7 +829,7 @@ class Store:
         if free is not None and free <= self.reserve_blocks + 2:
             return False
         try:
-            self._replace("%s/%s.snp" % (self.root, j.stem), journal.seal(rec).encode("utf-8"))
+            self._replace("%s/%s" % (self.root, layout.snap(j.stem)), journal.seal(rec).encode("utf-8"))
         except OSError:
             return False
         j.snap_seq = game.seq
@@ -1018,7 +855,7 @@ class Store:
         at = tail.rfind(b"\n", 0, len(tail) - 1) + 1
         if at == 0 and back != j.size:
             return None
-        return j.size - back + at, _crc_field(tail[at:])
+        return j.size - back + at, journal.crc_field(tail[at:])
 
     # ---- the list of games --------------------------------------------------------------------
     def games(self):
@@ -1040,7 +877,7 @@ class Store:
                 game = None
             if game is None:
                 out.append({"id": gid, "kind": None, "seq": 0, "over": False,
-                            "bytes": self._total([self._size("%s/%s.%d.log" % (self.root, stem, s)) or 0
+                            "bytes": self._total([self._size("%s/%s" % (self.root, layout.segment(stem, s))) or 0
                                                   for s in cat[stem]]),
                             "n": int(stem[:stem.find("-")])})
                 continue
@@ -1060,10 +897,10 @@ class Store:
         j = self._open.pop(game_id, None)
         if j is not None:
             j.close()
-        self._remove("%s.snp" % stem)
+        self._remove(layout.snap(stem))
         segs = self._catalog().get(stem, [])
         for s in sorted(segs, reverse=True):
-            self._remove("%s.%d.log" % (stem, s))
+            self._remove(layout.segment(stem, s))
         self._free = None
         self.full = False
         return True
