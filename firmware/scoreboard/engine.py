@@ -123,7 +123,8 @@ class Game:
     def _apply(self, state, rec):
         try:
             return self.rules.apply(state, _action(rec), self.settings)
-        except (TypeError, ValueError, KeyError, IndexError, AttributeError):
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError,
+                ZeroDivisionError):
             # a field of the wrong type that the rules did not anticipate: a refusal like any
             # other (callers fold into a copy, so the state they hold is unchanged)
             raise Refusal("E_BAD_VALUE")
