@@ -272,8 +272,17 @@ def test_mutated_snapshots_never_stop_the_boot(kind):
     rng = random.Random(14)
     refused = adopted_equal = adopted_other = 0
     n = 60
+    def lie(r):
+        # the snapshot's state, its base's state (the previous snapshot) or the record itself
+        where = rng.randrange(3)
+        if where == 1 and r.get("base"):
+            _mutations(r["base"], rng)
+        elif where == 2:
+            _mutations({"state": r}, rng)
+        else:
+            _mutations(r, rng)
     for i in range(n):
-        st, g, fs = d.boot(lambda fs: reseal(fs, d.path("snp"), lambda r: _mutations(r, rng)))
+        st, g, fs = d.boot(lambda fs: reseal(fs, d.path("snp"), lie))
         assert g is not None
         if g.snapshot() == d.want:
             if st._open[GID].snap_seq:
