@@ -2,7 +2,10 @@
 #   NNNN-GGGGGGGG.S.log   segment S of game GGGGGGGG, the NNNN-th game on this device
 #   NNNN-GGGGGGGG.snp     its latest snapshot
 #   aside/                games that cannot be replayed, kept whole for the export
+# and beside the games folder (/names.json, /prefs.json) the seat names and the preferences.
 ASIDE = "aside"
+NAMES = "names.json"
+PREFS = "prefs.json"
 
 
 def stem(number, game_id):

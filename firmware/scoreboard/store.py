@@ -5,8 +5,7 @@
 # its checks snapshot.py's; this module puts them together (commit, rotation, recovery, the
 # list of games, names and preferences). Files (root "/games", names: layout.py):
 #   NNNN-GGGGGGGG.S.log / .snp / *.tmp / aside/      see layout.py and docs/storage.md
-# /names.json             seat names pushed from the PC
-# /prefs.json             the display language
+# /names.json, /prefs.json  seat names pushed from the PC, the display language (layout.py)
 #
 # Nothing read from the flash is trusted because its CRC is good: headers and events go through
 # the one validator (journal.check_header/check_event); a snapshot is used only when the journal,
@@ -907,8 +906,7 @@ class Store:
 
     # ---- seat names from the PC ---------------------------------------------------------------
     def _names_path(self):
-        at = self.root.rfind("/")
-        return (self.root[:at] if at > 0 else "") + "/names.json"
+        return self._beside_root(layout.NAMES)
 
     def _beside_root(self, name):
         at = self.root.rfind("/")
@@ -973,9 +971,9 @@ class Store:
 
     def lang(self):
         """The display language last chosen on this device (a preference, not game state)."""
-        v = self._read_json(self._beside_root("prefs.json"))
+        v = self._read_json(self._beside_root(layout.PREFS))
         lang = v.get("lang") if isinstance(v, dict) else None
         return lang if lang in ("ja", "en") else None
 
     def set_lang(self, lang):
-        self._write_json(self._beside_root("prefs.json"), {"lang": lang})
+        self._write_json(self._beside_root(layout.PREFS), {"lang": lang})
