@@ -19,6 +19,7 @@ MAX_TWOS = 4  # one stack can hold at most the four 2s of the deck
 #   {"t": "pass"}                         役札型: end the turn after drawing one card
 #   {"t": "win", "seat": s}               the round is won by seat s (dobon / going out)
 #   {"t": "drawn"}                        the round is drawn (deck cannot be refilled)
+#   {"t": "end"}                          the table stops: standings final as they are
 
 
 def default_settings():
@@ -128,6 +129,11 @@ def apply(state, ev, settings):
         return _finish(state, s, w, "win")
     if t == "drawn":
         return _finish(state, s, None, "drawn")
+    if t == "end":
+        # the table stops before the match is played out: the round in progress does not count
+        state["over"] = True
+        state["ended"] = True
+        return None
     if t == "start":
         if state["actions"]:
             raise Refusal("E_DOBON_STARTED", {})

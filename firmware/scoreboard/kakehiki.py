@@ -350,7 +350,18 @@ def apply(s, ev, settings):
         if phase != SHOWDOWN:
             raise Refusal("E_PHASE", {"phase": phase})
         return _win(s, ev)
+    if t == "end":
+        return _end(s)
     raise Refusal("E_BAD_EVENT", {"t": t})
+
+
+def _end(s):
+    """The table stops before a game end: scored as it stands (2 x success area + holdings);
+    the round in progress is not played out, its pot and raised dials go to nobody."""
+    s["over"] = "ended"
+    s["phase"] = OVER
+    s["turn"] = None
+    return None
 
 
 def is_over(s):
