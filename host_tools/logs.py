@@ -22,6 +22,7 @@ from host_tools import _paths  # noqa: F401  (firmware/ on sys.path)
 from scoreboard import journal, messages
 from scoreboard.engine import Game
 from scoreboard.errors import Refusal
+from scoreboard import games
 from scoreboard.games import KINDS
 
 # Host-only messages (the device never shows them): id -> (English, 日本語).
@@ -35,7 +36,7 @@ HOST_MESSAGES = {
     "E_LOG_KIND_RULES": ("Log line {line}: unknown event '{kind}' for this game",
                          "ログ{line}行目：このゲームにない記録「{kind}」"),
     "E_LOG_ID": ("the game id must be 8 of 0-9 a-z", "ゲームIDは0-9とa-zの8文字です"),
-    "E_LOG_NAME": ("a seat name is not text of at most 40 characters",
+    "E_LOG_NAME": ("a seat name is not text of at most 40 characters without control characters",
                    "席の名前が40文字以内の文字列ではありません"),
     "E_LOG_EVENT": ("Log line {line}: field '{field}' holds something no event holds",
                     "ログ{line}行目：「{field}」の中身が正しくありません"),
@@ -55,8 +56,7 @@ def _tables(kind=None):
     kinds = [kind] if kind in KINDS else list(KINDS)
     for k in kinds:
         try:
-            mod = __import__("scoreboard.msg_" + k, fromlist=["MESSAGES"])
-            tables.append(mod.MESSAGES)
+            tables.append(games.module(games.texts(k)).MESSAGES)
         except ImportError:
             pass
     return tables

@@ -125,6 +125,8 @@ BAD_HEADERS = [
     ("seat not text", with_header(seats=["A", 2, "C"]), ("E_LOG_HEADER", "E_LOG_NAME", 1)),
     ("seat name too long", with_header(seats=["A", "B" * 41, "C"]), ("E_LOG_HEADER", "E_LOG_NAME", 1)),
     ("seat lone surrogate", with_header(seats=["A", "\ud800", "C"]), ("E_LOG_HEADER", "E_LOG_NAME", 1)),
+    ("seat with a newline", with_header(seats=["A", "B\nC", "C"]), ("E_LOG_HEADER", "E_LOG_NAME", 1)),
+    ("seat with a NUL", with_header(seats=["A", "\x00", "C"]), ("E_LOG_HEADER", "E_LOG_NAME", 1)),
     ("not a header", {"t": "fold", "p": 1, "seq": 0, "g": G}, ("E_LOG_NO_HEADER", None, 1)),
 ]
 

@@ -71,7 +71,7 @@ def settle(kind, seats, settings):
         raise Refusal("E_SEATS", {"min": lo, "max": hi})
     for name in seats:
         # what journal.check_header accepts, so that every reader takes the header written
-        if not isinstance(name, str) or len(name) > journal.NAME_MAX or not journal._text_ok(name):
+        if not journal.name_ok(name):
             raise Refusal("E_BAD_VALUE")
     merged = rules.default_settings()
     for k, v in (settings or {}).items():

@@ -105,6 +105,17 @@ def valid_id(g):
     return True
 
 
+def name_ok(name):
+    """A seat name every reader can show and write: text of at most NAME_MAX characters, no
+    control characters, no lone surrogates."""
+    if not isinstance(name, str) or len(name) > NAME_MAX or not _text_ok(name):
+        return False
+    for c in name:
+        if ord(c) < 32 or ord(c) == 127:
+            return False
+    return True
+
+
 def _is_int(v):
     return isinstance(v, int) and not isinstance(v, bool)
 
@@ -192,7 +203,7 @@ def check_header(rec, lineno=1):
     if not isinstance(seats, list) or not lo <= len(seats) <= hi:
         raise _header_refusal(lineno, "E_SEATS", {"min": lo, "max": hi})
     for name in seats:
-        if not isinstance(name, str) or len(name) > NAME_MAX or not _text_ok(name):
+        if not name_ok(name):
             raise _header_refusal(lineno, "E_LOG_NAME")
     out = {}
     for k in rec:

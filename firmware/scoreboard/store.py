@@ -963,8 +963,7 @@ class Store:
         if not isinstance(v, list):
             return []
         # only names a header may carry (journal.check_header): text of at most NAME_MAX chars
-        return [x for x in v if isinstance(x, str) and 0 < len(x) <= journal.NAME_MAX
-                and journal._text_ok(x)][:MAX_NAMES]
+        return [x for x in v if journal.name_ok(x) and x][:MAX_NAMES]
 
     def set_names(self, names):
         self._write_json(self._names_path(), [str(x) for x in names])
