@@ -360,3 +360,26 @@ def test_a_closed_segment_cut_short_is_found_by_its_size():
     assert g.snapshot() == d.want
     closed = st._open[GID].closed
     assert st.damaged == {"segments": 1, "presses": closed[0][2]}
+
+
+BROKEN = [
+    ("snapshot lacks a key", lambda d, fs: reseal(fs, d.path("snp"), lambda r: r["state"].pop("over"))),
+    ("header setting unknown", lambda d, fs: reseal(fs, d.path("0.log"), lambda r: r["settings"].__setitem__("x", 1))),
+    ("header lacks a setting", lambda d, fs: reseal(fs, d.path("0.log"), lambda r: r["settings"].pop("start"))),
+    ("names.json nested", lambda d, fs: write(fs, "/names.json", b"[" * 50000)),
+    ("prefs.json not UTF-8", lambda d, fs: write(fs, "/prefs.json", b'{"lang": "\xff"}')),
+    ("closed segment cut", lambda d, fs: write(fs, d.path("0.log"), read(fs, d.path("0.log"))[:100])),
+    ("segment 0 gone", lambda d, fs: fs.remove(d.path("0.log"))),
+    ("snapshot garbage", lambda d, fs: write(fs, d.path("snp"), b"\x00" * 3000)),
+]
+
+
+@pytest.mark.parametrize("name,breakit", BROKEN, ids=[b[0] for b in BROKEN])
+def test_the_app_reaches_its_start_screen(name, breakit):
+    from ui_harness import Driver
+    d = device()
+    st, g, fs = d.boot(lambda fs: breakit(d, fs), resume=False)
+    drv = Driver(st, "ja")
+    assert drv.screen() == "Boot" and drv.app.errors == []
+    drv.press("ok")         # resume, or the list of games: the app goes on
+    assert drv.app.errors == [] and drv.screen() != "Boot"
