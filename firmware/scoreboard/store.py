@@ -257,19 +257,34 @@ class Store:
 
     def _catalog(self):
         """stem -> sorted segment numbers (NNNN-G.S.log and NNNN-G.snp; anything else is not a
-        game's file)."""
+        game's file). A long game has a hundred segments: names are counted per stem and its
+        segments 0, 1, 2, ... looked up, the few bytecodes per name a boot can afford; only a stem
+        with other names (a gap, junk) is parsed name by name."""
+        names = self._names()
+        have = self._listed if self._listed is not None else dict.fromkeys(names)
+        count = {}
+        for name in names:
+            stem = name[:name.find(".")]
+            count[stem] = count.get(stem, 0) + 1
         segs = {}
-        for name in self._names():
-            got = layout.parse(name)
-            if got is None:
+        for stem in count:
+            if layout.parse(layout.snap(stem)) is None:
+                continue            # not NNNN-G: not a game's file
+            n = 0
+            while layout.segment(stem, n) in have:
+                n += 1
+            if n + (1 if layout.snap(stem) in have else 0) == count[stem]:
+                segs[stem] = list(range(n))
                 continue
-            stem, seg = got
-            if stem not in segs:
-                segs[stem] = []
-            if seg is not None:
-                segs[stem].append(seg)
-        for stem in segs:
-            segs[stem].sort()
+            found = []
+            for name in names:
+                if name.startswith(stem + "."):
+                    got = layout.parse(name)
+                    if got is not None and got[0] == stem and got[1] is not None:
+                        found.append(got[1])
+            if found or layout.snap(stem) in have:
+                found.sort()
+                segs[stem] = found
         return segs
 
     def _stems_newest_first(self):
@@ -858,7 +873,8 @@ class Store:
 
     # ---- the list of games --------------------------------------------------------------------
     def games(self):
-        """[{"id", "kind", "seq", "over", "bytes", "n"}], newest first (read only, no repair)."""
+        """[{"id", "kind", "seq", "over", "bytes", "n", "seats", "settings", "state"}], newest
+        first (read only, no repair)."""
         out = []
         self._listed = None
         stems, cat = self._stems_newest_first()
@@ -882,9 +898,11 @@ class Store:
                 continue
             if j is not None:
                 self._open[gid] = j
+            # seats, settings and state: the games list shows players, round and progress
             out.append({"id": gid, "kind": game.header["kind"], "seq": game.seq,
                         "over": game.is_over(), "bytes": game.store_bytes,
-                        "n": int(stem[:stem.find("-")])})
+                        "n": int(stem[:stem.find("-")]), "seats": game.header["seats"],
+                        "settings": game.settings, "state": game.state})
         return out
 
     def delete(self, game_id):
