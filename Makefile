@@ -8,13 +8,14 @@ BOARD ?= pico
 PORT ?=
 UF2 ?= $(wildcard .cache/RPI_PICO.uf2)
 
-.PHONY: sim demo test bench presses deploy emu export report font screenshots clean help
+.PHONY: sim demo test test-emu bench bench-doc presses deploy emu export report font screenshots clean help
 help:
 	@echo "make sim     the scoreboard in the simulator (keyboard = buttons)"
 	@echo "make demo    a whole scripted 4-player game, printed, with its log file"
 	@echo "make test    the test suite (CPython + real MicroPython)"
 	@echo "make test-emu [UF2=path] the emulated-Pico suite alone (real RPI_PICO firmware; ~20 min)"
 	@echo "make bench   measurements into docs/benchmarks.md (and make presses)"
+	@echo "make bench-doc  regenerate docs/benchmarks.md whole (emulated Pico with the UF2; ~4-10 min)"
 	@echo "make presses presses per entry into docs/presses.md"
 	@echo "make deploy  [PORT=/dev/ttyACM0] [BOARD=pico|pico_w|pico2] [DRY_RUN=1] [MIP=1] put the firmware on a Pico"
 	@echo "make emu     [UF2=path] the firmware on an emulated Pico"

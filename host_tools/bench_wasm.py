@@ -45,4 +45,5 @@ def new_input(flash_dir):
 
 
 PRELUDE = ("import sys\nsys.path.insert(0, '/input/bench_mp')\nsys.path.insert(0, '/input/flash/lib')\n"
-           "sys.path.insert(0, '/input/flash')\n")
+           "sys.path.insert(0, '/input/flash')\n"
+           "import os, fixedos\nsys.modules['os'] = fixedos.FixedOs(os)\n")   # repeatable urandom
