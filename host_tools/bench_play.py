@@ -10,9 +10,11 @@ from host_tools.demo import choose as kakehiki_choose
 from scoreboard.engine import Game
 from scoreboard.errors import Refusal
 
-KINDS = ("kakehiki", "kabu", "kakoi", "dobon")
-# 6 players where the rules allow it (dobon: 2-4 seats); settings that keep a game going.
-SEATS = {"kakehiki": 6, "kabu": 6, "kakoi": 6, "dobon": 4}
+from scoreboard import games
+
+KINDS = tuple(games.KINDS)
+# As many players as the rules allow (games.seats); settings that keep a game going.
+SEATS = dict((k, games.seats(k)[1]) for k in KINDS)
 SETTINGS = {"kakehiki": {"start": 99, "dial_max": 9}, "kabu": {"length": "stop"},
             "kakoi": {"rounds": 0}, "dobon": {"rounds": 5, "max_actions": 100000}}
 UNDO_PCT, REDO_PCT = 3, 2      # players take back a few presses

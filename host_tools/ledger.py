@@ -16,7 +16,8 @@ import sqlite3
 import sys
 
 from host_tools import logs
-from host_tools.report import KIND_NAMES, night_of
+from host_tools.report import night_of
+from scoreboard import games
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -125,7 +126,7 @@ def format_standings(rows, lang="en"):
     for r in rows:
         if r["kind"] != kind:
             kind = r["kind"]
-            names = KIND_NAMES.get(kind, (kind, kind))
+            names = games.entry(kind)[games.NAME] if kind in games.KINDS else (kind, kind)
             out.append("")
             out.append("== %s ==" % (names[1] if ja else names[0]))
             out.append(_pad(head[0], 16) + " %6s %6s %5s %9s %9s" % head[1:])
@@ -146,7 +147,7 @@ def main(argv):
     imp.add_argument("--night", help="game night label for new games (default: archive date folder)")
     st = sub.add_parser("standings", help="standings across game nights, per game kind")
     st.add_argument("--db", default="ledger.sqlite")
-    st.add_argument("--kind", choices=sorted(KIND_NAMES))
+    st.add_argument("--kind", choices=sorted(games.KINDS))
     st.add_argument("--all", action="store_true", help="include games still in progress")
     st.add_argument("--lang", choices=("en", "ja"), default="en")
     st.add_argument("--json", action="store_true")

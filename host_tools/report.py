@@ -23,13 +23,7 @@ import re
 import sys
 
 from host_tools import logs
-
-KIND_NAMES = {
-    "kakehiki": ("Kakehiki Hold'em", "掛け引きほーるでむ"),
-    "kabu": ("Kabu Dobon", "株ドボン"),
-    "kakoi": ("Kakoi Dobon", "囲将会ドボン"),
-    "dobon": ("Dobon", "ドボン"),
-}
+from scoreboard import games      # the registry: every game's kind and name
 
 # Page words: key -> (English, 日本語). Terms as on the device (firmware/ui/strings.py).
 T = {
@@ -146,7 +140,7 @@ def tr(key, lang, **kw):
 
 
 def kind_name(kind, lang):
-    return _pick(KIND_NAMES[kind], lang) if kind in KIND_NAMES else tr("unknown_game", lang)
+    return games.name(kind, lang) if kind in games.KINDS else tr("unknown_game", lang)
 
 
 def settings_text(kind, settings, lang):
@@ -181,7 +175,7 @@ def slug(text, limit=40):
 def file_stem(kind, game_id):
     """`<kind>-<id>`: the id when it is 8 of 0-9 a-z (the device writes 8 hex digits), else
     `game-` + the first 8 hex digits of the id's SHA-256: the log never names a file."""
-    k = kind if kind in KIND_NAMES else "game"
+    k = kind if kind in games.KINDS else "game"
     if isinstance(game_id, str) and GAME_ID.fullmatch(game_id):
         return "%s-%s" % (k, game_id)
     raw = game_id if isinstance(game_id, str) else repr(game_id)

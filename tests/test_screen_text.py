@@ -15,6 +15,7 @@ import re
 import pytest
 
 from host_tools import make_font
+from scoreboard import games
 from ui import canvas
 from ui.canvas import Canvas, WIDTH, text_width
 from ui.screens_common import wrap
@@ -57,10 +58,7 @@ def tables():
 
 def game_names(lang):
     """The games' own names (RESUME_OF's {game})."""
-    out = []
-    for _, table in tables():
-        out += [pair[1 if lang == "ja" else 0] for k, pair in table.items() if k.startswith("G_")]
-    return out
+    return [games.name(k, lang) for k in games.KINDS]
 
 
 def fill(sid, s, lang):
@@ -234,7 +232,7 @@ def test_every_character_of_every_string_literal_in_firmware_has_a_glyph():
 # ---- the screens themselves: seeded walks with kanji names --------------------------------------
 BUTTONS = ("up", "down", "left", "right", "ok", "ok", "back")
 KINDS = ("click",) * 8 + ("repeat", "long")
-SEATS = {"kakehiki": 6, "kabu": 6, "kakoi": 6, "dobon": 4}
+SEATS = dict((k, games.seats(k)[1]) for k in games.KINDS)   # as many players as each game allows
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -9,14 +9,12 @@ from ui import strings
 from ui_harness import Driver, TextLog
 from test_ui_kakehiki import start_game, drive
 
-GAME_TABLES = ("msg_kakehiki", "msg_kabu", "msg_kakoi", "msg_dobon")
-
-
 def tables():
-    import importlib
+    from scoreboard import games
     out = [("messages", messages.MESSAGES), ("strings", strings.MESSAGES)]
-    for m in GAME_TABLES:
-        out.append((m, importlib.import_module("scoreboard." + m).MESSAGES))
+    for k in games.KINDS:
+        out.append((games.texts(k), games.module(games.texts(k)).MESSAGES))
+        out.append(("name of " + k, {"G_" + k: games.entry(k)[games.NAME]}))
     return out
 
 
@@ -157,11 +155,11 @@ def test_undo_from_every_screen():
         if path:
             d.seq(path)
         d.press("back", "long")
-        assert d.toast() == "Undone: P2 Raise 2", path
+        assert d.toast() == "Undone: P2 raises to 2", path
         assert d.screen() == "Play"
         assert d.app.state()["dial"][1] == 0
         d.press("ok", "long")                 # redo
-        assert d.toast() == "Redone: P2 Raise 2"
+        assert d.toast() == "Redone: P2 raises to 2"
         assert d.app.state()["dial"][1] == 2
         assert d.app.game.seq == seq + 2
 

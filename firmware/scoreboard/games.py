@@ -1,4 +1,19 @@
-# Game kinds and their rules modules, imported only when that game is chosen (RAM on the Pico).
+# The registry: the one list of games, and the modules of each (imported only when it is chosen).
+#
+# A game is four modules, named here as strings (no module of the UI is imported from here, so
+# scoreboard/ keeps no hardware or screen imports):
+#   rules    KIND, SEATS = (fewest, most players), SETTINGS (declared once: scoreboard/settings.py),
+#            default_settings(), check_settings(settings, nseats), initial_state(settings, nseats),
+#            apply(state, event, settings) -> outcome or None (raises Refusal), standings(state)
+#            -> [{"seat", "score", "place"}], is_over(state). docs/architecture.md has the protocol.
+#   texts    MESSAGES = {id: (English, 日本語)}: the game's refusals, its settings' labels and
+#            values, and every text its screens show; the App loads it with the game.
+#   screens  play(app) -> the play screen; result(app, outcome) -> a screen or None;
+#            describe(app, event record) -> one line of what was recorded (undo/redo toasts).
+#   only     other modules used by this game alone (its scorer), forgotten with it.
+# and its name in both languages (the menu, the report, the ledger).
+#
+# register() adds a game (a test's, or a table's own) without editing any other file.
 #
 # On the Pico a module's bytecode, constants and globals live in the heap for as long as the
 # module is in sys.modules. unload() takes a module out (sys.modules and its package's attribute)
@@ -6,30 +21,78 @@
 # games' modules when a game is chosen, and for the text tables once it has copied what it needs.
 import sys
 
-KINDS = ("kakehiki", "kabu", "kakoi", "dobon")
+# The games in menu order (a list: register() appends to it, and `from games import KINDS` sees it).
+KINDS = ["kakehiki", "kabu", "kakoi", "dobon"]
 
-# Every module that belongs to one game only (rules, scoring, its messages, its screens).
-_SCORE = {"kabu": "scoreboard.kabu_score", "kakoi": "scoreboard.kakoi_score"}
+# kind -> (rules, texts, screens, only, (English name, 日本語の名前))
+_GAMES = {
+    "kakehiki": ("scoreboard.kakehiki", "scoreboard.msg_kakehiki", "ui.screens_kakehiki", (),
+                 ("Kakehiki Hold'em", "掛け引きほーるでむ")),
+    "kabu": ("scoreboard.kabu", "scoreboard.msg_kabu", "ui.screens_kabu",
+             ("scoreboard.kabu_score", "ui.grid"), ("Kabu Dobon", "株ドボン")),
+    "kakoi": ("scoreboard.kakoi", "scoreboard.msg_kakoi", "ui.screens_kakoi",
+              ("scoreboard.kakoi_score", "ui.grid"), ("Kakoi Dobon", "囲将会ドボン")),
+    "dobon": ("scoreboard.dobon", "scoreboard.msg_dobon", "ui.screens_dobon", (), ("Dobon", "ドボン")),
+}
+RULES = 0
+TEXTS = 1
+SCREENS = 2
+ONLY = 3
+NAME = 4
+
+
+def register(kind, rules, texts, screens, name, only=()):
+    """Add a game (or replace the one of that kind): module names as strings, name = (en, ja)."""
+    _GAMES[kind] = (rules, texts, screens, tuple(only), tuple(name))
+    if kind not in KINDS:
+        KINDS.append(kind)
+
+
+def unregister(kind):
+    """Take a registered game out again (a test's, after it ran)."""
+    if kind in _GAMES:
+        unload(modules_of(kind))
+        del _GAMES[kind]
+    if kind in KINDS:
+        KINDS.remove(kind)
+
+
+def entry(kind):
+    e = _GAMES.get(kind)
+    if e is None:
+        from scoreboard.errors import Refusal
+        raise Refusal("E_UNKNOWN_GAME", {"kind": kind})
+    return e
+
+
+def name(kind, lang):
+    """The game's name in `lang` ("ja" or "en")."""
+    return entry(kind)[NAME][1 if lang == "ja" else 0]
 
 
 def load(kind):
-    if kind not in KINDS:
-        from scoreboard.errors import Refusal
-        raise Refusal("E_UNKNOWN_GAME", {"kind": kind})
-    mod = __import__("scoreboard." + kind)
-    return getattr(mod, kind)
+    """The rules module of `kind` (Refusal E_UNKNOWN_GAME for a kind not registered)."""
+    return module(entry(kind)[RULES])
 
 
-# Screens shared by some games only: the rank grid of 株ドボン and 囲将会ドボン.
-_SHARED_UI = ("ui.grid", ("kabu", "kakoi"))
+def texts(kind):
+    return entry(kind)[TEXTS]
+
+
+def screens(kind):
+    """The screen module of `kind`, imported now."""
+    return module(entry(kind)[SCREENS])
+
+
+def seats(kind):
+    """(fewest, most) players: the rules module's SEATS, the one place they are written."""
+    return load(kind).SEATS
 
 
 def modules_of(kind):
-    """The names of the modules that only `kind` uses."""
-    out = ["scoreboard." + kind, "scoreboard.msg_" + kind, "ui.screens_" + kind]
-    if kind in _SCORE:
-        out.append(_SCORE[kind])
-    return out
+    """The names of the modules `kind` uses and the core does not."""
+    e = entry(kind)
+    return [e[RULES], e[TEXTS], e[SCREENS]] + list(e[ONLY])
 
 
 def module(name):
@@ -61,9 +124,9 @@ def unload(names):
 
 
 def unload_except(kind):
-    """Forget every game's modules but `kind`'s (None: all of them)."""
+    """Forget every game's modules but `kind`'s (None: all of them); a module two games share
+    (the rank grid of 株ドボン and 囲将会ドボン) stays while one of them is chosen."""
+    keep = modules_of(kind) if kind in _GAMES else ()
     for k in KINDS:
         if k != kind:
-            unload(modules_of(k))
-    if kind not in _SHARED_UI[1]:
-        unload((_SHARED_UI[0],))
+            unload([m for m in modules_of(k) if m not in keep])

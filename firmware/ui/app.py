@@ -60,7 +60,7 @@ class App:
         self.stack = []
         self.game = None
         self.kind = None
-        self.gmod = None           # the chosen game's screen module (screens_<kind>)
+        self.gmod = None           # the chosen game's screen module (games.py: play/result/describe)
         self._tx = None            # texts of (lang, kind): see _texts()
         self._tx_lang = None
         self._tx_kind = None
@@ -113,14 +113,19 @@ class App:
         self._tx = None
         names = ["scoreboard.messages", "ui.strings"]
         if kind is not None:
-            names.append("scoreboard.msg_" + kind)
+            names.append(games.texts(kind))
         w = 1 if lang == "ja" else 0
         ids = ["\n"]
         offs = bytearray()
         blob = bytearray()
         seen = set()
-        for name in names:
-            table = games.module(name).MESSAGES
+        for name in [None] + names:
+            if name is None:      # the games' names, from the registry, as ids G_<kind>
+                table = {}
+                for k in games.KINDS:
+                    table["G_" + k] = games.entry(k)[games.NAME]
+            else:
+                table = games.module(name).MESSAGES
             for k in table:
                 if k in seen:
                     continue
@@ -378,8 +383,7 @@ class App:
             self._tx = None
             games.unload_except(kind)     # the other games' rules, messages and screens
             gc.collect()
-            mod = __import__("ui.screens_" + kind)
-            self.gmod = getattr(mod, "screens_" + kind)
+            self.gmod = games.screens(kind)
             self.kind = kind
 
     def start(self, game):
@@ -481,4 +485,6 @@ class App:
     def describe(self, rec):
         if rec is None:
             return "?"
+        if rec.get("t") == "end":      # every game's: the table stopped it (screens_games)
+            return self.t("ENDED")
         return self.gmod.describe(self, rec)

@@ -2,8 +2,7 @@
 # (standings, language, back to the first screen). A game's settings, seats and names are in
 # screens_setup, imported when a game is chosen and forgotten once it starts (RAM on the Pico).
 from ui.screens_common import Menu, Choice, fit, W
-
-KINDS = ("kakehiki", "kabu", "kakoi", "dobon")
+from scoreboard import games
 
 
 class Boot(Menu):
@@ -49,7 +48,9 @@ class Boot(Menu):
         g = app.game
         if g is not None and not g.is_over():
             items.append((t("RESUME"), app.show_play))
-        items.append((t("NEW_GAME"), lambda: app.push(Games(app))))
+        items.append((t("NEW_GAME"), lambda: new_game(app)))
+        if app.store is not None:
+            items.append((t("SAVED_GAMES"), lambda: _saved_games(app)))
         items.append((t("LANGUAGE"), lambda: app.push(Language(app))))
         self.items = items
         self.span = 7 - len(self.info) - (1 if g is not None else 0)
@@ -58,12 +59,17 @@ class Boot(Menu):
         self.build()  # labels follow a language change
         Menu.draw(self, c)
         app = self.app
-        y = 8 * (len(self.items) + 1) + 2
         g = app.game
+        y = 8 * (len(self.items) + 1)
+        lines = len(self.info) + (1 if g is not None and not g.is_over() else 0)
+        if y + 8 * lines + 2 <= 64:  # a gap under the menu when every line still fits
+            y += 2
         if g is not None and not g.is_over():
             c.text(fit(app.t("RESUME_OF", {"game": app.t("G_" + g.header["kind"]), "seq": g.seq}), W), 0, y)
             y += 8
         for sid, info in self.info:
+            if y > 56:             # the most important first; the rest would be off the panel
+                break
             c.text(fit(app.t(sid, info), W), 0, y)
             y += 8
 
@@ -80,6 +86,26 @@ class Language(Choice):
         self.app.pop()
 
 
+def new_game(app):
+    """Choose a game; while the one on the table is unfinished, ask first (screens_games)."""
+    g = app.game
+    if g is not None and not g.is_over():
+        from ui.screens_games import AskNew
+        app.push(AskNew(app, lambda: app.push(Games(app))))
+    else:
+        app.push(Games(app))
+
+
+def _saved_games(app):
+    from ui.screens_games import GamesList
+    app.push(GamesList(app))
+
+
+def _end_game(app):
+    from ui.screens_common import Confirm
+    app.push(Confirm(app, app.t("GL_END_Q"), lambda: app.submit({"t": "end"})))
+
+
 def _settings(app, kind):
     from ui.screens_setup import Settings
     app.push(Settings(app, kind))
@@ -88,7 +114,7 @@ def _settings(app, kind):
 class Games(Menu):
     def __init__(self, app):
         items = []
-        for k in KINDS:
+        for k in games.KINDS:      # the registry: every game, in its order
             items.append((app.t("G_" + k), lambda k=k: _settings(app, k)))
         Menu.__init__(self, app, app.t("CHOOSE_GAME"), items)
 
@@ -106,9 +132,13 @@ class GameMenu(Menu):
         t = app.t
         from ui import screens_results
         items = [(t("STANDINGS"), lambda: app.push(screens_results.Standings(app)))]
+        ends = False
         for sid, fn in self.extra:
             items.append((t(sid), fn))
+            ends = ends or sid.endswith("_end")
         items.append((t("LANGUAGE"), lambda: app.push(Language(app))))
+        if not ends:               # every game can be ended (株ドボン, 囲将会 name their own)
+            items.append((t("GL_END"), lambda: _end_game(app)))
         items.append((t("TO_MENU"), lambda: app.reset(Boot(app), True)))
         self.items = items
         self.head = t("GAME_MENU")

@@ -13,7 +13,6 @@ SPECS = {
     "dobon": {"variant": ("choice", ("sum", "action")), "rounds": ("choice", (1, 3, 5)),
               "max_actions": ("int", 1, 100000, 50)},
 }
-SEATS = {"kakehiki": (2, 6), "kabu": (2, 6), "kakoi": (2, 6), "dobon": (2, 4)}
 # A setting that only matters for one value of another is shown only then (株ドボン: the number of
 # games only when the match length is "set number of games").
 SHOWN_IF = {("kabu", "games"): ("length", "games")}
@@ -107,7 +106,8 @@ class Settings(ListScreen):
         keys = self.shown()
         if i >= len(keys):
             from scoreboard.games import load
-            load(self.kind).check_settings(self.values, SEATS[self.kind][0])
+            rules = load(self.kind)
+            rules.check_settings(self.values, rules.SEATS[0])
             app.push(Seats(app, self.kind, self.values))
             return
         k = keys[i]
@@ -127,7 +127,8 @@ class Seats(ListScreen):
         ListScreen.__init__(self, app, "")
         self.kind = kind
         self.settings = settings
-        self.lo, self.hi = SEATS[kind]
+        from scoreboard.games import seats
+        self.lo, self.hi = seats(kind)
         self.n = min(4, self.hi)
         self.pc = []
         if app.store is not None:

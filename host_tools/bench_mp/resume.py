@@ -9,8 +9,9 @@ from fuel import F, calibrate  # noqa: F401
 def imports():
     from scoreboard.store import Store   # noqa: F401
     from scoreboard.engine import Game   # noqa: F401
-    for k in ("kakehiki", "kabu", "kakoi", "dobon"):
-        __import__("scoreboard." + k)
+    from scoreboard import games
+    for k in games.KINDS:
+        games.load(k)
 
 
 def store_resume(tag, root):

@@ -1,0 +1,52 @@
+# タリー's rules: each round one player takes a point; the first to `target` points wins.
+from scoreboard.errors import Refusal
+
+KIND = "tally"
+SEATS = (2, 3)
+
+
+def default_settings():
+    return {"target": 3}
+
+
+def check_settings(settings, nseats):
+    if not isinstance(nseats, int) or not SEATS[0] <= nseats <= SEATS[1]:
+        raise Refusal("E_SEATS", {"min": SEATS[0], "max": SEATS[1]})
+    for k in settings or {}:
+        if k != "target":
+            raise Refusal("E_SETTING_UNKNOWN", {"name": k})
+    target = (settings or {}).get("target", 3)
+    if not isinstance(target, int) or isinstance(target, bool) or not 1 <= target <= 9:
+        raise Refusal("E_TALLY_TARGET", {"min": 1, "max": 9})
+
+
+def initial_state(settings, nseats):
+    return {"n": nseats, "points": [0] * nseats, "round": 0, "over": False}
+
+
+def apply(state, ev, settings):
+    if state["over"]:
+        raise Refusal("E_GAME_OVER")
+    t = ev.get("t")
+    if t == "end":
+        state["over"] = True
+        return None
+    if t != "point":
+        raise Refusal("E_BAD_EVENT")
+    seat = ev.get("seat")
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state["n"]:
+        raise Refusal("E_BAD_SEAT")
+    state["points"][seat] += 1
+    state["round"] += 1
+    if state["points"][seat] >= settings["target"]:
+        state["over"] = True
+    return {"round": state["round"], "winner": seat, "points": list(state["points"])}
+
+
+def is_over(state):
+    return state["over"]
+
+
+def standings(state):
+    from scoreboard.ranking import by_place, places
+    return by_place(places(state["points"]))

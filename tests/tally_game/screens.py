@@ -1,0 +1,37 @@
+# タリー's screens: the points so far; ok asks who took this round's point.
+from ui.screens_common import Screen, Choice, title, fit, rtext, W
+
+
+class Play(Screen):
+    def on_button(self, kind, name):
+        if kind != "click":
+            return
+        app = self.app
+        if name == "ok":
+            opts = [(app.name(i), i) for i in range(app.nseats())]
+            app.push(Choice(app, app.t("TALLY_WHO"), opts, lambda s: app.submit({"t": "point", "seat": s})))
+        elif name == "back":
+            from ui.screens_menu import GameMenu
+            app.push(GameMenu(app))
+
+    def draw(self, c):
+        app = self.app
+        s = app.state()
+        title(c, app.t("TALLY_HDR", {"k": s["round"] + 1}))
+        for i in range(s["n"]):
+            c.text(fit(app.name(i), 90), 0, 8 + 8 * i)
+            rtext(c, str(s["points"][i]), W, 8 + 8 * i)
+
+
+def play(app):
+    return Play(app)
+
+
+def result(app, out):
+    return None
+
+
+def describe(app, ev):
+    if ev.get("t") == "point":
+        return app.t("TALLY_POINT", {"seat": app.name(ev["seat"])})
+    return str(ev.get("t"))

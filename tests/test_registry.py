@@ -1,0 +1,132 @@
+"""The registry is the only list of games: a game defined inside tests/ (tests/tally_game: its
+rules, texts and screens) is registered here and played through the menu, the settings and seats,
+the journal, undo and redo, resume after a power cut, the report and the ledger, with no other
+file edited."""
+import glob
+import os
+
+import pytest
+
+from scoreboard import games
+from scoreboard.store import Store, OsFs
+from ui_harness import Driver
+
+
+
+@pytest.fixture
+def tally():
+    games.register("tally", "tally_game.rules", "tally_game.texts", "tally_game.screens",
+                   ("Tally", "タリー"))
+    yield "tally"
+    games.unregister("tally")
+
+
+def go_to(d, label):
+    """Moves the cursor of the menu on top to `label` and presses ok."""
+    items = [lab for lab, _ in d.app.top().items]
+    assert label in items, items
+    while d.app.top().sel != items.index(label):
+        d.press("down")
+    d.press("ok")
+
+
+def test_the_registry_lists_the_four_games_in_menu_order():
+    assert games.KINDS[:4] == ["kakehiki", "kabu", "kakoi", "dobon"]
+    for k in games.KINDS:
+        rules = games.load(k)
+        assert rules.KIND == k
+        lo, hi = games.seats(k)
+        assert 2 <= lo <= hi <= 6
+        scr = games.screens(k)
+        for fn in ("play", "result", "describe"):
+            assert callable(getattr(scr, fn)), (k, fn)
+        assert games.module(games.texts(k)).MESSAGES
+
+
+def test_an_unknown_game_is_refused_by_name():
+    from scoreboard.errors import Refusal
+    with pytest.raises(Refusal) as e:
+        games.load("chess")
+    assert e.value.msg_id == "E_UNKNOWN_GAME"
+
+
+def _new_tally(tmp_path, target_steps=1):
+    st = Store(fs=OsFs(), root=str(tmp_path / "games"))
+    d = Driver(store=st, lang="ja")
+    go_to(d, d.app.t("NEW_GAME"))
+    assert "タリー" in [lab for lab, _ in d.app.top().items]
+    go_to(d, "タリー")
+    assert d.screen() == "Settings"
+    assert d.app.top().label("target") == "勝ちの点数"     # the label from the game's own texts
+    for _ in range(target_steps):
+        d.press("right")
+    assert d.app.top().values == {"target": 3 + target_steps}
+    d.press("down")
+    d.press("ok")
+    assert d.screen() == "Seats"
+    assert (d.app.top().lo, d.app.top().hi) == (2, 3)          # the rules' SEATS
+    while d.app.top().rows()[d.app.top().sel] != "start":
+        d.press("down")
+    d.press("ok")
+    assert d.screen() == "Play" and d.app.kind == "tally"
+    return st, d
+
+
+def point(d, seat):
+    d.press("ok")
+    assert d.screen() == "Choice"
+    for _ in range(seat):
+        d.press("down")
+    d.press("ok")
+
+
+def test_a_game_from_tests_plays_through_menu_journal_undo_resume_report_and_ledger(tally, tmp_path):
+    st, d = _new_tally(tmp_path)
+    assert d.app.game.settings == {"target": 4}
+    point(d, 1)
+    point(d, 0)
+    point(d, 1)
+    assert d.app.state()["points"] == [1, 2, 0]
+    assert not d.app.errors
+    d.press("back", "long")                       # undo
+    assert d.app.state()["points"] == [1, 1, 0]
+    assert "P2に1点" in d.app.toast            # the game's describe(), in its own words
+    d.press("ok", "long")                         # redo
+    assert d.app.state()["points"] == [1, 2, 0]
+
+    # power cut: a new App on the same flash resumes the game where it was
+    st2 = Store(fs=OsFs(), root=str(tmp_path / "games"))
+    d2 = Driver(store=st2, lang="ja")
+    assert d2.app.game is not None and d2.app.game.state["points"] == [1, 2, 0]
+    go_to(d2, d2.app.t("RESUME"))
+    assert d2.screen() == "Play"
+    point(d2, 1)
+    point(d2, 1)
+    assert d2.app.game.is_over() and d2.screen() == "End"
+    assert not d2.app.errors
+
+    # the PC tools read the journal of a game they have never heard of but through the registry
+    from host_tools import ledger, report
+    logs = sorted(glob.glob(str(tmp_path / "games" / "**" / "*.log"), recursive=True))
+    assert logs
+    out = report.report(logs, str(tmp_path / "out"), lang="both")
+    assert out["csv"] and not out["refused"]
+    with open(out["csv"][0], encoding="utf-8") as f:
+        rows = f.read().splitlines()
+    assert os.path.basename(out["csv"][0]).startswith("tally-")
+    assert rows[1:] == ["1,0,1,0", "2,1,1,0", "3,1,2,0", "4,1,3,0", "5,1,4,0"]   # the undone point is not there
+    page = [p for p in out["html"] if p.endswith(".ja.html")][0]
+    with open(page, encoding="utf-8") as f:
+        assert "タリー" in f.read()
+    db = ledger.connect(str(tmp_path / "ledger.sqlite"))
+    status, res = ledger.import_log(db, logs if len(logs) > 1 else logs[0])
+    assert status == "added" and res.kind == "tally"
+    rows = ledger.standings(db, "tally")
+    assert [(r["name"], r["wins"]) for r in rows][0] == ("P2", 1)
+    assert "タリー" in ledger.format_standings(rows, "ja")
+
+
+def test_unregistered_the_game_is_unknown_again(tally):
+    games.unregister("tally")
+    assert "tally" not in games.KINDS
+    games.register("tally", "tally_game.rules", "tally_game.texts", "tally_game.screens", ("Tally", "タリー"))
