@@ -53,6 +53,8 @@ def _text(r):
     why = r.info.get("why")
     if isinstance(why, str) and why.startswith("E_"):
         s += ": " + logs.message(why, "en", r.info)
+    elif isinstance(why, str):
+        s += " (%s)" % why
     return s
 
 
