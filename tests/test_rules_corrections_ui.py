@@ -1,7 +1,7 @@
 """Issue 16's rule corrections entered through the buttons: a 囲将会 chain in which a player calls
 twice (返し返し by an earlier caller) and a 株ドボン game where every player dobons on the 起こし札."""
 from ui_harness import Driver
-from test_ui_kabu_kakoi import new, hand, pick, kakoi_list_row
+from test_ui_kabu_kakoi import new, hand, pick, kakoi_list_row, grid_to
 
 
 def test_kakoi_earlier_caller_answers_again():
@@ -23,7 +23,7 @@ def test_kakoi_earlier_caller_answers_again():
     kakoi_list_row(d, "＋返しを追加")
     pick(d, "P2")                                   # P2 again: only P1's J is reachable (9+2)
     r = d.app.top().rows()
-    assert "P1→P2 384点 (12×32)" in r and "P1→P3 48点 (12×4)" in r, r
+    assert "P1→P2 384点（12×32）" in r and "P1→P3 48点（12×4）" in r, r
     d.press("ok")                                   # 登録
     s = d.app.state()
     assert s["totals"] == [-432, 384, 48] and s["starter"] == 1
@@ -39,7 +39,7 @@ def test_kabu_every_player_dobons_on_the_okoshi():
     new(d, 1, 2)
     d.press("ok")
     choose(d, t("KB_okoshi"))
-    field(d, "okoshi"); choose(d, "五")
+    field(d, "okoshi"); grid_to(d, 5); d.press("ok")     # the 起こし札 on the pick grid
     field(d, "winners"); choose(d, "P1"); choose(d, "P2"); choose(d, t("DONE"))
     field(d, "h0"); hand(d, [1, 2, 10, 2])
     field(d, "h1"); hand(d, [11, 3, 10, 1])

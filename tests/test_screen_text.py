@@ -46,9 +46,12 @@ VALUES = {
     "ph": {"ja": "判定札", "en": "Judge"},
     "field": {"ja": "ドボンした人", "en": "Dobon by"},
     "why": {"ja": "席の数", "en": "seats"},
-    "what": {"ja": NAME + " 勝負 12", "en": NAME + " Raise 12"},
+    "what": {"ja": NAME + " 勝負（12）", "en": NAME + " raises to 12"},
+    "w": NAME, "l": "佐藤", "by": NAME, "on": "佐藤",
+    "res": {"ja": "的中+12", "en": "won+12"},
+    "cards": {"ja": "赤ピン 三 三 二", "en": "R1 3 3 2"},
 }
-VALUES_BY_ID = {"ERR_SHOWN": {"what": "ZeroDivisionError"}}
+VALUES_BY_ID = {"ERR_SHOWN": {"what": "ZeroDivisionError"}, "KK_PAY": {"n": 1280, "p": 160, "f": 8}}
 
 
 def tables():

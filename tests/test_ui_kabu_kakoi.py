@@ -73,7 +73,7 @@ def test_kabu_example_1_review_then_save_and_undo():
     r = rows(d)
     assert r[0] == "起こし札 その他" and r[1] == "切り札 3枚見せた"
     assert has(d, "8点→P2", "1周2")
-    assert "P1の手札 三 三 二" in r and "P2の手札 他 他" in r
+    assert "P1の手札：三 三 二" in r and "P2の手札：他 他" in r
     assert d.app.game.seq == 0                     # nothing saved before OK
     d.press("ok")
     assert d.app.game.seq == 1
@@ -84,7 +84,7 @@ def test_kabu_example_1_review_then_save_and_undo():
     d.press("ok")
     assert d.screen() == "Play"
     d.press("back", "long")
-    assert "P2←P1" in d.toast() and d.app.state()["points"] == [0, 0, 0, 0]
+    assert "P1がP2にドボン" in d.toast() and d.app.state()["points"] == [0, 0, 0, 0]
 
 
 def test_kabu_trumps_label_cannot_be_misread_and_changes_the_total():
@@ -151,7 +151,7 @@ def test_kabu_two_cards_reachable_asks_which():
     assert d.screen() == "Step" and [o[0] for o in d.app.top().opts] == ["四", "魂四"]
     d.press("down")
     d.press("ok")
-    assert d.screen() == "Review" and rows(d)[-2:] == ["P1の手札 四", "P2の手札 他 他"]
+    assert d.screen() == "Review" and rows(d)[-2:] == ["P1の手札：四", "P2の手札：他 他"]
     assert any("札が赤" in x or "魂四" in x for x in rows(d))
 
 
@@ -234,7 +234,7 @@ def test_kakoi_seed_example():
     pick(d, "P1")                                   # hand known; only P2's 9 is reachable
     r = d.app.top().rows()
     assert "P1 返し→P2 J 2" in r
-    assert "P2→P1 176点 (11×16)" in r and "P1→P3 48点 (12×4)" in r
+    assert "P2→P1 176点（11×16）" in r and "P1→P3 48点（12×4）" in r
     assert d.app.game.seq == 0
     d.press("ok")                                   # 登録
     assert d.app.state()["totals"] == [128, -176, 48]
@@ -290,11 +290,11 @@ def test_kakoi_plain_dobon_and_went_out_toggle():
     pick(d, "7")
     hand(d, ["5", "K"])
     r = d.app.top().rows()
-    assert "P1→P2 30点 (15×2)" in r
+    assert "P1→P2 30点（15×2）" in r
     kakoi_list_row(d, "上がり札")                   # the 7 was P1's last card: P1's hand is the 7
-    assert "P1→P2 28点 (7×4)" not in d.app.top().rows()
-    assert d.app.top().rows()[0] == "上がり札: はい"
-    assert "P1→P2 14点 (7×2)" in d.app.top().rows()
+    assert "P1→P2 28点（7×4）" not in d.app.top().rows()
+    assert d.app.top().rows()[0] == "上がり札：はい"
+    assert "P1→P2 14点（7×2）" in d.app.top().rows()
     d.press("ok")
     assert d.app.state()["totals"] == [-14, 14, 0, 0]
 
@@ -309,7 +309,7 @@ def test_kakoi_tsumo_and_tenhou():
     d.press("ok")                                   # the last card: 5
     assert d.app.top().head == "P2の手札（払う）"
     hand(d, ["3"])
-    assert "P2→P1 3点 (3×1)" in d.app.top().rows()
+    assert "P2→P1 3点（3×1）" in d.app.top().rows()
     d.press("ok")
     assert d.app.state()["totals"] == [3, -3]
     d.press("ok")                                   # the result
@@ -443,3 +443,36 @@ def test_kakoi_gaeshi_of_a_gaeshi_by_the_first_caller():
     out = d.app.game.last_outcome
     assert [(p["payer"], p["receiver"], p["amount"]) for p in out["payments"]] == [(0, 1, 12 * 4 * 8)]
     assert [c["top"] for c in out["calls"]] == ["9", "J", "9"]
+
+
+def test_kabu_okoshi_everyone_dobon_each_chooses_the_minus2():
+    # Three players all dobon on a 三 (sums 3, 13, 13): nobody loses; the form then asks the −2 of each
+    # of them (preset yes), and only P2 declines it: the event names the seats that take it.
+    d = Driver(lang="ja")
+    new(d, 1, 3)
+    sent = []
+    real = d.app.submit
+    d.app.submit = lambda ev: sent.append(ev) or real(ev)
+    d.seq("ok down down ok")                        # 起こし札ドボン
+    form = d.app.top()
+    d.press("ok")                                   # 起こし札: the pick grid
+    grid_to(d, 3)
+    d.press("ok")
+    d.seq("down ok ok down ok down ok down ok")     # ドボンした人: P1 P2 P3, 決定
+    assert form.values["winners"] == [0, 1, 2]
+    labels = [f["label"] for f in form.flist()]
+    assert "勝った人の-2" not in labels
+    assert labels[-3:] == ["P1の-2", "P2の-2", "P3の-2"]
+    for i, cards in enumerate(([1, 2, 10, 10], [5, 4, 2, 2], [6, 5, 1, 1])):
+        form.sel = 2 + i                            # the hands
+        d.press("ok")
+        hand(d, cards)
+    form.sel = labels.index("P2の-2")
+    d.press("right")                                # P2: no −2
+    assert form.show(form.flist()[form.sel]) == "いいえ"
+    form.sel = len(form.rows()) - 1
+    d.press("ok")                                   # 確認
+    assert d.screen() == "Lines", d.toast()
+    d.press("ok")                                   # 登録
+    assert sent[-1]["t"] == "okoshi" and sent[-1]["minus2"] == [0, 2]
+    assert d.app.game.seq == 1 and d.app.game.last_outcome["totals"] == [0, 0, 0]

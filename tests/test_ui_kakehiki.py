@@ -181,6 +181,16 @@ def test_prediction_stays_hidden_until_revealed():
         d.press("back", "long")
         assert d.toast().startswith("Undone: P2 predicted")
         assert "3" not in d.toast()[len("Undone: P2"):]
+        # redone, then P3 folds: the prediction is paid, so the row shows its target by name
+        d.press("ok", "long")
+        drive(d, {"t": "sign", "minus": False})
+        while not d.app.state()["out"][2]:
+            s = d.app.state()
+            drive(d, {"t": "fold" if s["turn"] == 2 else "check", "p": s["turn"]})
+        txt = frame_text(d, log)
+        assert "→P3:2" in txt and "●" not in txt
+        d.app.set_lang("ja")
+        assert "→P3 2個".replace(" ", "") in frame_text(d, log)
     finally:
         log.uninstall()
 

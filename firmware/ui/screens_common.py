@@ -1,6 +1,6 @@
 # Shared screen pieces: the Screen base, drawing helpers and the editors every game reuses
 # (lists, number entry, multi-select, card-by-card hand entry, forms with a preview).
-from ui.canvas import text_width
+from ui.canvas import text_width, fit  # fit: a cut text ends in "…" (names pushed from the PC can be long)
 from scoreboard.errors import Refusal
 
 ROW = 8          # one text row of the misaki 8x8 font
@@ -34,17 +34,6 @@ class Screen:
 
 
 # ---- drawing helpers --------------------------------------------------------------------------
-def fit(s, maxw):
-    """`s` cut so it is at most `maxw` px wide (names pushed from the PC can be long)."""
-    w = text_width(s)
-    if w <= maxw:
-        return s
-    while s and w > maxw:          # one character off at a time, its width off the total
-        w -= text_width(s[-1])
-        s = s[:-1]
-    return s
-
-
 def rtext(c, s, xr, y):
     """Right-aligned text ending at x = xr."""
     c.text(s, xr - text_width(s), y)

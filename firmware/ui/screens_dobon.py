@@ -55,8 +55,8 @@ class Play(Screen):
         c.text(fit(t("L_DOBON_TURN", {"seat": app.name(s["turn"])}), 72), 0, 8)
         rtext(c, t("L_DOBON_DIR_LEFT") if s["dir"] == 1 else t("L_DOBON_DIR_RIGHT"), W, 8)
         if s["pending"]:
-            c.text(t("L_DOBON_PENDING", {"n": s["pending"]}), 0, 16)
-            c.invert_rect(0, 16, W, 8)
+            # plain text with its mark: the inverted bars are the recorded line and the turn row
+            c.text(fit(t("DB_PENDING", {"n": s["pending"]}), W), 0, 16)
         elif app.store is None:
             c.text(fit(t("NOT_SAVED"), W), 0, 16)
         for i in range(s["n"]):
@@ -80,7 +80,7 @@ def actions(app):
     items = [(t("DB_play"), lambda: app.push(Choice(app, t("DB_rank"), rank_opts(), lambda r: play_card(app, r), cur))),
              (t("DB_draw"), lambda: submit(app, {"t": "draw"}, drawn))]
     if st["variant"] == "action":
-        items.append((t("DB_pass"), lambda: submit(app, {"t": "pass"}, who + " " + t("DB_pass"))))
+        items.append((t("DB_pass"), lambda: submit(app, {"t": "pass"}, t("DB_PASS_EV", {"name": who}))))
     items.append((t("DB_win"), lambda: choose_winner(app)))
     items.append((t("DB_drawn"), lambda: app.push(Confirm(app, t("DB_drawn"), lambda: app.submit({"t": "drawn"})))))
     if not s["actions"]:
@@ -145,7 +145,8 @@ def result(app, out):
         ls = [t("L_DOBON_WIN", {"seat": app.name(out["winner"])})]
     for i in range(len(out["wins"])):
         ls.append("%s %s" % (fit(app.name(i), 60), t("DB_WINS", {"n": out["wins"][i]})))
-    return Lines(app, t("L_DOBON_ROUND", {"k": out["round"], "of": app.game.settings["rounds"]}), ls, app.show_play)
+    what = t("L_DOBON_ROUND", {"k": out["round"], "of": app.game.settings["rounds"]})
+    return Lines(app, t("RESULT_OF", {"what": what}), ls, app.show_play)
 
 
 def describe(app, ev):
@@ -160,4 +161,4 @@ def describe(app, ev):
         return t("DB_" + k)
     if k == "win":
         return t("L_DOBON_WIN", {"seat": app.name(ev["seat"])})
-    return str(k)
+    return t("LAST_STEP")      # an event kind this screen does not name: never the raw id

@@ -188,10 +188,10 @@ class DobonEntry:
                          [t("KB_TRUMPS_ALL")] + [t("KB_TRUMPS_N", {"n": x}) for x in their_t[1:-1]]
                          + [t("KB_TRUMPS_NONE")]])
         opts.append([t("KB_minus2"), [True, False], 0, [t("YES"), t("NO")]])
-        head = "%s %s←%s %s" % (t("KB_gaeshi_end" if self.gaeshi else "KB_dobon"), app.name(self.l),
-                               app.name(self.w), card_name(app, c))
-        extra = [t("KB_hand_of", {"name": app.name(self.w)}) + " " + hand_text(app, self.own),
-                 t("KB_hand_of", {"name": app.name(self.l)}) + " " + hand_text(app, self.their)]
+        head = t("KB_GAESHI_HEAD" if self.gaeshi else "KB_DOBON_HEAD",
+                 {"w": app.name(self.w), "l": app.name(self.l), "card": card_name(app, c)})
+        extra = [t("KB_HAND_LINE", {"name": app.name(self.w), "cards": hand_text(app, self.own)}),
+                 t("KB_HAND_LINE", {"name": app.name(self.l), "cards": hand_text(app, self.their)})]
         app.push(Review(app, head, opts, self.event, lambda out: review_lines(app, out), extra))
 
     def event(self, vals):
@@ -337,7 +337,7 @@ def lines(app, out):
         if not out["pairs"]:
             ls.append(t("KB_NO_LOSER"))
         for p in out["pairs"]:
-            ls.append("%s←%s" % (app.name(p["loser"]), app.name(p["winner"])))
+            ls.append(t("KB_DOBON_EV", {"w": app.name(p["winner"]), "l": app.name(p["loser"])}))
             ls += ["  " + x for x in items_lines(app, p)]
         for i in range(len(out["totals"])):
             if out["totals"][i]:
@@ -368,8 +368,21 @@ def okoshi_form(app):
         for w in v["winners"] or []:
             f.append({"key": "t%d" % w, "label": t("KB_trumps_of", {"name": app.name(w)}), "kind": "int",
                       "lo": 1, "hi": 40, "opt": True, "empty": t("KB_ALL_OPEN")})
-        f.append({"key": "minus2", "label": t("KB_minus2"), "kind": "bool"})
+        if len(v["winners"] or []) == n:
+            # everyone dobon'd: nobody loses, and each of them takes the −2 or not
+            for w in v["winners"]:
+                f.append({"key": "m%d" % w, "label": t("KB_minus2_of", {"name": app.name(w)}), "kind": "bool"})
+        else:
+            f.append({"key": "minus2", "label": t("KB_minus2"), "kind": "bool"})
         return f
+
+    def takers(v):
+        """The event's "minus2": true / false for all the winners alike, else the seats that take it."""
+        ws = v["winners"]
+        if len(ws) < n:
+            return v["minus2"]
+        take = [w for w in ws if v.get("m%d" % w, True)]
+        return True if len(take) == len(ws) else (take or False)
 
     def go(v):
         if v["okoshi"] is None:          # asked for by name, the cursor on it (as Form does)
@@ -378,10 +391,13 @@ def okoshi_form(app):
             raise Refusal("MISSING", {"field": t("KB_okoshi_card")})
         ev = {"t": "okoshi", "okoshi": v["okoshi"], "winners": v["winners"],
               "hands": [v.get("h%d" % i) or [] for i in range(n)],
-              "trumps": [v.get("t%d" % i) for i in range(n)], "minus2": v["minus2"]}
+              "trumps": [v.get("t%d" % i) for i in range(n)], "minus2": takers(v)}
         _preview(app, ev)
 
-    return Form(app, t("KB_okoshi"), fields, {"okoshi": None, "winners": [], "minus2": True}, go)
+    vals = {"okoshi": None, "winners": [], "minus2": True}
+    for i in range(n):
+        vals["m%d" % i] = True
+    return Form(app, t("KB_okoshi"), fields, vals, go)
 
 
 def four_form(app):
@@ -435,16 +451,18 @@ def play(app):
 def result(app, out):
     if out.get("kind") == "end":
         return None
-    return Lines(app, app.t("KB_" + out["kind"]) + " " + app.t("RESULT"), lines(app, out), app.show_play)
+    return Lines(app, app.t("RESULT_OF", {"what": app.t("KB_" + out["kind"])}), lines(app, out), app.show_play)
 
 
 def describe(app, ev):
+    """What a saved action was, for the undo/redo line (never the event's raw type)."""
+    t = app.t
     k = ev.get("t")
-    s = app.t("KB_" + k) if k in ("dobon", "okoshi", "four", "deckout", "draw", "parent", "end") else str(k)
-    if k == "dobon" and ev.get("gaeshi"):
-        s = app.t("KB_gaeshi_end")
     if k == "dobon":
-        s += " %s←%s" % (app.name(ev["loser"]), app.name(ev["winner"]))
-    elif k in ("four", "parent"):
-        s += " " + app.name(ev["seat"])
-    return s
+        return t("KB_GAESHI_EV" if ev.get("gaeshi") else "KB_DOBON_EV",
+                 {"w": app.name(ev["winner"]), "l": app.name(ev["loser"])})
+    if k in ("four", "parent"):
+        return t("KB_" + k.upper() + "_EV", {"name": app.name(ev["seat"])})
+    if k in ("okoshi", "deckout", "draw", "end"):
+        return t("KB_" + k)
+    return t("LAST_STEP")

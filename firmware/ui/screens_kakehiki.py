@@ -202,17 +202,17 @@ class Play(Screen):
             if pr["res"] is None:
                 hidden[pr["by"]] = True          # never the target or value before the reveal
             else:
-                shown[pr["by"]] = "→%d:%d" % (pr["on"] + 1, pr["v"])
+                shown[pr["by"]] = pr              # paid when its target folded: public now
         for i in range(s["n"]):
             y = 8 * (i + 1)
             if s["turn"] == i:
                 c.text("▶", 0, y)
             c.text(fit(app.name(i), 24), 8, y)
             if s["parent"] == i:
-                c.text("親" if app.lang == "ja" else "dlr", 34, y)
+                c.text(t("KH_PARENT_MARK"), 34, y)
             rtext(c, str(s["hold"][i]), 60, y)
             if s["out"][i]:
-                c.text("降" if app.lang == "ja" else "out", 66, y)
+                c.text(t("KH_OUT_MARK"), 66, y)
             else:
                 c.text("[%d]" % s["dial"][i], 66, y)
             if s["success"][i]:
@@ -220,7 +220,7 @@ class Play(Screen):
             if i in hidden:
                 c.text("●", 112, y)
             elif i in shown:
-                rtext(c, shown[i], W, y)
+                rtext(c, self.shown_pred(shown[i]), W, y)
             if s["turn"] == i:
                 c.invert_rect(0, y, W, 8)        # whose turn it is stands out from across the table
         y = 8 * (s["n"] + 1)
@@ -228,6 +228,14 @@ class Play(Screen):
             c.text(fit(line, W), 0, y)
             y += 8
         self.draw_bar(c, s)
+
+    def shown_pred(self, pr):
+        """A revealed prediction in the row's last 31 px: the target's name (cut with "…") and
+        the dango."""
+        app = self.app
+        rest = app.t("KH_PRED_SHOWN", {"name": "", "v": pr["v"]})
+        name = fit(app.name(pr["on"]), 31 - text_width(rest))
+        return app.t("KH_PRED_SHOWN", {"name": name, "v": pr["v"]})
 
     def draw_bar(self, c, s):
         app = self.app
@@ -307,8 +315,8 @@ class Predict(Screen):
         app = self.app
         t = app.t
         nm = app.name(self.seat)
-        title(c, t("KH_predict") + " " + nm)
-        c.text(fit(t("KH_PRED_ON", {"name": nm}), W), 0, 10)
+        title(c, t("KH_PRED_TITLE", {"name": nm}))
+        c.text(fit(t("KH_PRED_WHO"), W), 0, 10)
         tg = self.targets()
         x = 0
         for k in range(len(tg)):
@@ -330,7 +338,7 @@ def result(app, out):
     t = app.t
     lines = []
     ws = ",".join([app.name(w) for w in out["winners"]])
-    lines.append("%s %s +%d" % (t("WINNER"), ws, out["share"]))
+    lines.append(t("KH_WIN_SHARE", {"who": ws, "n": out["share"]}))
     for i in range(len(out["hold"])):
         net = out["net"][i]
         lines.append("%s %s%d  %d ★%d" % (fit(app.name(i), 24), "+" if net >= 0 else "", net,
@@ -339,8 +347,11 @@ def result(app, out):
         lines.append(t("KH_NO_PREDS"))
     for pr in out["preds"]:
         got = pr.get("got")
-        lines.append("%s→%s %d %s%s" % (fit(app.name(pr["by"]), 24), fit(app.name(pr["on"]), 24), pr["v"],
-                                        t("KH_PRED_" + pr["res"]), "" if got is None else " +%d" % got))
+        res = t("KH_PRED_" + pr["res"])
+        if got is not None:
+            res += "+%d" % got
+        lines.append(t("KH_PRED_RES", {"by": fit(app.name(pr["by"]), 24), "on": fit(app.name(pr["on"]), 24),
+                                       "v": pr["v"], "res": res}))
     if out["pot_left"]:
         lines.append(t("KH_POT_LEFT", {"n": out["pot_left"]}))
     if out["sign_shuffle"]:
@@ -349,7 +360,7 @@ def result(app, out):
         lines.append(t("KH_SHUF_JUDGE"))
     if out.get("over"):
         lines.append(t("KH_OVER_" + out["over"]))
-    return Lines(app, t("ROUND", {"n": out["round"]}) + " " + t("RESULT"), lines, app.show_play)
+    return Lines(app, t("RESULT_OF", {"what": t("ROUND", {"n": out["round"]})}), lines, app.show_play)
 
 
 def play(app):
@@ -360,11 +371,10 @@ def describe(app, ev):
     """What an action was, for the undo toast; a prediction never says its target or value."""
     t = app.t
     k = ev.get("t")
+    if k == "raise":
+        return t("KH_RAISE_EV", {"name": app.name(ev["p"]), "v": ev["v"]})
     if k in ACTIONS:
-        s = app.name(ev["p"]) + " " + t("KH_" + k)
-        if k == "raise":
-            s += " %d" % ev["v"]
-        return s
+        return app.name(ev["p"]) + " " + t("KH_" + k)
     if k == "predict":
         return t("KH_PREDICTED", {"name": app.name(ev["p"])})
     if k == "sign":
@@ -373,4 +383,4 @@ def describe(app, ev):
         return t("KH_JUDGE_EV")
     if k == "win":
         return t("KH_WIN_EV", {"who": ",".join([app.name(w) for w in ev["p"]])})
-    return str(k)
+    return t("LAST_STEP")      # an event kind this screen does not name: never the raw id

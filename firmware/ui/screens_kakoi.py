@@ -15,6 +15,11 @@ def ranks(app):
     return [(r if r != "JOKER" else "JK", r) for r in kk.RANKS if r != "JOKER" or jokers]
 
 
+def card_word(app, r):
+    """A card in a sentence or a title: the joker by its name (the grid and hand rows keep "JK")."""
+    return app.t("KK_JOKER") if r == "JOKER" else r
+
+
 def seat_opts(app, seats=None):
     if seats is None:
         seats = range(app.nseats())
@@ -135,7 +140,7 @@ class RoundEntry:
                         expr = w["expr"]
                     if w["op"] == "sum":
                         cur = f          # the usual dobon is the sum: the cursor starts there
-            opts.append(("%s（%s）" % (f if f != "JOKER" else "JK", expr), f))
+            opts.append(("%s（%s）" % (card_word(app, f), expr), f))
         if len(opts) == 1:
             self.pick_card(fields[0])
         else:
@@ -329,7 +334,7 @@ class Calls(ListScreen):
         e = self.e
         out = []
         if e.kind == "dobon":
-            out.append("%s: %s" % (app.t("KK_out"), app.t("YES" if e.out else "NO")))
+            out.append(app.t("KK_OUT_ROW", {"v": app.t("YES" if e.out else "NO")}))
         for cl in e.calls:
             out.append("%s %s" % (call_text(app, cl), _hand(e.hands.get(cl["seat"]) or [])))
         if e.kind != "tsumo":
@@ -391,10 +396,10 @@ def lines(app, out):
     t = app.t
     ls = []
     for p in out.get("payments", []):
-        s = t("KK_PAY", {"a": app.name(p["payer"]), "b": app.name(p["receiver"]), "n": p["amount"]})
-        s += " (%d×%d)" % (p["points"], p["factor"])
+        s = t("KK_PAY", {"a": app.name(p["payer"]), "b": app.name(p["receiver"]), "n": p["amount"],
+                         "p": p["points"], "f": p["factor"]})
         if p.get("capped"):
-            s += " " + t("L_KAKOI_CAPPED")
+            s += t("KK_CAPPED_MARK")
         ls.append(s)
     d = out.get("deltas", [])
     for i in range(len(d)):
@@ -413,16 +418,22 @@ def play(app):
 
 
 def result(app, out):
-    return Lines(app, app.t("KK_" + out["t"]) + " " + app.t("RESULT"), lines(app, out), app.show_play)
+    return Lines(app, app.t("RESULT_OF", {"what": app.t("KK_" + out["t"])}), lines(app, out), app.show_play)
 
 
 def describe(app, ev):
+    """What a round's outcome or a saved action was (the call list's title, the undo/redo line)."""
+    t = app.t
     k = ev.get("t")
-    if k in ("tsumo", "dobon", "tenhou", "starter", "end"):
-        s = app.t("KK_" + k)
-        if k in ("tsumo", "starter"):
-            s += " " + app.name(ev["seat"])
-        if k in ("tsumo", "dobon", "tenhou") and ev.get("card"):
-            s += " " + ("JK" if ev["card"] == "JOKER" else ev["card"])
-        return s
-    return str(k)
+    card = ev.get("card")
+    info = {"card": card_word(app, card) if card else "",
+            "name": app.name(ev["seat"]) if isinstance(ev.get("seat"), int) else ""}
+    if k in ("tsumo", "dobon", "tenhou"):
+        if k == "tsumo" and info["name"]:
+            return t("KK_TSUMO_EV" if card else "KK_TSUMO_BY", info)
+        return t("KK_%s_ON" % k.upper(), info) if card else t("KK_" + k)
+    if k == "starter":
+        return t("KK_STARTER_EV", info)
+    if k == "end":
+        return t("KK_end")
+    return t("LAST_STEP")
