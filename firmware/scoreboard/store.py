@@ -993,4 +993,16 @@ class Store:
         return lang if lang in ("ja", "en") else None
 
     def set_lang(self, lang):
-        self._write_json(self._beside_root(layout.PREFS), {"lang": lang})
+        self.set_pref("lang", lang)
+
+    def prefs(self):
+        """Every preference (language, screen care, each game's default settings) as a dict;
+        {} when the file is missing or unreadable. The App checks each value before using it."""
+        v = self._read_json(self._beside_root(layout.PREFS))
+        return v if isinstance(v, dict) else {}
+
+    def set_pref(self, key, value):
+        """One preference changed, the others kept (the whole small file is rewritten)."""
+        v = self.prefs()
+        v[key] = value
+        self._write_json(self._beside_root(layout.PREFS), v)
