@@ -47,7 +47,7 @@ VALUES = {
     "field": {"ja": "ドボンした人", "en": "Dobon by"},
     "why": {"ja": "席の数", "en": "seats"},
     "what": {"ja": NAME + " 勝負（12）", "en": NAME + " raises to 12"},
-    "w": NAME, "l": "佐藤", "by": NAME, "on": "佐藤",
+    "w": NAME, "l": "佐藤", "by": NAME, "on": "佐藤", "net": "+12",
     "res": {"ja": "的中+12", "en": "won+12"},
     "cards": {"ja": "赤ピン 三 三 二", "en": "R1 3 3 2"},
 }

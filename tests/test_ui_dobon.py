@@ -76,11 +76,16 @@ def test_turn_row_is_inverted_and_no_save_is_said():
     try:
         d = Driver(lang="ja")
         start(d)
-        assert "保存されていません（記憶のみ）" in text(d, log)
+        assert "保存なし" in text(d, log)      # short, on the right: the row stays for the pending draw
         buf = d.display.last
         page3 = buf[3 * 128:4 * 128]      # P1's row (y 24..31), the player to move
         page4 = buf[4 * 128:5 * 128]
         assert all(b == 0xFF for b in page3[110:])
         assert not any(page4[110:])
+        d.seq("ok ok down ok")            # P1 plays a 2: P2 has a pending draw of 2
+        txt = text(d, log)
+        assert "※2枚引き（2で重ねる）" in txt and "保存なし" in txt
+        page2 = d.display.last[2 * 128:3 * 128]
+        assert not all(b == 0xFF for b in page2[100:110])   # plain text, not a third inverted bar
     finally:
         log.uninstall()

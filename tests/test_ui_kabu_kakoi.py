@@ -224,7 +224,7 @@ def test_kakoi_seed_example():
     pick(d, "P2")                                   # ドボンした人
     hand(d, ["9", "2"])
     pick(d, "7")                                    # 場の札, offered from 9 2: 7（9-2） or J（9+2）
-    assert d.screen() == "RankGrid" and d.app.top().head == "P1の手札（払う）"
+    assert d.screen() == "RankGrid" and d.app.top().head == "払うP1の手札"
     hand(d, ["J", "2"])
     assert d.screen() == "Calls" and d.app.top().rows()[d.app.top().sel] == "登録"
     kakoi_list_row(d, "＋ドボンを追加")
@@ -307,7 +307,7 @@ def test_kakoi_tsumo_and_tenhou():
     assert d.screen() == "RankGrid" and d.app.top().pick
     grid_to(d, "5")
     d.press("ok")                                   # the last card: 5
-    assert d.app.top().head == "P2の手札（払う）"
+    assert d.app.top().head == "払うP2の手札"
     hand(d, ["3"])
     assert "P2→P1 3点（3×1）" in d.app.top().rows()
     d.press("ok")

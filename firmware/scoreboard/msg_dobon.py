@@ -31,6 +31,6 @@ MESSAGES = {
     "DB_DRAW_EV": ("{name} draws {n}", "{name} {n}枚引く"),
     "DB_START_EV": ("{name} plays first", "{name}から開始"),
     "DB_PASS_EV": ("{name} passes", "{name} パス"),
-    "DB_PENDING": ("! Draw {n} (or stack a 2)", "※{n}枚引く（2なら重ねる）"),
+    "DB_PENDING": ("! Draw {n} (or stack a 2)", "※{n}枚引き（2で重ねる）"),
     "L_DOBON_SUM_NO": ("Sum {sum}: no dobon", "合計{sum}：ドボンできない"),
 }

@@ -26,6 +26,7 @@ MESSAGES = {
     "KH_OUT_MARK": ("out", "降"),
     "KH_PRED_SHOWN": ("→{name}:{v}", "→{name}{v}個"),
     "KH_PRED_RES": ("{by}→{on} {v}: {res}", "{by}→{on}（{v}個）{res}"),
+    "KH_NET_ROW": ("{name} net {net} holds {hold} ★{s}", "{name}：収支{net}・残り{hold}・★{s}"),
     "KH_WIN_SHARE": ("Winner: {who} +{n}", "勝った人：{who}（+{n}個）"),
     "KH_SIGN_Q": ("Sign card: minus?", "符号札は引算？"),
 }

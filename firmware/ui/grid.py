@@ -128,7 +128,7 @@ class RankGrid(Screen):
         if self.pick:
             title(c, self.head)
         else:
-            title(c, "%s %s" % (self.head, app.t("GRID_N", {"n": len(self.cards)})))
+            title(c, app.t("HAND_N", {"what": self.head, "n": len(self.cards)}))
             labs = {}
             for row in self.cells:
                 for lab, v in row:

@@ -2,6 +2,7 @@
 # the direction, the pending draw from stacked 2s; → straight to the round's winner; plus the
 # sum-check helper (saves nothing). Every commit says what was recorded, in the title row.
 from ui.screens_common import Screen, Menu, Choice, Form, Lines, Confirm, NumberEntry, title, hint, fit, rtext, W
+from ui.canvas import text_width
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
@@ -54,11 +55,15 @@ class Play(Screen):
         title(c, t("DB_HDR", {"k": s["round"], "of": st["rounds"], "v": v}))
         c.text(fit(t("L_DOBON_TURN", {"seat": app.name(s["turn"])}), 72), 0, 8)
         rtext(c, t("L_DOBON_DIR_LEFT") if s["dir"] == 1 else t("L_DOBON_DIR_RIGHT"), W, 8)
+        # one row for the pending draw (plain text with its mark: the inverted bars are the
+        # recorded line and the turn row) and, on its right, the short not-saved warning
+        room = W
+        if app.store is None:
+            short = t("NOT_SAVED_SHORT")
+            rtext(c, short, W, 16)
+            room -= text_width(short) + 4
         if s["pending"]:
-            # plain text with its mark: the inverted bars are the recorded line and the turn row
-            c.text(fit(t("DB_PENDING", {"n": s["pending"]}), W), 0, 16)
-        elif app.store is None:
-            c.text(fit(t("NOT_SAVED"), W), 0, 16)
+            c.text(fit(t("DB_PENDING", {"n": s["pending"]}), room), 0, 16)
         for i in range(s["n"]):
             y = 24 + 8 * i
             if s["turn"] == i:

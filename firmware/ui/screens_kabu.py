@@ -312,8 +312,8 @@ def review_lines(app, out):
     ls = lines(app, out)
     sc = out.get("score")
     if sc:
-        ls.insert(0, app.t("KB_TOTAL", {"t": sc["total"], "name": app.name(out["loser"])})
-                  + app.t("KB_LAPS", {"laps": sc["laps"], "pips": sc["pips"]}))
+        ls.insert(0, app.t("KB_TOTAL_LAPS", {"t": sc["total"], "name": app.name(out["loser"]),
+                                             "laps": sc["laps"], "pips": sc["pips"]}))
     return ls
 
 
@@ -451,7 +451,10 @@ def play(app):
 def result(app, out):
     if out.get("kind") == "end":
         return None
-    return Lines(app, app.t("RESULT_OF", {"what": app.t("KB_" + out["kind"])}), lines(app, out), app.show_play)
+    kind = out["kind"]
+    if kind == "dobon" and [1 for it in out["score"]["breakdown"] if it["item"] == 9]:
+        kind = "gaeshi_end"               # ⑨返し in the score: a dobon-gaeshi
+    return Lines(app, app.t("RESULT_OF", {"what": app.t("KB_" + kind)}), lines(app, out), app.show_play)
 
 
 def describe(app, ev):

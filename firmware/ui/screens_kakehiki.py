@@ -341,8 +341,8 @@ def result(app, out):
     lines.append(t("KH_WIN_SHARE", {"who": ws, "n": out["share"]}))
     for i in range(len(out["hold"])):
         net = out["net"][i]
-        lines.append("%s %s%d  %d ★%d" % (fit(app.name(i), 24), "+" if net >= 0 else "", net,
-                                          out["hold"][i], out["success"][i]))
+        lines.append(t("KH_NET_ROW", {"name": fit(app.name(i), 32), "net": ("+%d" if net >= 0 else "%d") % net,
+                                      "hold": out["hold"][i], "s": out["success"][i]}))
     if not out["preds"]:
         lines.append(t("KH_NO_PREDS"))
     for pr in out["preds"]:
