@@ -383,3 +383,71 @@ def test_the_app_reaches_its_start_screen(name, breakit):
     assert drv.screen() == "Boot" and drv.app.errors == []
     drv.press("ok")         # resume, or the list of games: the app goes on
     assert drv.app.errors == [] and drv.screen() != "Boot"
+
+
+def test_the_trust_checks_run_under_micropython(tmp_path):
+    """The same code on the real interpreter: a lying snapshot is refused (the journal's state
+    comes back), a game with a refused header is set aside, bad names/prefs are ignored."""
+    import os as _os
+    mp = pytest.importorskip("mp")
+    ops = long_script("kakehiki", 120, seed=2)
+    script = _os.path.join(str(tmp_path), "ops.json")
+    with open(script, "w") as f:
+        json.dump(ops, f)
+    staged = mp.stage(extra_files=[script])
+    try:
+        code = """
+import sys, json, os
+sys.path.insert(0, '/input/firmware')
+from scoreboard.store import Store
+from scoreboard import cjson, journal
+ops = json.load(open('/input/ops.json'))
+os.mkdir('/input/dev')
+st = Store(root='/input/dev/games', seg_max=2048, snap_every=16)
+g = st.create('kakehiki', 4, {"start": 99, "dial_max": 3})
+for op in ops:
+    if op[0] == 'ev':
+        g.submit(op[1])
+    elif op[0] == 'undo':
+        g.undo()
+    else:
+        g.redo()
+    st.after_change(g)
+bad = st.create('dobon', 3)     # the newest game: the boot looks at it first
+bad.submit({"t": "play", "rank": "5"})
+st._close_all()
+print(g.game_id)
+def reseal(path, change):
+    f = open(path, 'rb'); lines = f.read().split(b'\\n'); f.close()
+    rec = journal.unseal(lines[0] + b'\\n'); change(rec)
+    lines[0] = journal.seal(rec).encode()[:-1]
+    f = open(path, 'wb'); f.write(b'\\n'.join(lines)); f.close()
+names = os.listdir('/input/dev/games')
+snp = [n for n in names if n.endswith('.snp') and g.game_id in n][0]
+reseal('/input/dev/games/' + snp, lambda r: r['state'].pop('over'))
+head = [n for n in names if n.endswith('.0.log') and bad.game_id in n][0]
+reseal('/input/dev/games/' + head, lambda r: r['settings'].__setitem__('nope', 1))
+f = open('/input/dev/names.json', 'wb'); f.write(b'[' * 3000); f.close()
+f = open('/input/dev/prefs.json', 'wb'); f.write(b'{"lang": "\\xff"}'); f.close()
+st2 = Store(root='/input/dev/games', seg_max=2048, snap_every=16)
+g2 = st2.resume_last()
+print(cjson.dumps(g2.snapshot()))
+print(cjson.dumps([list(x) for x in st2.set_aside]), st2.names(), st2.lang())
+try:
+    moved = sorted(os.listdir('/input/dev/games/aside'))
+except OSError:
+    moved = os.listdir('/input/dev/games')
+print(moved == sorted([n for n in names if bad.game_id in n]), moved)
+"""
+        out, err, fuel = mp.run(code, staged)
+    finally:
+        mp.cleanup(staged)
+    lines = out.strip().splitlines()
+    assert len(lines) == 4, (out, err)
+    gid = lines[0]
+    ref = reference("kakehiki", ops, gid)
+    got = json.loads(lines[1])
+    assert got == ref[got["seq"]] and got["seq"] == max(ref)
+    aside, names, lang = lines[2].rsplit(" ", 2)
+    assert json.loads(aside)[0][1] == "E_SETTING_UNKNOWN" and names == "[]" and lang == "None"
+    assert lines[3].startswith("True"), lines[3]

@@ -87,7 +87,7 @@ class _Unplayable(Exception):
     """A game whose sealed header or events the validator or the rules refuse."""
 
     def __init__(self, why):
-        Exception.__init__(self, why)
+        super().__init__(why)
         self.why = why
 
 
@@ -417,16 +417,15 @@ class Store:
             return None
         try:
             line = f.readline(SNAP_MAX)
-        finally:
-            f.close()
-        try:
             rec = journal.unseal(line)
             if snapshot.check(rec, header, nsegs):
                 return rec
-        except (MemoryError, OSError):
+        except OSError:
             raise
-        except Exception:
+        except Exception:       # MemoryError included: a snapshot too big for the heap is not used
             pass
+        finally:
+            f.close()
         return None
 
     def _load(self, stem, segs, repair):
@@ -473,15 +472,15 @@ class Store:
                 if self._covered_ok(j, len(hline), snap) and not j.found_damage:
                     try:
                         res = self._replay(j, header, len(hline), snap, nsegs, True)
-                    except (MemoryError, OSError):
+                    except OSError:
                         raise
                     except Exception:
                         res = None
                 j.found_damage = True
-            except (MemoryError, OSError):
+            except OSError:
                 raise
-            except Exception:   # _Unplayable, or a fault from a state that only looked right
-                res = None
+            except Exception:   # _Unplayable, a fault from a state that only looked right, or
+                res = None      # no heap for the snapshot's fold: the journal from its start
         if res is None:             # no usable snapshot: replay the journal from its start
             snap = None
             res = self._replay(j, header, len(hline), None, nsegs)
