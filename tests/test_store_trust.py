@@ -438,14 +438,21 @@ try:
 except OSError:
     moved = os.listdir('/input/dev/games')
 print(moved == sorted([n for n in names if bad.game_id in n]), moved)
+deep = '[' * 3000
+f = open('/input/dev/games/' + snp, 'wb')
+f.write(('%s,"crc":"%08x"}\\n' % (deep, journal.crc_of(deep))).encode())
+f.close()
+g3 = Store(root='/input/dev/games', seg_max=2048, snap_every=16).resume_last()
+print(cjson.dumps(g3.snapshot()) == cjson.dumps(g2.snapshot()))
 """
         out, err, fuel = mp.run(code, staged)
     finally:
         mp.cleanup(staged)
     lines = out.strip().splitlines()
-    assert len(lines) == 4, (out, err)
+    assert len(lines) == 5, (out, err)
     gid = lines[0]
     ref = reference("kakehiki", ops, gid)
+    assert lines[4] == "True"       # a deeply nested snapshot line: the journal is replayed
     got = json.loads(lines[1])
     assert got == ref[got["seq"]] and got["seq"] == max(ref)
     aside, names, lang = lines[2].rsplit(" ", 2)
