@@ -1,0 +1,1 @@
+"""The scoreboard in a browser: the unchanged firmware on MicroPython WebAssembly (make web)."""

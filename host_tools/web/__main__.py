@@ -1,0 +1,57 @@
+"""The scoreboard in a browser (make web): builds build/web/ and serves it on this machine.
+
+  python -m host_tools.web                  build, then serve on http://127.0.0.1:8000/
+  python -m host_tools.web --port 8080      another port
+  python -m host_tools.web --build-only     only build (the page is static: any web server will do)
+"""
+import argparse
+import functools
+import http.server
+import sys
+
+from host_tools.web import build as web_build
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = dict(http.server.SimpleHTTPRequestHandler.extensions_map,
+                          **{".mjs": "text/javascript", ".js": "text/javascript",
+                             ".wasm": "application/wasm", ".py": "text/plain", ".bin": "application/octet-stream"})
+
+    def log_message(self, fmt, *args):   # one line per page load is enough: no per-file noise
+        if self.path in ("/", "/index.html"):
+            sys.stderr.write("%s %s\n" % (self.address_string(), fmt % args))
+
+
+def serve(folder, host="127.0.0.1", port=8000):
+    """An HTTP server for `folder` on host:port (port 0: any free one), not yet running."""
+    handler = functools.partial(Handler, directory=folder)
+    return http.server.ThreadingHTTPServer((host, port), handler)
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(prog="python -m host_tools.web", description=__doc__.split("\n")[0])
+    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--build-only", action="store_true")
+    a = p.parse_args(argv)
+    try:
+        out = web_build.build()
+    except (web_build.BuildError, OSError) as e:
+        sys.stderr.write("make web: %s\n" % e)
+        return 2
+    if a.build_only:
+        return 0
+    try:
+        server = serve(out, port=a.port)
+    except OSError as e:
+        sys.stderr.write("make web: cannot listen on 127.0.0.1:%d (%s): try --port\n" % (a.port, e.strerror or e))
+        return 2
+    print("The scoreboard: http://127.0.0.1:%d/   (Ctrl-C stops)" % server.server_address[1])
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

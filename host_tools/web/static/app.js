@@ -1,0 +1,291 @@
+// The page's side of the web scoreboard: boots MicroPython WebAssembly with the firmware's files,
+// runs main's loop (webboard.py) every POLL_MS, draws the panel, feeds the buttons, keeps /games in
+// the browser's storage and offers each game's log for download.
+import { loadMicroPython } from "./micropython.mjs";
+
+const POLL_MS = 10;                 // firmware/main.py's poll period
+const MIN_HOLD_MS = 80;             // a quick tap still outlasts the firmware's 50 ms debounce
+const STORE_KEY = "scoreboard/fs";  // localStorage: {path: base64} of the saved files
+const SAVED_DIR = "/games";         // the store's folder (firmware/scoreboard/store.py)
+const SAVED_FILES = ["/names.json", "/prefs.json"];   // beside it (scoreboard/layout.py)
+const KEYS = { ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", ArrowRight: "right",
+  Enter: "ok", " ": "ok", Escape: "back", Backspace: "back" };
+
+const params = new URLSearchParams(location.search);
+const MANUAL = params.has("manual");   // the browser test moves the clock itself (advance)
+const canvas = document.getElementById("panel");
+const ctx = canvas.getContext("2d", { willReadFrequently: true });
+const statusLine = document.getElementById("status");
+
+let mp = null, board = null, FS = null;
+let frames = -1, lastSaved = null;
+let scale = 5;                      // canvas pixels per panel pixel (fit(): whole device pixels)
+const downAt = {};
+
+function say(text) { statusLine.textContent = text; }
+
+// ---- the wasm filesystem ------------------------------------------------------------------------
+function mkdirs(path) {
+  let at = "";
+  for (const part of path.split("/").filter(Boolean)) {
+    at += "/" + part;
+    try { FS.mkdir(at); } catch (e) { /* exists */ }
+  }
+}
+
+function isDir(path) { return FS.isDir(FS.stat(path).mode); }
+
+function walk(dir, out) {
+  let names;
+  try { names = FS.readdir(dir); } catch (e) { return out; }
+  for (const name of names) {
+    if (name === "." || name === "..") continue;
+    const path = dir + "/" + name;
+    if (isDir(path)) walk(path, out); else out.push(path);
+  }
+  return out;
+}
+
+function toBase64(bytes) {
+  let s = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+  return btoa(s);
+}
+
+function fromBase64(text) {
+  const s = atob(text), bytes = new Uint8Array(s.length);
+  for (let i = 0; i < s.length; i++) bytes[i] = s.charCodeAt(i);
+  return bytes;
+}
+
+async function loadFirmware() {
+  const manifest = await (await fetch("files.json", { cache: "no-cache" })).json();
+  const bodies = await Promise.all(manifest.files.map(async (rel) => {
+    const r = await fetch("fw/" + rel + "?" + manifest.build);
+    if (!r.ok) throw new Error("fw/" + rel + ": HTTP " + r.status);
+    return new Uint8Array(await r.arrayBuffer());
+  }));
+  manifest.files.forEach((rel, i) => {
+    const path = "/fw/" + rel;
+    mkdirs(path.slice(0, path.lastIndexOf("/")));
+    FS.writeFile(path, bodies[i]);
+  });
+  return manifest;
+}
+
+// ---- the games in the browser's storage ---------------------------------------------------------
+function savedFiles() {
+  const paths = walk(SAVED_DIR, []);
+  for (const p of SAVED_FILES) { try { FS.stat(p); paths.push(p); } catch (e) { /* none */ } }
+  const out = {};
+  for (const p of paths.sort()) out[p] = toBase64(FS.readFile(p));
+  return out;
+}
+
+// Every file at once as one item: a reload finds the folder as it was after one press, never a mix.
+function save() {
+  const text = JSON.stringify(savedFiles());
+  if (text === lastSaved) return;
+  try {
+    localStorage.setItem(STORE_KEY, text);
+    lastSaved = text;
+  } catch (e) {
+    say("ブラウザーに保存できません: " + e.message);
+  }
+  listLogs();
+}
+
+function restore() {
+  const text = localStorage.getItem(STORE_KEY);
+  if (!text) return 0;
+  let files;
+  try { files = JSON.parse(text); } catch (e) { say("保存データを読めません: 新しく始めます"); return 0; }
+  let n = 0;
+  for (const [path, data] of Object.entries(files)) {
+    if (!(path.startsWith(SAVED_DIR + "/") || SAVED_FILES.includes(path))) continue;
+    mkdirs(path.slice(0, path.lastIndexOf("/")));
+    FS.writeFile(path, fromBase64(data));
+    n++;
+  }
+  lastSaved = text;
+  return n;
+}
+
+// ---- logs: a game's journal segments NNNN-GGGGGGGG.S.log joined, as one NNNN-GGGGGGGG.log --------
+function gameLogs() {
+  const games = {};
+  for (const path of walk(SAVED_DIR, [])) {
+    const m = /\/([0-9]+-[0-9a-f]+)\.([0-9]+)\.log$/.exec(path);
+    if (!m || path.includes("/aside/")) continue;
+    (games[m[1]] = games[m[1]] || []).push([Number(m[2]), path]);
+  }
+  return Object.keys(games).sort().map((stem) => {
+    const parts = games[stem].sort((a, b) => a[0] - b[0]).map(([, p]) => FS.readFile(p));
+    const size = parts.reduce((n, b) => n + b.length, 0), all = new Uint8Array(size);
+    let at = 0;
+    for (const b of parts) { all.set(b, at); at += b.length; }
+    return { name: stem + ".log", bytes: all };
+  });
+}
+
+function describe(bytes) {
+  try {
+    const head = JSON.parse(new TextDecoder().decode(bytes.subarray(0, bytes.indexOf(10))));
+    return head.kind + "・" + head.seats.join("、");
+  } catch (e) { return ""; }
+}
+
+function listLogs() {
+  const list = document.getElementById("loglist");
+  list.textContent = "";
+  const logs = gameLogs();
+  if (!logs.length) { list.innerHTML = "<li>まだありません</li>"; return; }
+  for (const log of logs) {
+    const li = document.createElement("li"), a = document.createElement("a");
+    a.textContent = log.name;
+    a.href = "#";
+    a.className = "log";
+    a.addEventListener("click", (ev) => {
+      ev.preventDefault();
+      const url = URL.createObjectURL(new Blob([log.bytes], { type: "text/plain" }));
+      const link = document.createElement("a");
+      link.href = url; link.download = log.name;
+      document.body.appendChild(link); link.click(); link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+    });
+    li.append(a, " " + describe(log.bytes) + "（" + log.bytes.length + " バイト）");
+    list.appendChild(li);
+  }
+}
+
+// ---- the panel ----------------------------------------------------------------------------------
+// The canvas gets a whole number of device pixels per panel pixel, so every dot is as sharp as the
+// OLED's; from 4 device pixels up the last row and column of each dot stay dark, as between the
+// OLED's dots.
+function fit() {
+  const dpr = window.devicePixelRatio || 1;
+  const room = canvas.parentElement.clientWidth - 2 * parseFloat(getComputedStyle(canvas.parentElement).paddingLeft);
+  const s = Math.max(2, Math.floor(room * dpr / 128));
+  if (s !== scale || canvas.width !== 128 * s) {
+    scale = s;
+    canvas.width = 128 * s;
+    canvas.height = 64 * s;
+    canvas.style.width = (128 * s / dpr) + "px";
+    canvas.style.height = (64 * s / dpr) + "px";
+    if (board) draw();
+  }
+}
+
+function draw() {
+  const [level, on, hex] = board.picture().split(" ");
+  ctx.fillStyle = "#000";
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  if (on !== "1") return;
+  ctx.fillStyle = getComputedStyle(document.documentElement).getPropertyValue("--lit").trim() || "#dff3ff";
+  ctx.globalAlpha = 0.5 + 0.5 * Number(level) / 255;
+  const dot = scale >= 4 ? scale - 1 : scale;   // contrast: dimmed is darker, still readable
+  for (let page = 0; page < 8; page++) {
+    for (let x = 0; x < 128; x++) {
+      const i = (page * 128 + x) * 2, b = parseInt(hex.substring(i, i + 2), 16);
+      if (!b) continue;
+      for (let bit = 0; bit < 8; bit++) {
+        if (b & (1 << bit)) ctx.fillRect(x * scale, (page * 8 + bit) * scale, dot, dot);
+      }
+    }
+  }
+  ctx.globalAlpha = 1;
+}
+
+// The panel's pixels read back from the canvas (for the browser test): 64 rows of 128 "0"/"1".
+function pixels() {
+  const img = ctx.getImageData(0, 0, canvas.width, canvas.height).data, rows = [];
+  for (let y = 0; y < 64; y++) {
+    let row = "";
+    for (let x = 0; x < 128; x++) {
+      const at = ((y * scale + 1) * canvas.width + x * scale + 1) * 4;
+      row += img[at + 1] > 64 ? "1" : "0";
+    }
+    rows.push(row);
+  }
+  return rows;
+}
+
+function after(result) {
+  const n = result & 0xffffff;
+  if (n !== frames) { frames = n; draw(); }
+  if (result >> 24) save();
+  return result;
+}
+
+// ---- the buttons --------------------------------------------------------------------------------
+function press(name, down) {
+  const el = document.querySelector('[data-button="' + name + '"]');
+  if (down) {
+    if (downAt[name] !== undefined) return;
+    downAt[name] = performance.now();
+    el.classList.add("down");
+    board.press(name, 1);
+    return;
+  }
+  if (downAt[name] === undefined) return;
+  const left = MANUAL ? 0 : MIN_HOLD_MS - (performance.now() - downAt[name]);
+  delete downAt[name];
+  el.classList.remove("down");
+  if (left > 0) setTimeout(() => { if (downAt[name] === undefined) board.press(name, 0); }, left);
+  else board.press(name, 0);
+}
+
+function wireButtons() {
+  for (const el of document.querySelectorAll("[data-button]")) {
+    const name = el.dataset.button;
+    el.addEventListener("pointerdown", (ev) => { ev.preventDefault(); el.setPointerCapture(ev.pointerId); press(name, true); });
+    for (const kind of ["pointerup", "pointercancel", "lostpointercapture"]) {
+      el.addEventListener(kind, () => press(name, false));
+    }
+    el.addEventListener("contextmenu", (ev) => ev.preventDefault());   // a long touch is a long press
+  }
+  addEventListener("keydown", (ev) => {
+    const name = KEYS[ev.key];
+    if (!name || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    ev.preventDefault();
+    if (!ev.repeat) press(name, true);
+  });
+  addEventListener("keyup", (ev) => { const name = KEYS[ev.key]; if (name) press(name, false); });
+  addEventListener("blur", () => { for (const name of Object.keys(downAt)) press(name, false); });
+  addEventListener("pagehide", () => { if (board) save(); });
+}
+
+// ---- boot ---------------------------------------------------------------------------------------
+async function boot() {
+  const t0 = performance.now();
+  mp = await loadMicroPython({ heapsize: 4 * 1024 * 1024, stdout: (s) => console.log(s), stderr: (s) => console.error(s) });
+  FS = mp.FS;
+  fit();
+  addEventListener("resize", fit);
+  const manifest = await loadFirmware();
+  const restored = restore();
+  mp.runPython("import sys\nsys.path.insert(0, '/fw')\n");
+  board = mp.pyimport("webboard");
+  after(board.boot(MANUAL));
+  wireButtons();
+  listLogs();
+  const ms = Math.round(performance.now() - t0);
+  say("MicroPython " + manifest.port + " で動作中（起動 " + ms + " ms" + (restored ? "、保存したゲームあり" : "") + "）");
+  if (!MANUAL) {
+    const loop = setInterval(() => {
+      try { after(board.tick()); } catch (e) {    // main.py would show it on the panel and stop too
+        clearInterval(loop);
+        say("止まりました: " + (e && e.message ? e.message : e));
+        console.error(e);
+      }
+    }, POLL_MS);
+  }
+  window.scoreboard = { ready: true, boot_ms: ms, manual: MANUAL,
+    advance: (ms) => after(board.advance(ms)), pixels, logs: () => gameLogs().map((l) => ({ name: l.name, text: new TextDecoder().decode(l.bytes) })) };
+}
+
+boot().catch((e) => {
+  say("起動できませんでした: " + (e && e.message ? e.message : e));
+  console.error(e);
+  window.scoreboard = { ready: false, error: String(e && e.message ? e.message : e) };
+});

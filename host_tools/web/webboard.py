@@ -1,0 +1,123 @@
+# The web page's board: what main.py builds on a Pico, for the firmware on MicroPython WebAssembly.
+#
+# Runs inside the browser (copied to /fw/webboard.py beside the unchanged firmware). The page's
+# JavaScript calls boot() once, then tick() every POLL_MS (or advance(ms) when the test drives a
+# manual clock), press(name, down) from the on-screen buttons and keys, and picture() for the 1024
+# bytes of the panel (SSD1306 page layout, as the Pico's driver holds them) after each new frame.
+import binascii
+
+import main as firmware_main
+from hw.buttons import NAMES, Buttons
+from hw.clock import Clock, FakeClock
+from hw.display import Display
+
+
+class WebDriver:
+    """Stands where micropython-lib's SSD1306 driver stands: `buffer` is the picture; show() only
+    counts frames for the page to fetch; contrast and power are the page's brightness and blank."""
+
+    def __init__(self):
+        self.width = 128
+        self.buffer = bytearray(1024)
+        self.frames = 0
+        self.level = 255
+        self.on = True
+
+    def show(self):
+        self.frames += 1
+
+    def contrast(self, value):
+        self.level = value
+        self.frames += 1
+
+    def poweron(self):
+        self.on = True
+        self.frames += 1
+
+    def poweroff(self):
+        self.on = False
+        self.frames += 1
+
+
+class WebPin:
+    """A button as machine.Pin shows it: value() 0 while the finger (or key) is down."""
+
+    def __init__(self):
+        self.down = False
+
+    def value(self):
+        return 0 if self.down else 1
+
+
+class WatchedButtons(Buttons):
+    """The firmware's buttons, noting that an event was delivered (the page then saves /games)."""
+
+    def __init__(self, pins, now):
+        Buttons.__init__(self, pins, now)
+        self.seen = 0
+
+    def poll(self, now):
+        events = Buttons.poll(self, now)
+        if events:
+            self.seen = 1
+        return events
+
+
+class WebBoard:
+    def __init__(self, manual):
+        self.clock = FakeClock() if manual else Clock()
+        self.driver = WebDriver()
+        self.display = Display(self.driver)
+        self.pins = dict((name, WebPin()) for name in NAMES)
+        self.buttons = WatchedButtons([(name, self.pins[name]) for name in NAMES],
+                                      self.clock.ticks_ms())
+        self.app = None
+
+    def result(self):
+        """The frame counter (the page redraws when it moved), plus 1 << 24 when a button event
+        was handled since the last call (the page then saves /games)."""
+        seen = self.buttons.seen
+        self.buttons.seen = 0
+        return self.driver.frames | (seen << 24)
+
+
+_board = [None]
+
+
+def boot(manual=False, lang="ja"):
+    """The firmware's boot on this board: the store on /games (the page restored it from the
+    browser's storage just before), the App, its first frame."""
+    b = WebBoard(manual)
+    _board[0] = b
+    store = firmware_main.make_store()
+    b.app = firmware_main.make_app(b.display, store, b.clock, lang)
+    b.app.frame()
+    return b.result()
+
+
+def tick():
+    """One turn of main's loop at the real time."""
+    b = _board[0]
+    firmware_main.step(b.app, b.buttons, b.clock.ticks_ms())
+    return b.result()
+
+
+def advance(ms):
+    """Manual clock (the browser test): main's loop for `ms` in POLL_MS steps, as the simulator's
+    script runner does."""
+    b = _board[0]
+    end = b.clock.now + ms
+    while b.clock.now < end:
+        firmware_main.step(b.app, b.buttons, b.clock.now)
+        b.clock.advance(firmware_main.POLL_MS)
+    return b.result()
+
+
+def press(name, down):
+    _board[0].pins[name].down = bool(down)
+
+
+def picture():
+    """The panel as the page draws it: 'level on hex(1024 bytes)'."""
+    d = _board[0].driver
+    return "%d %d %s" % (d.level, 1 if d.on else 0, binascii.hexlify(d.buffer).decode())
