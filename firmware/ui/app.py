@@ -75,6 +75,14 @@ class App:
         self.ring_at = 0
         self.errors = []           # "Screen: TypeError: ..." of every caught error (tests assert none)
         self.errors_in_row = 0     # caught errors since the last good press or frame
+        prefs = {}
+        if store is not None:
+            try:
+                prefs = store.prefs()
+            except Exception:   # a preference must never stop the boot
+                prefs = {}
+        from ui.care import Care
+        self.care = Care(self, prefs)   # dim, blank, wake (ui/care.py)
         from ui import screens_menu
         self.reset(screens_menu.Boot(self))
 
@@ -172,6 +180,9 @@ class App:
         diff = getattr(self.clock, "ticks_diff", None)
         return diff(now, since) if diff is not None else now - since   # ticks wrap on the Pico
 
+    def now(self):
+        return _ms(self.clock)
+
     def refuse(self, r):
         """A refusal in the table's words: seats become names, cards their names, an engine field
         its label; a value still to be chosen (None, seat -1) is asked for, never shown."""
@@ -229,6 +240,9 @@ class App:
 
     # ---- buttons and frames ----------------------------------------------------------------------
     def on_button(self, kind, name):
+        if self.care.gesture(kind, name):   # the press that woke the panel does nothing else
+            self.dirty = True
+            return
         if kind == "press":
             return
         if kind in G_KINDS and name in G_NAMES:
@@ -327,6 +341,7 @@ class App:
 
     def frame(self):
         """Redraw when something changed; returns True when a picture was sent to the display."""
+        self.care.tick()
         if self.toast is not None and self.elapsed(self.toast_at) >= self.toast_ms:
             self.toast = None
             self.dirty = True
@@ -401,7 +416,7 @@ class App:
             from scoreboard.engine import Game
             game = Game.new(kind, names, settings)
         self.start(game)
-        games.unload(("ui.screens_setup",))   # the settings and seats screens: used once per game
+        games.unload(("ui.screens_setup", "ui.defaults"))   # the settings and seats screens: used once per game
         self.say(self.t("UNDO_HINT"), HINT_MS)  # once, on the new game's first screen
 
     def state(self):

@@ -51,7 +51,7 @@ class Boot(Menu):
         items.append((t("NEW_GAME"), lambda: new_game(app)))
         if app.store is not None:
             items.append((t("SAVED_GAMES"), lambda: _saved_games(app)))
-        items.append((t("LANGUAGE"), lambda: app.push(Language(app))))
+        items.append((t("SETTINGS"), lambda: _prefs(app)))   # the language is there too
         self.items = items
         self.span = 7 - len(self.info) - (1 if g is not None else 0)
 
@@ -94,6 +94,11 @@ def new_game(app):
         app.push(AskNew(app, lambda: app.push(Games(app))))
     else:
         app.push(Games(app))
+
+
+def _prefs(app):
+    from ui.screens_prefs import Prefs
+    app.push(Prefs(app))
 
 
 def _saved_games(app):

@@ -40,6 +40,8 @@ class Settings(ListScreen):
         self.values = load(kind).default_settings()
         self.keys = sorted(self.values.keys())
         app.choose_kind(kind)
+        from ui.defaults import saved   # the table's own defaults (first screen → 設定)
+        saved(app, kind, self.values)
 
     def shown(self):
         out = []

@@ -1,0 +1,215 @@
+"""Screen care (issue 20 §2): dim after a few idle minutes, blank later, the waking press does
+nothing else; brightness and both delays from /prefs.json, which never stops the boot."""
+import pytest
+
+from ui_harness import Driver, FakeDisplay
+from scoreboard.store import Store, OsFs
+from ui.care import BRIGHT, DIM_CONTRAST
+
+MIN = 60000
+
+
+class PanelDisplay(FakeDisplay):
+    """A fake display that also records the panel commands screen care sends."""
+
+    def __init__(self):
+        FakeDisplay.__init__(self)
+        self.calls = []
+
+    def contrast(self, v):
+        self.calls.append(("contrast", v))
+
+    def power(self, on):
+        self.calls.append(("power", on))
+
+
+def driver(store=None, lang="ja"):
+    d = Driver.__new__(Driver)
+    from ui_harness import FakeClock
+    from ui.app import App
+    d.display = PanelDisplay()
+    d.clock = FakeClock()
+    d.app = App(d.display, store, d.clock, lang)
+    d.app.frame()
+    return d
+
+
+def idle(d, ms, step=1000):
+    end = d.clock.t + ms
+    while d.clock.t < end:
+        d.clock.t += step
+        d.app.frame()
+
+
+def test_defaults_dim_after_3_minutes_blank_after_15():
+    d = driver()
+    assert d.display.calls == [("contrast", BRIGHT[3])]      # brightness 4 at boot
+    idle(d, 3 * MIN - 2000)
+    assert d.app.care.level == 0
+    idle(d, 3000)
+    assert d.display.calls[-1] == ("contrast", DIM_CONTRAST)
+    idle(d, 12 * MIN)
+    assert d.display.calls[-1] == ("power", False) and d.app.care.level == 2
+
+
+def test_the_waking_press_does_nothing_else():
+    d = driver()
+    d.app.new_game("dobon", ["A", "B"], {})
+    scr = d.screen()
+    idle(d, 20 * MIN)
+    assert d.app.care.level == 2
+    shows = d.display.shows
+    d.press("back")                                # would open the menu: only wakes
+    assert d.screen() == scr and d.app.care.level == 0
+    assert d.display.calls[-2:] == [("power", True), ("contrast", BRIGHT[3])]
+    assert d.display.shows > shows                 # the picture is sent again
+    d.press("back")                                # the next press acts
+    assert d.screen() == "GameMenu"
+
+
+def test_waking_with_a_hold_neither_undoes_nor_repeats():
+    d = driver()
+    d.app.new_game("dobon", ["A", "B"], {})
+    d.app.submit({"t": "win", "seat": 0})
+    seq = d.app.game.seq
+    idle(d, 4 * MIN)
+    assert d.app.care.level == 1                   # dimmed: a press still only wakes
+    d.app.on_button("press", "back")
+    d.app.on_button("long", "back")                # held: would undo
+    assert d.app.game.seq == seq
+    d.app.on_button("press", "up")
+    d.app.on_button("repeat", "up")
+    assert d.app.care.level == 0
+
+
+def test_a_press_keeps_the_panel_awake():
+    d = driver()
+    for _ in range(5):
+        idle(d, 2 * MIN)
+        d.press("down")
+    assert d.app.care.level == 0 and ("contrast", DIM_CONTRAST) not in d.display.calls
+
+
+@pytest.mark.parametrize("prefs,want", [
+    ('{"bright": 1, "dim": 0, "blank": 5}', (BRIGHT[0], None, 5)),
+    ('{"bright": 9, "dim": "x", "blank": true}', (BRIGHT[3], 3, 15)),     # not one of the choices
+    ('{"bright": 2, "dim": 10, "blank": 10}', (BRIGHT[1], None, 10)),    # dim not before blank
+])
+def test_preferences_from_the_flash(tmp_path, prefs, want):
+    (tmp_path / "prefs.json").write_text(prefs)
+    d = driver(Store(fs=OsFs(), root=str(tmp_path / "games")))
+    assert d.display.calls[0] == ("contrast", want[0])
+    idle(d, 61 * MIN, 5000)
+    if want[1] is None:
+        assert ("contrast", DIM_CONTRAST) not in d.display.calls
+    power_at = [c for c in d.display.calls if c[0] == "power"]
+    assert power_at == [("power", False)]
+
+
+def test_a_broken_prefs_file_never_stops_the_boot(tmp_path):
+    (tmp_path / "prefs.json").write_bytes(b"\xff{[")
+    d = driver(Store(fs=OsFs(), root=str(tmp_path / "games")))
+    assert d.screen() == "Boot" and d.display.calls == [("contrast", BRIGHT[3])]
+
+
+def test_a_panel_that_refuses_commands_is_still_played():
+    class Refusing(FakeDisplay):
+        def contrast(self, v):
+            raise OSError(5)
+
+        def power(self, on):
+            raise OSError(5)
+    from ui_harness import FakeClock
+    from ui.app import App
+    clock = FakeClock()
+    app = App(Refusing(), None, clock)
+    clock.t = 30 * MIN
+    app.frame()
+    app.on_button("press", "ok")
+    app.on_button("click", "ok")
+    assert app.care.level == 0 and not app.errors
+
+
+# ---- the settings screen (first screen → 設定) --------------------------------------------------
+def store(tmp_path):
+    return Store(fs=OsFs(), root=str(tmp_path / "games"))
+
+
+def open_prefs(d):
+    labels = [lab for lab, _ in d.app.top().items]
+    for _ in range(labels.index("設定")):
+        d.press("down")
+    d.press("ok")
+    assert d.screen() == "Prefs"
+
+
+def test_brightness_and_delays_change_at_once_and_are_saved_on_the_way_out(tmp_path):
+    d = driver(store(tmp_path))
+    open_prefs(d)
+    d.press("left")                                 # brightness 4 -> 3
+    assert d.display.calls[-1] == ("contrast", BRIGHT[2])
+    d.press("down")
+    d.press("left")                                 # dim 3 -> 2 minutes
+    d.press("down")
+    d.press("right")                                # blank 15 -> 30 minutes
+    assert store(tmp_path).prefs() == {}            # nothing written press by press
+    d.press("back")
+    assert d.screen() == "Boot"
+    assert store(tmp_path).prefs() == {"bright": 3, "dim": 2, "blank": 30}
+    d2 = driver(store(tmp_path))                    # a power-cycle
+    assert d2.display.calls[0] == ("contrast", BRIGHT[2])
+    idle(d2, 2 * MIN + 1000)
+    assert d2.app.care.level == 1
+
+
+def test_language_on_the_settings_screen(tmp_path):
+    d = driver(store(tmp_path))
+    open_prefs(d)
+    for _ in range(3):
+        d.press("down")
+    d.press("right")
+    assert d.app.lang == "en" and d.app.top().head == "Settings"
+    assert store(tmp_path).lang() == "en"
+
+
+def test_a_games_defaults_are_where_its_setup_starts(tmp_path):
+    d = driver(store(tmp_path))
+    open_prefs(d)
+    scr = d.app.top()
+    while scr.rows()[scr.sel] != "dobon":
+        d.press("down")
+    d.press("ok")
+    assert d.app.top().head == "ドボンの既定"
+    setup = d.app.top()
+    setup.values["variant"] = "action"
+    setup.values["rounds"] = 3
+    while setup.rows()[setup.sel] is not None:
+        d.press("down")
+    d.press("ok")
+    assert d.screen() == "Prefs" and d.toast() == "既定として登録しました"
+    assert store(tmp_path).prefs()["defaults"] == {"dobon": {"variant": "action", "rounds": 3, "max_actions": 800}}
+    d.press("back")
+    d.press("up")
+    d.press("up")
+    d.press("ok")                                   # 新しいゲーム
+    for _ in range(3):
+        d.press("down")
+    d.press("ok")                                   # ドボン
+    assert d.screen() == "Settings" and d.app.top().values["variant"] == "action"
+    assert d.app.top().values["rounds"] == 3
+
+
+@pytest.mark.parametrize("saved", [
+    '{"defaults": {"dobon": {"rounds": 4}}}',                 # the rules refuse it
+    '{"defaults": {"dobon": {"rounds": "3", "variant": 1}}}',  # wrong types
+    '{"defaults": {"dobon": [1]}}', '{"defaults": 7}',
+])
+def test_saved_defaults_the_rules_refuse_are_left_out(tmp_path, saved):
+    (tmp_path / "prefs.json").write_text(saved)
+    d = driver(store(tmp_path))
+    d.press("ok")
+    for _ in range(3):
+        d.press("down")
+    d.press("ok")
+    assert d.screen() == "Settings"
+    assert d.app.top().values == {"variant": "sum", "rounds": 1, "max_actions": 800}
