@@ -443,7 +443,8 @@ def deploy(run, staged_dir, board="pico", mip=False, dry_run=False, reset=True, 
     Whatever fails after the board was reached, it is reset so it runs again; a DeployError says
     what state the board is in and the command that finishes the job. Returns the Plan."""
     again = "make deploy" + _port_hint(port)
-    state = {"note": "no board answered; nothing was changed", "reached": False}
+    state = {"note": "no board answered (is the Pico plugged in? `make deploy PORT=/dev/ttyACM0` names "
+                     "its port); nothing was changed", "reached": False}
     try:
         return _sync(run, staged_dir, board, mip, dry_run, log, again, state)
     except DeployError as e:
@@ -522,7 +523,7 @@ def main(argv=None):
                    dry_run=a.dry_run, port=a.port)
     except DeployError as e:
         print("deploy: %s" % e, file=sys.stderr)
-        return 1
+        return 2
     return 0
 
 

@@ -189,7 +189,7 @@ def test_no_board_changes_nothing_and_tries_no_reset(tmp_path):
     board = FolderBoard(tmp_path / "board", fail_on=lambda a: True)
     with pytest.raises(deploy.DeployError) as e:
         deploy.deploy(board, _tree(tmp_path / "s", STAGED), log=lambda s: None)
-    assert "no board answered; nothing was changed" in str(e.value)
+    assert "no board answered" in str(e.value) and "nothing was changed" in str(e.value)
     assert board.log == ["exec"]
 
 
@@ -210,3 +210,17 @@ def test_staged_tree_may_not_hold_board_data(tmp_path):
     with pytest.raises(deploy.DeployError) as e:
         deploy.deploy(board, _tree(tmp_path / "s", dict(STAGED, **{"names.json": b"[]"})), log=lambda s: None)
     assert "names.json" in str(e.value)
+
+
+def test_cli_without_a_board_exits_2_with_a_message(monkeypatch, capsys):
+    def no_board(port=None, timeout=600):
+        def run(args):
+            raise deploy.DeployError("mpremote exec failed (1): mpremote: no device found")
+        return run
+    monkeypatch.setattr(deploy, "mpremote_runner", no_board)
+    monkeypatch.setattr(deploy, "stage", lambda board, out=None: _tree(out or "/nonexistent", STAGED))
+    monkeypatch.setattr(deploy, "mpy_cross_version", lambda: ("1.29", (6, 3)))
+    import tempfile
+    assert deploy.main(["--dry-run", "--out", tempfile.mkdtemp()]) == 2
+    err = capsys.readouterr().err
+    assert "no device found" in err and "is the Pico plugged in" in err and "Traceback" not in err
