@@ -169,7 +169,7 @@ class Seats(ListScreen):
             c.text(t("START"), 1, y)
 
     def draw(self, c):
-        self.head = self.app.t("G_" + self.kind) + " " + self.app.t("SEATS")
+        self.head = self.app.t("SEATS_OF", {"game": self.app.t("G_" + self.kind)})
         ListScreen.draw(self, c)
 
     def side(self, i, d):

@@ -84,6 +84,7 @@ MESSAGES = {
     "SETTINGS": ("Settings", "設定"),
     "SETTINGS_OF": ("{game} settings", "{game}の設定"),
     "SEATS": ("Players", "人数"),
+    "SEATS_OF": ("{game}: players", "{game}の人数"),
     "NAMES": ("Names", "名前"),
     "NAMES_PC": ("From the PC", "PCから"),
     "NAMES_DEF": ("P1 to P6", "P1～P6"),
