@@ -21,13 +21,18 @@ def to_image(panel, scale=4, border=8):
     img = Image.new("RGB", (w, h), BEZEL)
     draw = ImageDraw.Draw(img)
     draw.rectangle((border, border, w - border - 1, h - border - 1), fill=OFF)
+    on = ON
+    c = getattr(panel, "contrast", 0x7F)
+    if c < 0x7F:     # dimmed (screen care) or a low brightness: drawn darker, as the panel looks
+        k = 0.35 + 0.65 * c / 0x7F
+        on = tuple(int(v * k) for v in ON)
     gap = 1 if scale >= 3 else 0      # the thin dark grid between pixels of a real panel
     rows = panel.rows()
     for y in range(panel.height):
         for x in range(panel.width):
             if rows[y][x]:
                 x0, y0 = border + x * scale, border + y * scale
-                draw.rectangle((x0, y0, x0 + scale - 1 - gap, y0 + scale - 1 - gap), fill=ON)
+                draw.rectangle((x0, y0, x0 + scale - 1 - gap, y0 + scale - 1 - gap), fill=on)
     return img
 
 
