@@ -171,7 +171,7 @@ function fit() {
     canvas.width = 128 * s;
     canvas.height = 64 * s;
     canvas.style.width = (128 * s / dpr) + "px";
-    canvas.style.height = (64 * s / dpr) + "px";
+    canvas.style.height = "auto";     // max-width: 100% in style.css may scale it down until the next fit
     if (board) draw();
   }
 }
@@ -262,6 +262,7 @@ async function boot() {
   FS = mp.FS;
   fit();
   addEventListener("resize", fit);
+  addEventListener("load", fit);
   const manifest = await loadFirmware();
   const restored = restore();
   mp.runPython("import sys\nsys.path.insert(0, '/fw')\n");

@@ -1,0 +1,253 @@
+# The web scoreboard (make web) in headless Chromium: the firmware on MicroPython WebAssembly plays
+# each game's button script, pressed on the page's own buttons (mouse) or keys, and every frame of
+# the canvas equals the simulator's panel after the same step (the same App on CPython); a reload
+# resumes the game from the browser's storage; the downloaded log passes `host_tools report`; the
+# page fits a phone held upright. Skips with a message where Chromium or npm is missing
+# (make test installs Chromium; make web fetches MicroPython's WebAssembly port with npm).
+import glob
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+import pytest
+
+from host_tools import _paths  # noqa: F401  (firmware/ on sys.path)
+from host_tools.web import build as web_build
+from host_tools.web import cdp
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SCRIPTS = os.path.join(ROOT, "tests", "emu_scripts")
+
+pytestmark = pytest.mark.skipif(
+    not cdp.chromium(),
+    reason="Chromium is not installed (Debian: apt-get install chromium; make test does)")
+
+
+@pytest.fixture(scope="module")
+def site():
+    """The page built into a temporary folder and served on 127.0.0.1 (any free port)."""
+    if not shutil.which("npm") and web_build.installed_version() != web_build.pinned_version():
+        pytest.skip("npm is not installed: it fetches MicroPython's WebAssembly port (apt-get install npm)")
+    from host_tools.web.__main__ import serve
+    out = tempfile.mkdtemp(prefix="web-site-")
+    try:
+        web_build.build(out=out, quiet=True)
+    except web_build.BuildError as e:
+        shutil.rmtree(out, ignore_errors=True)
+        pytest.skip("the web page cannot be built here: %s" % e)
+    server = serve(out, port=0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield "http://127.0.0.1:%d/" % server.server_address[1]
+    server.shutdown()
+    server.server_close()
+    shutil.rmtree(out, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    b = cdp.Browser(width=390, height=844)
+    yield b
+    b.close()
+
+
+def open_page(browser, site, manual=True, fresh=True):
+    """Loads the page (fresh: with the browser's storage emptied first); waits for the boot."""
+    if fresh:
+        browser.goto(site + "index.html?blank")
+        browser.wait_for("document.readyState === 'complete'")
+        browser.js("localStorage.clear(), true")
+    browser.goto(site + ("?manual" if manual else ""))
+    state = browser.wait_for("window.scoreboard", timeout=60)
+    assert state.get("ready"), "the page did not boot: %s" % state.get("error")
+    assert browser.js("window.scoreboard.manual") == manual
+
+
+# ---- the simulator's frames ---------------------------------------------------------------------
+def sim_frames(lines, store_dir):
+    """The simulator's panel (64 rows of '0'/'1') after the boot and after each step of `lines`."""
+    import main as firmware_main
+    from hw.clock import FakeClock
+    from host_tools.sim.device import SimBoard
+    from host_tools.sim.script import SETTLE_MS, Runner
+    from scoreboard.store import Store
+    clock = FakeClock()
+    board = SimBoard(now=clock.now)
+    app = firmware_main.make_app(board.display, Store(root=store_dir), clock, "ja")
+    frames = []
+
+    def grab(text=None):
+        frames.append((text or "boot", panel_rows(board.panel)))
+    runner = Runner(board, app, clock, on_step=grab)
+    runner.run_for(SETTLE_MS)        # the boot, as Runner.run starts
+    grab()
+    for text in steps(lines):
+        runner.line(text)
+    assert app.errors == [], app.errors
+    return frames
+
+
+def steps(lines):
+    return [l for l in lines if l.split("#", 1)[0].strip()]
+
+
+def panel_rows(panel):
+    return ["".join(str(v) for v in row) for row in panel.rows()]
+
+
+# ---- the same script on the page ----------------------------------------------------------------
+class PagePin:
+    """A button of the page seen as a SimPin: setting `pressed` presses the on-screen button with
+    the mouse (or holds the key down)."""
+
+    KEYS = {"up": ("ArrowUp", 38), "down": ("ArrowDown", 40), "left": ("ArrowLeft", 37),
+            "right": ("ArrowRight", 39), "ok": ("Enter", 13), "back": ("Escape", 27)}
+
+    def __init__(self, browser, name, by_key):
+        self.browser, self.name, self.by_key = browser, name, by_key
+        self._pressed = False
+        if not by_key:
+            r = browser.js("(() => { const r = document.querySelector('[data-button=%s]')"
+                           ".getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()" % name)
+            self.x, self.y = r
+
+    @property
+    def pressed(self):
+        return self._pressed
+
+    @pressed.setter
+    def pressed(self, down):
+        self._pressed = down
+        if self.by_key:
+            key, code = self.KEYS[self.name]
+            self.browser.key("keyDown" if down else "keyUp", key, key if len(key) > 1 else "Space", code)
+        else:
+            self.browser.mouse("mousePressed" if down else "mouseReleased", self.x, self.y)
+
+
+class PageBoard:
+    def __init__(self, browser, by_key):
+        from hw.buttons import NAMES
+        self.pins = dict((n, PagePin(browser, n, by_key)) for n in NAMES)
+
+
+def page_frames(browser, lines, by_key=False):
+    """Runs the script on the page (manual clock): the canvas after the boot and after each step."""
+    from host_tools.sim.script import SETTLE_MS, Runner
+    frames = []
+
+    def grab(text=None):
+        frames.append((text or "boot", browser.js("window.scoreboard.pixels()")))
+
+    class PageRunner(Runner):
+        def run_for(self, ms):
+            browser.js("window.scoreboard.advance(%d), true" % ms)
+
+    runner = PageRunner(PageBoard(browser, by_key), None, None, on_step=grab)
+    runner.run_for(SETTLE_MS)
+    grab()
+    for text in steps(lines):
+        runner.line(text)
+    return frames
+
+
+def script(name):
+    with open(os.path.join(SCRIPTS, name + ".txt"), encoding="utf-8") as f:
+        return f.read().splitlines()
+
+
+def assert_same(page, sim):
+    assert len(page) == len(sim)
+    for (step, got), (_, want) in zip(page, sim):
+        if got != want:
+            diff = sum(a != b for r1, r2 in zip(got, want) for a, b in zip(r1, r2))
+            pic = "\n".join(r.replace("0", ".").replace("1", "#") for r in got)
+            want_pic = "\n".join(r.replace("0", ".").replace("1", "#") for r in want)
+            pytest.fail("after %r the page differs from the simulator in %d pixels\npage:\n%s\nsimulator:\n%s"
+                        % (step, diff, pic, want_pic))
+
+
+@pytest.mark.parametrize("game,by_key", [("kakehiki", False), ("kabu", False), ("kakoi", False),
+                                         ("dobon", True)])
+def test_page_plays_each_game_like_the_simulator(site, browser, tmp_path, game, by_key):
+    lines = script(game)
+    sim = sim_frames(lines, str(tmp_path / "games"))
+    open_page(browser, site)
+    page = page_frames(browser, lines, by_key)
+    assert_same(page, sim)
+    # the game was saved in the browser's storage as it went
+    logs = browser.js("window.scoreboard.logs()")
+    assert len(logs) == 1 and '"kind":"%s"' % game in logs[0]["text"].split("\n")[0]
+
+
+def test_reload_resumes_and_the_log_downloads_for_report(site, browser, tmp_path):
+    lines = script("kabu")
+    played = lines[:lines.index(next(l for l in lines if l.startswith("shot kabu-form")))]
+    sim_dir = str(tmp_path / "sim-games")
+    sim_frames(played, sim_dir)
+    # The simulator's boot on the same folder offers 続きから; choosing it shows the table.
+    resume = sim_frames(["click ok"], sim_dir)
+    open_page(browser, site)
+    page_frames(browser, played)
+    open_page(browser, site, fresh=False)          # a reload: the storage is kept
+    assert_same(page_frames(browser, ["click ok"]), resume)
+    # The log, downloaded through the page's own link.
+    dl = tmp_path / "downloads"
+    dl.mkdir()
+    browser.call("Browser.setDownloadBehavior", browser=True, behavior="allow", downloadPath=str(dl))
+    browser.js("document.getElementById('logs').open = true, true")
+    names = browser.js("Array.from(document.querySelectorAll('#loglist a.log')).map(a => a.textContent)")
+    assert len(names) == 1 and names[0].endswith(".log"), names
+    browser.js("document.querySelector('#loglist a.log').click(), true")
+    path = str(dl / names[0])
+    deadline = time.time() + 20
+    while not os.path.isfile(path) and time.time() < deadline:
+        time.sleep(0.1)
+    assert os.path.isfile(path), os.listdir(str(dl))
+    with open(path, "rb") as f:
+        data = f.read()
+    first = data.split(b"\n", 1)[0]
+    assert b'"t":"header"' in first and b'"kind":"kabu"' in first
+    out = tmp_path / "report"
+    p = subprocess.run([sys.executable, "-m", "host_tools", "report", path, "--out", str(out)],
+                       cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    assert "refused" not in p.stdout, p.stdout
+    assert glob.glob(str(out / "*.csv")) and glob.glob(str(out / "*.html")), p.stdout
+
+
+def test_real_time_mouse_and_long_press(site, browser, tmp_path):
+    """The page's own clock (no test hook): a tap and a long press on the on-screen buttons."""
+    want = sim_frames(["click ok", "click ok", "long back"], str(tmp_path / "games"))
+    open_page(browser, site, manual=False)
+    board = PageBoard(browser, False)
+    for text, hold in (("click ok", 0.15), ("click ok", 0.15), ("long back", 1.3)):
+        pin = board.pins[text.split()[1]]
+        pin.pressed = True
+        time.sleep(hold)
+        pin.pressed = False
+        time.sleep(0.3)
+    assert browser.js("window.scoreboard.pixels()") == want[-1][1]
+    assert want[-1][1] != want[-2][1]        # the long press did something
+
+
+def test_fits_a_phone_held_upright(site, browser):
+    for width, height in ((360, 640), (390, 844)):
+        browser.call("Emulation.setDeviceMetricsOverride", width=width, height=height,
+                     deviceScaleFactor=2, mobile=True)
+        open_page(browser, site, manual=False, fresh=False)
+        boxes = browser.js("""Array.from(document.querySelectorAll('#panel, [data-button]')).map(el => {
+            const r = el.getBoundingClientRect();
+            return [el.id || el.dataset.button, r.left, r.top, r.right, r.bottom, r.width, r.height]; })""")
+        assert browser.js("document.documentElement.scrollWidth") <= width
+        for name, left, top, right, bottom, w, h in boxes:
+            assert left >= 0 and right <= width and top >= 0 and bottom <= height, (width, height, name)
+            if name != "panel":
+                assert w >= 44 and h >= 44, (name, w, h)     # a finger's size
+        panel = boxes[0]
+        assert panel[5] >= 0.6 * width, panel                  # the kanji stay readable
+    browser.call("Emulation.setDeviceMetricsOverride", width=390, height=844, deviceScaleFactor=1,
+                 mobile=False)
