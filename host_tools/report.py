@@ -58,6 +58,8 @@ T = {
     "generated": ("Made {t} from {n} log(s).", "{t}に{n}件のログから作成。"),
     "truncated": ("Rows {a}-{b} are in the CSV only.", "{a}行目から{b}行目まではCSVだけにあります。"),
     "seat": ("seat {n}", "{n}番席"),
+    "yes": ("yes", "あり"),
+    "no": ("no", "なし"),
     # itemised results
     "winner": ("Winner: {a}", "勝った人：{a}"),
     "winners": ("Winners: {a}", "勝った人：{a}"),
@@ -80,24 +82,6 @@ T = {
     "calc": ("{p}×{f}", "{p}×{f}"),
     "dobon_win": ("{a} won the round", "{a}の勝ち"),
     "total": ("total {t}", "計{t}"),
-}
-
-# Settings shown as labelled values: kind -> [(key, (English, 日本語), {value: (English, 日本語)})].
-SETTINGS = {
-    "kakehiki": [("start", ("Dango at the start", "最初のだんご"), {}),
-                 ("dial_max", ("Highest bet on the dial", "ダイヤルの上限"), {})],
-    "kabu": [("length", ("Length of the match", "対戦の長さ"),
-              {"seats": ("as many games as players", "人数と同じ戦数"), "games": ("a set number of games", "戦数を決める"),
-               "stop": ("until stopped", "止めるまで")}),
-             ("games", ("Games", "戦数"), {}),
-             ("minus2_endings", ("Winner's −2 on other endings too", "他の終局でも勝者の−2"),
-              {True: ("yes", "あり"), False: ("no", "なし")})],
-    "kakoi": [("cap", ("Cap per payment", "支払いの上限"), {0: ("none", "なし")}),
-              ("jokers", ("Jokers", "ジョーカー"), {True: ("yes", "あり"), False: ("no", "なし")}),
-              ("rounds", ("Rounds", "局数"), {0: ("until stopped", "止めるまで")})],
-    "dobon": [("variant", ("Rules", "ルール"), {"sum": ("sum", "合計型"), "action": ("action cards", "役札型")}),
-              ("rounds", ("Rounds", "回数"), {}),
-              ("max_actions", ("Drawn after this many actions", "流局までの手数"), {})],
 }
 
 # What a row is called per kind (docs/glossary.md): 株ドボン plays 戦, 囲将会ドボン 局, the others 回;
@@ -144,19 +128,30 @@ def kind_name(kind, lang):
 
 
 def settings_text(kind, settings, lang):
-    """The settings as "label: value" pairs in `lang` (unknown keys: key = value)."""
+    """The settings as "label: value" pairs in `lang`, in the device's words: each game declares
+    its settings once (SETTINGS in its rules module, scoreboard/settings.py) with the text id of
+    the label; a choice's value reads as its V_<value> text. Unknown keys: key = value."""
+    from scoreboard import settings as sdecl
     out = []
-    known = SETTINGS.get(kind, [])
     settings = settings if isinstance(settings, dict) else {}
-    for key, label, values in known:
-        if key not in settings:
-            continue
-        if key == "games" and settings.get("length") != "games":
+    decl, texts = (), {}
+    if kind in games.KINDS:
+        decl = games.load(kind).SETTINGS
+        texts = games.module(games.texts(kind)).MESSAGES
+    for d in decl:
+        key = d[sdecl.KEY]
+        cond = d[sdecl.SHOWN_IF]
+        if key not in settings or (cond is not None and settings.get(cond[0]) != cond[1]):
             continue
         v = settings[key]
-        shown = _pick(values[v], lang) if _hashable(v) and v in values else str(v)
-        out.append("%s%s%s" % (_pick(label, lang), "：" if lang == "ja" else ": ", shown))
-    for key in sorted(k for k in settings if k not in [x[0] for x in known]):
+        if v is True or v is False:
+            shown = tr("yes" if v else "no", lang)
+        else:
+            shown = _pick(texts["V_" + v], lang) if isinstance(v, str) and "V_" + v in texts else str(v)
+        label = _pick(texts[d[sdecl.LABEL]], lang) if d[sdecl.LABEL] in texts else key
+        out.append("%s%s%s" % (label, "：" if lang == "ja" else ": ", shown))
+    known = [d[sdecl.KEY] for d in decl]
+    for key in sorted(k for k in settings if k not in known):
         out.append("%s = %s" % (key, settings[key]))
     return out
 

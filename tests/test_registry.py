@@ -130,3 +130,47 @@ def test_unregistered_the_game_is_unknown_again(tally):
     games.unregister("tally")
     assert "tally" not in games.KINDS
     games.register("tally", "tally_game.rules", "tally_game.texts", "tally_game.screens", ("Tally", "タリー"))
+
+
+# ---- settings declared once (scoreboard/settings.py) ---------------------------------------------
+def test_docs_settings_table_is_made_from_the_declarations():
+    from host_tools import settings_doc
+    path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs", "settings.md")
+    with open(path, encoding="utf-8") as f:
+        assert f.read() == settings_doc.table(), "run: python -m host_tools.settings_doc > docs/settings.md"
+
+
+@pytest.mark.parametrize("kind", list(games.KINDS))
+def test_each_declared_setting_has_its_label_values_and_one_check(kind):
+    from scoreboard import settings as sd
+    from scoreboard.engine import Game
+    from scoreboard.errors import Refusal
+    rules = games.load(kind)
+    texts = games.module(games.texts(kind)).MESSAGES
+    lo, hi = games.seats(kind)
+    assert rules.default_settings() == dict((d[0], d[1]) for d in rules.SETTINGS)
+    rules.check_settings(rules.default_settings(), lo)
+    for d in rules.SETTINGS:
+        assert d[sd.LABEL] in texts, d                      # the label loads with the game
+        assert sd.ok(d, d[sd.DEFAULT]), d
+        if d[sd.TYPE] == "choice":
+            for v in d[sd.WHAT]:
+                assert not isinstance(v, str) or "V_" + v in texts, (d, v)
+        bad = d[sd.WHAT][1] + 1 if d[sd.TYPE] == "int" else "no such value"
+        with pytest.raises(Refusal) as e:
+            Game.new(kind, lo, {d[sd.KEY]: bad})
+        assert e.value.msg_id == ("E_SETTING_RANGE" if d[sd.TYPE] == "int" else "E_SETTING_CHOICE")
+        assert e.value.info["setting"] == d[sd.LABEL]
+    for n, settings, want in ((hi + 1, None, "E_SEATS"), (lo, {"colour": 1}, "E_SETTING_UNKNOWN")):
+        for call in (lambda: Game.new(kind, n, settings), lambda: rules.check_settings(settings, n)):
+            with pytest.raises(Refusal) as e:
+                call()
+            assert e.value.msg_id == want, (kind, want)
+
+
+def test_a_refused_setting_is_named_by_its_label_on_the_device():
+    d = Driver(lang="ja")
+    from scoreboard.errors import Refusal
+    d.app.choose_kind("kakehiki")
+    d.app.refuse(Refusal("E_SETTING_RANGE", {"setting": "S_kakehiki_start", "min": 2, "max": 99}))
+    assert d.app.toast == "最初のだんごは2～99です"

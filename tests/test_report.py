@@ -151,11 +151,11 @@ def test_pages_one_language_each(tmp_path):
     en = (out / "night-2025-03-01.en.html").read_text(encoding="utf-8")
     assert 'href="night-2025-03-01.en.html"' in ja and 'href="night-2025-03-01.ja.html"' in en
     for word in ("掛け引きほーるでむ", "株ドボン", "囲将会ドボン", "最終順位", "各回のあとの得点",
-                 "最初のだんご：20", "ダイヤルの上限：5", "②切り札 +4", "Bob→あき 20点"):
+                 "最初のだんご：20", "ダイヤル上限：5", "②切り札 +4", "Bob→あき 20点"):
         assert word in ja, word
     assert re.search("→(的中|外れ|降りた)", ja)
     for word in ("Kakehiki Hold&#x27;em", "Kabu Dobon", "Kakoi Dobon", "Final standings",
-                 "Dango at the start: 20", "② trumps +4", "8 points to Bob", "Bob pays あき 20"):
+                 "Starting dango: 20", "② trumps +4", "8 points to Bob", "Bob pays あき 20"):
         assert word in en, word
     assert "{" not in "".join(page_words(ja)) and '"start"' not in ja     # no raw settings JSON
     allowed = {"Bob", "Dan", "CSV", "English"}

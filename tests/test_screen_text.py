@@ -45,6 +45,7 @@ VALUES = {
     "line": 123, "schema": 2, "seq": 57, "events": 57, "bytes": 120,
     "ph": {"ja": "判定札", "en": "Judge"},
     "field": {"ja": "ドボンした人", "en": "Dobon by"},
+    "setting": {"ja": "上限（0はなし）", "en": "Cap (0: none)"},   # a setting's label (settings.py)
     "why": {"ja": "席の数", "en": "seats"},
     "what": {"ja": NAME + " 勝負（12）", "en": NAME + " raises to 12"},
     "w": NAME, "l": "佐藤", "by": NAME, "on": "佐藤", "net": "+12",

@@ -22,8 +22,17 @@ MAX_TWOS = 4  # one stack can hold at most the four 2s of the deck
 #   {"t": "end"}                          the table stops: standings final as they are
 
 
+# Declared once (scoreboard/settings.py): key, default, type, range, label text id, shown only if.
+SETTINGS = (
+    ("max_actions", 800, "int", (1, 100000, 50), "S_dobon_max_actions", None),
+    ("rounds", 1, "choice", (1, 3, 5), "S_dobon_rounds", None),
+    ("variant", "sum", "choice", VARIANTS, "S_dobon_variant", None),
+)
+
+
 def default_settings():
-    return {"variant": "sum", "rounds": 1, "max_actions": 800}
+    from scoreboard.settings import defaults
+    return defaults(SETTINGS)
 
 
 def _int(v):
@@ -31,19 +40,8 @@ def _int(v):
 
 
 def check_settings(settings, nseats):
-    if not _int(nseats) or nseats < SEATS[0] or nseats > SEATS[1]:
-        raise Refusal("E_DOBON_SEATS", {"n": nseats})
-    s = settings or {}
-    for k in s:
-        if k not in ("variant", "rounds", "max_actions"):
-            raise Refusal("E_DOBON_SETTING", {"key": k})
-    if s.get("variant", "sum") not in VARIANTS:
-        raise Refusal("E_DOBON_SETTING", {"key": "variant"})
-    if s.get("rounds", 1) not in (1, 3, 5) or not _int(s.get("rounds", 1)):
-        raise Refusal("E_DOBON_SETTING", {"key": "rounds"})
-    m = s.get("max_actions", 800)
-    if not _int(m) or m < 1 or m > 100000:
-        raise Refusal("E_DOBON_SETTING", {"key": "max_actions"})
+    from scoreboard.settings import check
+    check(SETTINGS, SEATS, settings, nseats)
 
 
 def _new_round(state, starter):

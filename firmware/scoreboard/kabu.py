@@ -21,42 +21,33 @@ SEATS = (2, 6)
 LENGTHS = ("seats", "games", "stop")
 
 
+# Declared once (scoreboard/settings.py): key, default, type, range, label text id, shown only if.
+# length "seats": as many games as seats; "games": settings["games"] games; "stop": until "end".
+# minus2_endings: the winner's −2 also after four of a kind and a deck-out (not a dobon).
+SETTINGS = (
+    ("games", 6, "int", (1, 99, 1), "S_kabu_games", ("length", "games")),
+    ("length", "seats", "choice", LENGTHS, "S_kabu_length", None),
+    ("minus2_endings", False, "bool", None, "S_kabu_minus2_endings", None),
+)
+
+
 def default_settings():
-    # length "seats": as many games as seats; "games": settings["games"] games; "stop": until "end".
-    # minus2_endings: the winner's −2 also after four of a kind and a deck-out (not a dobon).
-    return {"length": "seats", "games": 6, "minus2_endings": False}
+    from scoreboard.settings import defaults
+    return defaults(SETTINGS)
 
 
 def check_settings(settings, nseats):
-    if not isinstance(nseats, int) or nseats < SEATS[0] or nseats > SEATS[1]:
-        raise Refusal("E_KABU_SEATS", {"min": SEATS[0], "max": SEATS[1]})
-    d = default_settings()
-    for k in settings:
-        if k not in d:
-            raise Refusal("E_KABU_SETTING", {"key": k})
-    length = settings.get("length", d["length"])
-    if length not in LENGTHS:
-        raise Refusal("E_KABU_SETTING", {"key": "length"})
-    games = settings.get("games", d["games"])
-    if not isinstance(games, int) or isinstance(games, bool) or games < 1 or games > 99:
-        raise Refusal("E_KABU_SETTING", {"key": "games"})
-    m2 = settings.get("minus2_endings", d["minus2_endings"])
-    if m2 is not True and m2 is not False:
-        raise Refusal("E_KABU_SETTING", {"key": "minus2_endings"})
-
-
-def _setting(settings, key):
-    if settings and key in settings:
-        return settings[key]
-    return default_settings()[key]
+    from scoreboard.settings import check
+    check(SETTINGS, SEATS, settings, nseats)
 
 
 def _target(settings, nseats):
-    length = _setting(settings, "length")
+    # settings are complete: the engine fills in the defaults (engine.settle, journal)
+    length = settings["length"]
     if length == "seats":
         return nseats
     if length == "games":
-        return _setting(settings, "games")
+        return settings["games"]
     return 0
 
 
@@ -260,7 +251,7 @@ def _four(state, ev, settings):
         if i != h:
             _charge(state, i, sc["total"])
     d = 0
-    if _setting(settings, "minus2_endings"):
+    if settings["minus2_endings"]:
         d = _minus2(state, h, _bool(ev, "minus2", True))
     state["parent"] = h
     return _finish(state, "four", {"holder": h, "score": sc, "minus2": d})
@@ -281,7 +272,7 @@ def _deckout(state, ev, settings):
     w = sc["winner"]
     _charge(state, l, sc["total"])
     d = 0
-    if _setting(settings, "minus2_endings"):
+    if settings["minus2_endings"]:
         d = _minus2(state, w, _bool(ev, "minus2", True))
     state["parent"] = l
     return _finish(state, "deckout", {"winner": w, "loser": l, "score": sc, "minus2": d})

@@ -19,17 +19,21 @@ OVER = "over"
 DECK = 5  # cards per sign/judge deck; reshuffled when one is left
 
 
+# Declared once (scoreboard/settings.py): key, default, type, range, label text id, shown only if.
+SETTINGS = (
+    ("dial_max", 9, "int", (1, 99, 1), "S_kakehiki_dial_max", None),
+    ("start", 20, "int", (2, 99, 1), "S_kakehiki_start", None),
+)
+
+
 def default_settings():
-    return {"start": 20, "dial_max": 9}
+    from scoreboard.settings import defaults
+    return defaults(SETTINGS)
 
 
 def check_settings(settings, nseats):
-    start = settings.get("start")
-    dmax = settings.get("dial_max")
-    if not isinstance(start, int) or not 2 <= start <= 99:
-        raise Refusal("E_KH_START", {"min": 2, "max": 99})
-    if not isinstance(dmax, int) or not 1 <= dmax <= 99:
-        raise Refusal("E_KH_DIAL_MAX", {"min": 1, "max": 99})
+    from scoreboard.settings import check
+    check(SETTINGS, SEATS, settings, nseats)
 
 
 def initial_state(settings, nseats):

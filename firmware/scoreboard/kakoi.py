@@ -3,7 +3,7 @@ from scoreboard.errors import Refusal
 from scoreboard import kakoi_score
 
 KIND = "kakoi"
-SEATS = (2, 6)
+SEATS = (2, kakoi_score.MAX_SEATS)   # the scorer handles up to MAX_SEATS
 
 # Events (seats 0-based):
 #   {"t": "tsumo", "seat": w, "card": r, "hands": [...]}                     ツモ上がり
@@ -14,9 +14,18 @@ SEATS = (2, 6)
 # hands/calls: see scoreboard.kakoi_score.settle.
 
 
+# Declared once (scoreboard/settings.py): key, default, type, range, label text id, shown only if.
+# cap: per-payment cap (0 = none); jokers: 2 jokers as club 0; rounds: 0 = until "end"
+SETTINGS = (
+    ("cap", kakoi_score.CAP, "int", (0, 1000000, 100), "S_kakoi_cap", None),
+    ("jokers", False, "bool", None, "S_kakoi_jokers", None),
+    ("rounds", 0, "int", (0, 99, 1), "S_kakoi_rounds", None),
+)
+
+
 def default_settings():
-    # cap: per-payment cap (0 = none); jokers: 2 jokers as club 0; rounds: 0 = until "end"
-    return {"cap": kakoi_score.CAP, "jokers": False, "rounds": 0}
+    from scoreboard.settings import defaults
+    return defaults(SETTINGS)
 
 
 def _int(v):
@@ -24,21 +33,8 @@ def _int(v):
 
 
 def check_settings(settings, nseats):
-    if not _int(nseats) or nseats < SEATS[0] or nseats > SEATS[1]:
-        raise Refusal("E_KAKOI_SEATS", {"n": nseats})
-    s = settings or {}
-    for k in s:
-        if k not in ("cap", "jokers", "rounds"):
-            raise Refusal("E_KAKOI_SETTING", {"key": k})
-    cap = s.get("cap", kakoi_score.CAP)
-    if not _int(cap) or cap < 0 or cap > 1000000:
-        raise Refusal("E_KAKOI_CAP", {"cap": cap})
-    j = s.get("jokers", False)
-    if j is not True and j is not False:
-        raise Refusal("E_KAKOI_SETTING", {"key": "jokers"})
-    r = s.get("rounds", 0)
-    if not _int(r) or r < 0 or r > 99:
-        raise Refusal("E_KAKOI_SETTING", {"key": "rounds"})
+    from scoreboard.settings import check
+    check(SETTINGS, SEATS, settings, nseats)
 
 
 def initial_state(settings, nseats):

@@ -7,6 +7,8 @@ MESSAGES = {
     "E_BAD_VALUE": ("Value out of range", "値が範囲外です"),
     "E_SEATS": ("{min} to {max} players", "{min}～{max}人で遊びます"),
     "E_SETTING_UNKNOWN": ("Unknown setting", "不明な設定です"),
+    "E_SETTING_RANGE": ("{setting}: {min} to {max}", "{setting}は{min}～{max}です"),
+    "E_SETTING_CHOICE": ("{setting}: not one of the choices", "{setting}：選べる値ではありません"),
     "E_UNKNOWN_GAME": ("Unknown game", "不明なゲームです"),
     "E_GAME_OVER": ("The game is over", "ゲームは終わりました"),
     "E_PHASE": ("Not possible now", "今はできません"),
@@ -48,5 +50,8 @@ def text(msg_id, lang="ja", info=None, game_tables=()):
     s = pair[1] if lang == "ja" else pair[0]
     if info:
         for k in info:
-            s = s.replace("{" + k + "}", str(info[k]))
+            v = info[k]
+            if k == "setting":     # a setting's label id (scoreboard/settings.py): its label
+                v = text(v, lang, None, game_tables)
+            s = s.replace("{" + k + "}", str(v))
     return s

@@ -1,8 +1,13 @@
 # ドボン messages: id -> (English, Japanese). Short: the OLED shows 16 chars x 8 lines.
 MESSAGES = {
+    # its settings (SETTINGS in scoreboard/dobon.py): labels and values
+    "S_dobon_variant": ("Rules", "ルール"),
+    "S_dobon_rounds": ("Rounds", "回数"),
+    "S_dobon_max_actions": ("Drawn after", "流局までの手数"),
+    "V_sum": ("Sum", "合計型"),
+    "V_action": ("Action cards", "役札型"),
+    "PTS_dobon": ("{n} wins", "{n}勝"),
     # refusals
-    "E_DOBON_SEATS": ("2 to 4 players", "2～4人で遊びます"),
-    "E_DOBON_SETTING": ("Setting out of range", "設定が範囲外です"),
     "E_DOBON_OVER": ("The match is over", "対戦は終わりました"),
     "E_DOBON_SEAT": ("No such seat", "その席はありません"),
     "E_DOBON_RANK": ("No such card: {rank}", "{rank}という札はありません"),

@@ -3,6 +3,13 @@
 # cards appear as their ASCII labels (1..10, R1 = 赤ピン, S4 = 魂四).
 
 MESSAGES = {
+    # its settings (SETTINGS in scoreboard/kabu.py): labels and values
+    "S_kabu_length": ("Match length", "対戦の長さ"),
+    "S_kabu_games": ("Games", "戦数"),
+    "S_kabu_minus2_endings": ("-2 after other endings", "ドボン以外でも-2"),
+    "V_seats": ("One game per player", "人数と同じ戦数"),
+    "V_games": ("Set number of games", "戦数を決める"),
+    "V_stop": ("Until ended", "終えるまで"),
     # card input
     "E_KABU_CARD": ("No such card: {card}", "{card}という札はありません"),
     "E_KABU_TOO_MANY": ("At most {max} cards of {card}", "{card}は{max}枚までです"),
@@ -23,8 +30,6 @@ MESSAGES = {
     "E_KABU_NO_FOUR": ("No four of a kind", "4枚揃いがありません"),
     "E_KABU_SIZES": ("{size} cards: should be {want}", "手札{size}枚：{want}枚のはずです"),
     # game flow
-    "E_KABU_SEATS": ("{min} to {max} players", "{min}～{max}人で遊びます"),
-    "E_KABU_SETTING": ("Setting out of range", "設定が範囲外です"),
     "E_KABU_SEAT": ("No such seat", "その席はありません"),
     "E_KABU_SAME_SEAT": ("Winner and loser are the same", "勝った人と負けた人が同じです"),
     "E_KABU_WINNERS": ("Choose who dobon'd", "ドボンした人を選んでください"),

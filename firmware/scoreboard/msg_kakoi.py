@@ -1,8 +1,11 @@
 # 囲将会ドボン messages: id -> (English, Japanese). Short: the OLED shows 16 chars x 8 lines.
 MESSAGES = {
+    # its settings (SETTINGS in scoreboard/kakoi.py): labels and values
+    "S_kakoi_cap": ("Cap (0: none)", "上限（0はなし）"),
+    "S_kakoi_jokers": ("Jokers", "ジョーカー"),
+    "S_kakoi_rounds": ("Rounds (0: open)", "局数（0は無制限）"),
     # refusals
     "E_KAKOI_SEATS": ("2 to 6 players", "2～6人で遊びます"),
-    "E_KAKOI_SETTING": ("Setting out of range", "設定が範囲外です"),
     "E_KAKOI_CAP": ("Cap {cap} not allowed", "上限{cap}は選べません"),
     "E_KAKOI_EVENT": ("Not possible here", "その操作はできません"),
     "E_KAKOI_OVER": ("The game is over", "対局は終わりました"),

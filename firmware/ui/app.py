@@ -32,15 +32,8 @@ CARD_KEYS = ("card", "rank", "okoshi", "top")          # ... naming a card (its 
 
 
 def _ms(clock):
-    if clock is None:
-        return 0
-    for name in ("ticks_ms", "now_ms", "ms"):
-        f = getattr(clock, name, None)
-        if f is not None:
-            return f()
-    if callable(clock):
-        return clock()
-    return 0
+    # every clock the App is given has ticks_ms() (hw/clock.py, the tests' and tools' fakes)
+    return 0 if clock is None else clock.ticks_ms()
 
 
 class App:
@@ -202,6 +195,9 @@ class App:
                     continue
                 elif k == "field" and v is not None:
                     info[k] = self._known("F_" + str(v), v)
+                    continue
+                elif k == "setting":           # a setting's label id (scoreboard/settings.py)
+                    info[k] = self._known(str(v), v)
                     continue
                 if v is None or v == "None" or v == -1:
                     self.say(self._known("ASK_" + k, None) or self.t("ASK"))
@@ -421,6 +417,11 @@ class App:
 
     def state(self):
         return self.game.state
+
+    def to_start(self):
+        """The first screen (resume / new game / language), the stack and its RAM let go."""
+        from ui import screens_menu
+        self.reset(screens_menu.Boot(self), True)
 
     def show_play(self):
         if self.game is None:

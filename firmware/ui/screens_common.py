@@ -85,10 +85,6 @@ def seat_opts(app, seats=None):
     return [(app.name(i), i) for i in seats]
 
 
-def step_of(hi, lo):
-    return 1 if hi - lo < 200 else 10
-
-
 # ---- lists -------------------------------------------------------------------------------------
 class ListScreen(Screen):
     """A titled list with a cursor; subclasses give rows and what ok does."""

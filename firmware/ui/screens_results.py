@@ -42,8 +42,7 @@ class End(Standings):
 
     def on_button(self, kind, name):
         if kind == "click" and name in ("ok", "back"):
-            from ui import screens_menu
-            self.app.reset(screens_menu.Boot(self.app), True)
+            self.app.to_start()
 
     def foot(self, c):
         hint(c, self.app.t("CONT_HINT"))

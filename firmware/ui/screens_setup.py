@@ -1,61 +1,35 @@
-# Before a game: its settings (the rules module's defaults, edited by type) and its seats and
-# names. Imported from the game menu when a game is chosen; App.new_game() forgets the module once
-# the game has started (RAM on the Pico: these screens are used once per game).
+# Before a game: its settings (as its rules module declares them: scoreboard/settings.py) and
+# its seats and names. Imported from the game menu when a game is chosen; App.new_game() forgets
+# the module once the game has started (RAM on the Pico: these screens are used once per game).
 from ui.screens_common import ListScreen, NumberEntry, fit, rtext, W
-
-# What a table may change, per game (ranges as the rules modules' check_settings accept them).
-# ("int", lo, hi, step) | ("choice", values) | ("bool",)
-SPECS = {
-    "kakehiki": {"start": ("int", 2, 99, 1), "dial_max": ("int", 1, 99, 1)},
-    "kabu": {"length": ("choice", ("seats", "games", "stop")), "games": ("int", 1, 99, 1),
-             "minus2_endings": ("bool",)},
-    "kakoi": {"cap": ("int", 0, 1000000, 100), "jokers": ("bool",), "rounds": ("int", 0, 99, 1)},
-    "dobon": {"variant": ("choice", ("sum", "action")), "rounds": ("choice", (1, 3, 5)),
-              "max_actions": ("int", 1, 100000, 50)},
-}
-# A setting that only matters for one value of another is shown only then (株ドボン: the number of
-# games only when the match length is "set number of games").
-SHOWN_IF = {("kabu", "games"): ("length", "games")}
-
-
-def _spec(kind, key, v):
-    sp = SPECS.get(kind, {}).get(key)
-    if sp is not None:
-        return sp
-    # A setting this screen does not know yet: edit it by its type.
-    if v is True or v is False:
-        return ("bool",)
-    if isinstance(v, int):
-        return ("int", 0, 999, 1)
-    return ("choice", (v,))
 
 
 class Settings(ListScreen):
-    """The chosen game's settings (rules module defaults), then Next -> seats."""
+    """The chosen game's settings (declared in its rules module), then Next -> seats."""
 
     def __init__(self, app, kind):
         ListScreen.__init__(self, app, "")
         self.kind = kind
         from scoreboard.games import load
-        self.values = load(kind).default_settings()
-        self.keys = sorted(self.values.keys())
+        self.rules = load(kind)
+        self.values = self.rules.default_settings()
         app.choose_kind(kind)
         from ui.defaults import saved   # the table's own defaults (first screen → 設定)
         saved(app, kind, self.values)
 
+    def decl(self, key):
+        from scoreboard.settings import find
+        return find(self.rules.SETTINGS, key)
+
     def shown(self):
-        out = []
-        for k in self.keys:
-            cond = SHOWN_IF.get((self.kind, k))
-            if cond is None or self.values.get(cond[0]) == cond[1]:
-                out.append(k)
-        return out
+        from scoreboard.settings import shown
+        return shown(self.rules.SETTINGS, self.values)
 
     def rows(self):
         return self.shown() + [None]
 
     def label(self, key):
-        sid = "S_%s_%s" % (self.kind, key)
+        sid = self.decl(key)[4]
         s = self.app.t(sid)
         return key if s == sid else s
 
@@ -86,15 +60,16 @@ class Settings(ListScreen):
             return
         k = keys[i]
         v = self.values[k]
-        sp = _spec(self.kind, k, v)
-        if sp[0] == "bool":
+        sp = self.decl(k)
+        if sp[2] == "bool":
             self.values[k] = not v
-        elif sp[0] == "choice":
-            vals = sp[1]
+        elif sp[2] == "choice":
+            vals = sp[3]
             j = vals.index(v) if v in vals else 0
             self.values[k] = vals[(j + d) % len(vals)]
         else:
-            self.values[k] = min(sp[2], max(sp[1], v + d * sp[3]))
+            lo, hi, step = sp[3]
+            self.values[k] = min(hi, max(lo, v + d * step))
         self.sel = self.shown().index(k)   # a row shown or hidden above: the cursor stays on k
 
     def on_button(self, kind, name):
@@ -107,17 +82,17 @@ class Settings(ListScreen):
         app = self.app
         keys = self.shown()
         if i >= len(keys):
-            from scoreboard.games import load
-            rules = load(self.kind)
+            rules = self.rules
             rules.check_settings(self.values, rules.SEATS[0])
             app.push(Seats(app, self.kind, self.values))
             return
         k = keys[i]
-        sp = _spec(self.kind, k, self.values[k])
-        if sp[0] == "int":
+        sp = self.decl(k)
+        if sp[2] == "int":
             def done(v, k=k):
                 self.values[k] = v
-            app.push(NumberEntry(app, self.label(k), sp[1], sp[2], self.values[k], done, sp[3]))
+            lo, hi, step = sp[3]
+            app.push(NumberEntry(app, self.label(k), lo, hi, self.values[k], done, step))
         else:
             self.side(i, 1)
 
@@ -139,6 +114,7 @@ class Seats(ListScreen):
             except (OSError, ValueError):
                 self.pc = []
         self.use_pc = bool(self.pc)
+        self.custom = {}           # seat -> the name picked or typed on the names screen
 
     def names(self):
         out = []
@@ -147,6 +123,9 @@ class Seats(ListScreen):
                 out.append(self.pc[i])
             else:
                 out.append("P%d" % (i + 1))
+        for i in self.custom:
+            if i < self.n:
+                out[i] = self.custom[i]
         return out
 
     def rows(self):
@@ -164,7 +143,8 @@ class Seats(ListScreen):
             c.text(t("NAMES"), 1, y)
             rtext(c, t("NAMES_PC") if self.use_pc else t("NAMES_DEF"), W - 1, y)
         elif row == "list":
-            c.text(fit(" ".join(self.names()), W - 2), 1, y)
+            c.text(fit(" ".join(self.names()), W - 12), 1, y)
+            rtext(c, "→", W - 1, y)      # OK: each seat's name (screens_names)
         else:
             c.text(t("START"), 1, y)
 
@@ -183,5 +163,8 @@ class Seats(ListScreen):
         row = self.rows()[i]
         if row == "start":
             self.app.new_game(self.kind, self.names(), self.settings)
+        elif row == "list":        # each seat's name: picked from the kept names, or typed
+            from ui.screens_names import SeatNames
+            self.app.push(SeatNames(self.app, self))
         else:
             self.side(i, 1)

@@ -3,21 +3,17 @@ from scoreboard.errors import Refusal
 
 KIND = "tally"
 SEATS = (2, 3)
+SETTINGS = (("target", 3, "int", (1, 9, 1), "S_tally_target", None),)   # scoreboard/settings.py
 
 
 def default_settings():
-    return {"target": 3}
+    from scoreboard.settings import defaults
+    return defaults(SETTINGS)
 
 
 def check_settings(settings, nseats):
-    if not isinstance(nseats, int) or not SEATS[0] <= nseats <= SEATS[1]:
-        raise Refusal("E_SEATS", {"min": SEATS[0], "max": SEATS[1]})
-    for k in settings or {}:
-        if k != "target":
-            raise Refusal("E_SETTING_UNKNOWN", {"name": k})
-    target = (settings or {}).get("target", 3)
-    if not isinstance(target, int) or isinstance(target, bool) or not 1 <= target <= 9:
-        raise Refusal("E_TALLY_TARGET", {"min": 1, "max": 9})
+    from scoreboard.settings import check
+    check(SETTINGS, SEATS, settings, nseats)
 
 
 def initial_state(settings, nseats):

@@ -1,6 +1,5 @@
-# タリー's texts: its refusals, its setting's label and what its screens say.
+# タリー's texts: its setting's label and what its screens say.
 MESSAGES = {
-    "E_TALLY_TARGET": ("Points to win: {min} to {max}", "勝ちの点数は{min}～{max}"),
     "S_tally_target": ("Points to win", "勝ちの点数"),
     "TALLY_HDR": ("Tally: round {k}", "タリー：第{k}回"),
     "TALLY_POINT": ("Point to {seat}", "{seat}に1点"),

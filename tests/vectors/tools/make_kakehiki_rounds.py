@@ -96,7 +96,7 @@ cases.append({"name":"correct predictions are paid in prediction order only as f
  "expect":{"hold":[16,18,18],"success":[0,5,0],"pot":3,"round":2},
  "outcomes":[{"winners":[2],"share":0,"preds":[{"by":1,"on":2,"v":9,"res":"won","got":5}]}]})
 # settings
-cases.append({"name":"settings out of range are refused","call":"scoreboard.kakehiki:check_settings","args":[{"start":1,"dial_max":9},4],"refused":"E_KH_START"})
-cases.append({"name":"dial max 0 is refused","call":"scoreboard.kakehiki:check_settings","args":[{"start":20,"dial_max":0},4],"refused":"E_KH_DIAL_MAX"})
+cases.append({"name":"settings out of range are refused","call":"scoreboard.kakehiki:check_settings","args":[{"start":1,"dial_max":9},4],"refused":"E_SETTING_RANGE"})
+cases.append({"name":"dial max 0 is refused","call":"scoreboard.kakehiki:check_settings","args":[{"start":20,"dial_max":0},4],"refused":"E_SETTING_RANGE"})
 cases.append({"name":"defaults","call":"scoreboard.kakehiki:default_settings","args":[],"expect":{"start":20,"dial_max":9}})
 json.dump({"cases":cases}, open("tests/vectors/kakehiki/rounds.json","w"), ensure_ascii=False, indent=1)
