@@ -251,3 +251,17 @@ def test_fits_a_phone_held_upright(site, browser):
         assert panel[5] >= 0.6 * width, panel                  # the kanji stay readable
     browser.call("Emulation.setDeviceMetricsOverride", width=390, height=844, deviceScaleFactor=1,
                  mobile=False)
+
+
+def test_game_ids_differ_across_reloads(site, browser):
+    """Game ids come from the browser's crypto (the port has no os.urandom): two games started
+    right after a boot each get their own id, not the firmware's fallback (the ms since boot,
+    which starts 0000 in the first minute and repeats from one reload to the next)."""
+    ids = []
+    for _ in range(2):
+        open_page(browser, site)             # a new browser storage each time, as on a new phone
+        page_frames(browser, script("kakehiki")[:12])
+        ids += [l["name"] for l in browser.js("window.scoreboard.logs()")]
+    gids = [name.split("-")[1][:8] for name in ids]
+    assert len(gids) == 2 and gids[0] != gids[1], ids
+    assert not any(g.startswith("0000") for g in gids), ids

@@ -5,11 +5,36 @@
 # manual clock), press(name, down) from the on-screen buttons and keys, and picture() for the 1024
 # bytes of the panel (SSD1306 page layout, as the Pico's driver holds them) after each new frame.
 import binascii
+import os
+import sys
 
-import main as firmware_main
-from hw.buttons import NAMES, Buttons
-from hw.clock import Clock, FakeClock
-from hw.display import Display
+import js   # the page (MicroPython WebAssembly's bridge to JavaScript)
+
+
+class WebOs:
+    """`os` with urandom() from the browser's crypto: this port has no os.urandom, and the
+    firmware's fallback (the ms since boot) would give the same game id after every reload.
+    In sys.modules before the firmware's `import os`; every other name is the real module's."""
+
+    def __init__(self, real):
+        self._real = real
+
+    def __getattr__(self, name):
+        return getattr(self._real, name)
+
+    def urandom(self, n):
+        a = js.Uint8Array.new(n)
+        js.crypto.getRandomValues(a)
+        return bytes(a[i] for i in range(n))
+
+
+if not hasattr(os, "urandom"):
+    sys.modules["os"] = WebOs(os)
+
+import main as firmware_main  # noqa: E402  (after `os` is complete)
+from hw.buttons import NAMES, Buttons  # noqa: E402
+from hw.clock import Clock, FakeClock  # noqa: E402
+from hw.display import Display  # noqa: E402
 
 
 class WebDriver:
