@@ -29,22 +29,17 @@ def seat_opts(app):
 def choose_winner(app):
     s = app.state()
     t = app.t
-    app.push(Choice(app, t("DB_win"), seat_opts(app),
+    app.push(Choice(app, t("WINNER"), seat_opts(app),
                     lambda w: app.submit({"t": "win", "seat": w}), s["turn"]))
 
 
-class Play(Screen):
-    def on_button(self, kind, name):
-        if kind != "click":
-            return
+class Play(PlayScreen):
+    def act(self, name):
         app = self.app
         if name == "ok":
             app.push(actions(app))
         elif name == "right":
             choose_winner(app)
-        elif name == "back":
-            from ui.screens_menu import GameMenu
-            app.push(GameMenu(app))
 
     def draw(self, c):
         app = self.app
@@ -111,7 +106,7 @@ def start_form(app):
     s = app.state()
 
     def fields(v):
-        return [{"key": "seat", "label": t("DB_start"), "kind": "seat", "opts": seat_opts(app)},
+        return [{"key": "seat", "label": t("DB_first_player"), "kind": "seat", "opts": seat_opts(app)},
                 {"key": "card", "label": t("DB_first"), "kind": "card", "ranks": rank_opts(), "opt": True}]
 
     def go(v):

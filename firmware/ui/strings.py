@@ -190,7 +190,7 @@ MESSAGES = {
     "KB_size_of": ("Cards {name}", "{name}の枚数"),
     "KB_most": ("Largest hand", "一番多い手札"),
     "KB_fewest": ("Smallest hand", "一番少ない手札"),
-    "KB_ALL_OPEN": ("none needed (all open)", "見せる必要なし（全員公開）"),
+    "KB_ALL_OPEN": ("none needed", "見せる必要なし"),      # a form row: KB_TRUMPS_NONE cut to fit beside a name
     "KB_TOTAL": ("Total {t} -> {name}", "合計{t}点→{name}"),
     "KB_LAPS": ("= {laps} laps {pips}", "＝{laps}周{pips}"),
     "KB_TOTAL_LAPS": ("Total {t}->{name}={laps} laps {pips}", "合計{t}点→{name}＝{laps}周{pips}"),
@@ -280,6 +280,7 @@ MESSAGES = {
     "DB_rank": ("Card", "札"),
     "DB_count": ("How many Qs", "Qの枚数"),
     "DB_first": ("First card", "最初の札"),
+    "DB_first_player": ("First player", "最初の人"),
     "DB_field": ("Field card", "場の札"),
     "DB_WINS": ("{n} wins", "{n}勝"),
     "DB_PLAY_EV": ("{name} plays {r}", "{name}が{r}を出す"),
