@@ -33,13 +33,18 @@ def choose_winner(app):
                     lambda w: app.submit({"t": "win", "seat": w}), s["turn"]))
 
 
-class Play(PlayScreen):
-    def act(self, name):
+class Play(Screen):
+    def on_button(self, kind, name):
+        if kind != "click":
+            return
         app = self.app
         if name == "ok":
             app.push(actions(app))
         elif name == "right":
             choose_winner(app)
+        elif name == "back":
+            from ui.screens_menu import GameMenu
+            app.push(GameMenu(app))
 
     def draw(self, c):
         app = self.app
