@@ -33,6 +33,36 @@ class Screen:
         pass
 
 
+class PlayScreen(Screen):
+    """What every game's play screen shares (its module's play(app) returns one): a click of ok,
+    ← or → is the game's (act), back opens the game menu with the game's own items (extra);
+    holds are the App's (undo, redo)."""
+
+    def on_button(self, kind, name):
+        if kind != "click":
+            return
+        if name == "back":
+            self.menu()
+        else:
+            self.act(name)
+
+    def act(self, name):
+        pass
+
+    def extra(self):
+        """(text id, fn) items of this game in its game menu."""
+        return ()
+
+    def menu(self):
+        from ui.screens_menu import GameMenu
+        self.app.push(GameMenu(self.app, self.extra()))
+
+
+def end_item(app, sid):
+    """A game menu item `sid` that ends the match after a confirmation (the rules' "end")."""
+    return (sid, lambda: app.push(Confirm(app, app.t(sid), lambda: app.submit({"t": "end"}))))
+
+
 # ---- drawing helpers --------------------------------------------------------------------------
 def rtext(c, s, xr, y):
     """Right-aligned text ending at x = xr."""

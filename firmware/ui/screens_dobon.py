@@ -1,7 +1,8 @@
 # ドボン play screens: the match (round k of 1/3/5, wins), and while a round runs whose turn it is,
 # the direction, the pending draw from stacked 2s; → straight to the round's winner; plus the
 # sum-check helper (saves nothing). Every commit says what was recorded, in the title row.
-from ui.screens_common import Screen, Menu, Choice, Form, Lines, Confirm, NumberEntry, title, hint, fit, rtext, W
+from ui.screens_common import PlayScreen, Menu, Choice, Form, Lines, Confirm, NumberEntry, title, hint, fit, rtext, W
+from ui.screens_common import seat_opts
 from ui.canvas import text_width
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -22,10 +23,6 @@ def rank_opts():
     return [(r, r) for r in RANKS]
 
 
-def seat_opts(app):
-    return [(app.name(i), i) for i in range(app.nseats())]
-
-
 def choose_winner(app):
     s = app.state()
     t = app.t
@@ -33,18 +30,13 @@ def choose_winner(app):
                     lambda w: app.submit({"t": "win", "seat": w}), s["turn"]))
 
 
-class Play(Screen):
-    def on_button(self, kind, name):
-        if kind != "click":
-            return
+class Play(PlayScreen):
+    def act(self, name):
         app = self.app
         if name == "ok":
             app.push(actions(app))
         elif name == "right":
             choose_winner(app)
-        elif name == "back":
-            from ui.screens_menu import GameMenu
-            app.push(GameMenu(app))
 
     def draw(self, c):
         app = self.app

@@ -1,7 +1,8 @@
 # 株ドボン play screens: every player's die, laps, points and next deal size; the endings entered
 # step by step (a dobon: winner, loser, the two hands on a rank grid, the dobon card offered from
 # what the winner's hand reaches) and reviewed with the itemised score before it is saved.
-from ui.screens_common import Screen, Menu, Choice, Form, Lines, Confirm, title, hint, fit, W
+from ui.screens_common import Screen, PlayScreen, Menu, Choice, Form, Lines, Confirm, title, hint, fit, W
+from ui.screens_common import end_item, seat_opts
 from ui.canvas import text_width
 from ui.grid import RankGrid, Step
 from scoreboard import kabu_score as ks
@@ -45,10 +46,8 @@ def pick_field(app, key, label):
     return {"key": key, "label": label, "kind": "card", "ranks": rk, "edit": edit}
 
 
-class Play(Screen):
-    def on_button(self, kind, name):
-        if kind != "click":
-            return
+class Play(PlayScreen):
+    def act(self, name):
         app = self.app
         if name == "ok":
             app.push(Endings(app))
@@ -56,10 +55,9 @@ class Play(Screen):
             DobonEntry(app, 0).start()
         elif name == "left":
             DobonEntry(app, 1).start()
-        elif name == "back":
-            from ui.screens_menu import GameMenu
-            app.push(GameMenu(app, [("KB_end", lambda: app.push(Confirm(app, app.t("KB_end"),
-                                                                         lambda: app.submit({"t": "end"}))))]))
+
+    def extra(self):
+        return [end_item(self.app, "KB_end")]
 
     def draw(self, c):
         app = self.app
@@ -283,10 +281,6 @@ class Review(Screen):
         if self.top + self.SPAN < len(rows):
             c.text("▼", W - 8, 48)
         hint(c, self.app.t("REVIEW_HINT"))
-
-
-def seat_opts(app):
-    return [(app.name(i), i) for i in range(app.nseats())]
 
 
 def _preview(app, ev):

@@ -1,7 +1,7 @@
 # 掛け引きほーるでむ play screens: the table (holdings, dials, pot, phase, whose turn), the actions
 # a player may take with the usual one preselected, a bounded raise entry, secret predictions on one
 # screen, sign/judge prompts, winner choice, round results. Every commit says what was recorded.
-from ui.screens_common import Screen, MultiSelect, Choice, Lines, title, hint, fit, rtext, W
+from ui.screens_common import Screen, PlayScreen, MultiSelect, Choice, Lines, title, hint, fit, rtext, W
 from ui.canvas import text_width
 
 ACTIONS = ("raise", "call", "check", "fold")
@@ -56,9 +56,9 @@ def usual_action(acts):
     return len(acts) - 1
 
 
-class Play(Screen):
+class Play(PlayScreen):
     def __init__(self, app):
-        Screen.__init__(self, app)
+        PlayScreen.__init__(self, app)
         self.sel = None       # index into the bar's options; None: the usual one for this turn
         self.raising = None   # the raise value while it is being entered
 
@@ -129,12 +129,11 @@ class Play(Screen):
         if name in ("left", "right") and vals:
             self.sel = (self.cur(s, pr) + (1 if name == "right" else -1)) % len(vals)
         elif name == "back":
-            from ui.screens_menu import GameMenu
-            app.push(GameMenu(app))
+            self.menu()
         elif name == "ok":
-            self.act(s, pr, vals)
+            self.commit(s, pr, vals)
 
-    def act(self, s, pr, vals):
+    def commit(self, s, pr, vals):
         app = self.app
         p = s["turn"]
         if pr == "bet":

@@ -2,7 +2,8 @@
 # by step on a rank grid (a dobon: who played the card, who called with what hand, the field card
 # offered from what that hand reaches, then further calls and gaeshi on one list) and settled on a
 # review of every payment before it is saved.
-from ui.screens_common import Screen, Menu, Choice, Lines, ListScreen, Confirm, title, hint, fit, rtext, W
+from ui.screens_common import Screen, PlayScreen, Menu, Choice, Lines, ListScreen, Confirm, title, hint, fit, rtext, W
+from ui.screens_common import end_item, seat_opts
 from ui.grid import RankGrid, Step
 from scoreboard import kakoi_score as kk
 from scoreboard.errors import Refusal
@@ -20,16 +21,8 @@ def card_word(app, r):
     return app.t("KK_JOKER") if r == "JOKER" else r
 
 
-def seat_opts(app, seats=None):
-    if seats is None:
-        seats = range(app.nseats())
-    return [(app.name(i), i) for i in seats]
-
-
-class Play(Screen):
-    def on_button(self, kind, name):
-        if kind != "click":
-            return
+class Play(PlayScreen):
+    def act(self, name):
         app = self.app
         if name == "ok":
             t = app.t
@@ -42,10 +35,9 @@ class Play(Screen):
                                                           app.state()["starter"])))]))
         elif name == "right":            # the usual outcome, one press shorter (the hint says so)
             RoundEntry(app, "dobon").start()
-        elif name == "back":
-            from ui.screens_menu import GameMenu
-            app.push(GameMenu(app, [("KK_end", lambda: app.push(Confirm(app, app.t("KK_end"),
-                                                                         lambda: app.submit({"t": "end"}))))]))
+
+    def extra(self):
+        return [end_item(self.app, "KK_end")]
 
     def draw(self, c):
         app = self.app
