@@ -166,12 +166,12 @@ function fit() {
   const dpr = window.devicePixelRatio || 1;
   const room = canvas.parentElement.clientWidth - 2 * parseFloat(getComputedStyle(canvas.parentElement).paddingLeft);
   const s = Math.max(2, Math.floor(room * dpr / 128));
+  canvas.style.width = (128 * s / dpr) + "px";
+  canvas.style.height = "auto";       // max-width: 100% in style.css may scale it down until the next fit
   if (s !== scale || canvas.width !== 128 * s) {
     scale = s;
     canvas.width = 128 * s;
     canvas.height = 64 * s;
-    canvas.style.width = (128 * s / dpr) + "px";
-    canvas.style.height = "auto";     // max-width: 100% in style.css may scale it down until the next fit
     if (board) draw();
   }
 }
