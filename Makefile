@@ -43,6 +43,7 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	@{ command -v chromium >/dev/null && fc-list : family | grep -qiE "IPA(ex)?P?Gothic|Noto Sans CJK JP"; } || { $(SUDO) apt-get update && $(SUDO) apt-get install -y --no-install-recommends chromium fonts-ipafont-gothic; } || echo "make test: chromium / fonts-ipafont-gothic not installed: the report's browser test skips, its glyph test fails"
+	@command -v npm >/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y --no-install-recommends npm; } || echo "make test: npm not installed: the web page's browser test (tests/test_web.py) skips"
 	$(PY) -m pytest
 
 # The emulated-Pico suite (pytest -m emu): the UF2 from UF2=, else $$PICO_UF2, else .cache/RPI_PICO.uf2
