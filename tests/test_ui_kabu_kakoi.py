@@ -366,7 +366,7 @@ def test_kakoi_one_gaeshi_answers_two_calls_of_one_level():
     assert "P2・P3" in labels, labels
     pick(d, "P2・P3")
     r = d.app.top().rows()
-    assert "P1 返し→P2,P3 A 3" in r, r
+    assert "P1 返し→P2・P3 A 3" in r, r
     d.press("ok")
     out = d.app.game.last_outcome
     assert sorted((p["payer"], p["receiver"]) for p in out["payments"]) == [(1, 0), (2, 0)]

@@ -401,7 +401,7 @@ class Form(ListScreen):
         if kind in ("seat", "card"):
             return _label(f.get("opts") or f.get("ranks"), v)
         if kind == "seats":
-            return ",".join([_label(f["opts"], x) for x in v])
+            return t("LIST_SEP").join([_label(f["opts"], x) for x in v])
         if kind == "cards":
             return " ".join([_label(f["ranks"], x) for x in v])
         if "fmt" in f:

@@ -336,7 +336,7 @@ def result(app, out):
     """The round's result: winner and share, every player's net, then predictions and shuffles."""
     t = app.t
     lines = []
-    ws = ",".join([app.name(w) for w in out["winners"]])
+    ws = t("LIST_SEP").join([app.name(w) for w in out["winners"]])
     lines.append(t("KH_WIN_SHARE", {"who": ws, "n": out["share"]}))
     for i in range(len(out["hold"])):
         net = out["net"][i]
@@ -381,5 +381,5 @@ def describe(app, ev):
     if k == "judge":
         return t("KH_JUDGE_EV")
     if k == "win":
-        return t("KH_WIN_EV", {"who": ",".join([app.name(w) for w in ev["p"]])})
+        return t("KH_WIN_EV", {"who": t("LIST_SEP").join([app.name(w) for w in ev["p"]])})
     return t("LAST_STEP")      # an event kind this screen does not name: never the raw id

@@ -216,7 +216,7 @@ class RoundEntry:
         for lv in sorted(by_level):
             both = by_level[lv]
             if len(both) > 1:
-                opts.append(("・".join([app.name(t) for t, r in both]), both))
+                opts.append((app.t("LIST_SEP").join([app.name(t) for t, r in both]), both))
         if not opts:
             raise Refusal("KK_NO_ANSWER", {})
         if len(opts) == 1:
@@ -294,7 +294,7 @@ def call_text(app, cl):
     who = app.name(seat) if isinstance(seat, int) else "-"
     if on == "card":
         return "%s %s" % (who, app.t("KK_DOBON_ROW"))
-    return "%s %s→%s" % (who, app.t("KK_GAESHI_ROW"), ",".join([app.name(x) for x in on]))
+    return "%s %s→%s" % (who, app.t("KK_GAESHI_ROW"), app.t("LIST_SEP").join([app.name(x) for x in on]))
 
 
 class Calls(ListScreen):

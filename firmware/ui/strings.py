@@ -23,6 +23,7 @@ MESSAGES = {
     "YES": ("Yes", "はい"),
     "NO": ("No", "いいえ"),
     "NONE": ("none", "なし"),
+    "LIST_SEP": (",", "・"),           # between names in a list: 「P2・P3」
     "DONE": ("Done", "決定"),
     "ADD": ("Add", "追加"),
     "NEXT": ("Next", "次へ"),
