@@ -134,13 +134,16 @@ class PageBoard:
         self.pins = dict((n, PagePin(browser, n, by_key)) for n in NAMES)
 
 
-def page_frames(browser, lines, by_key=False):
-    """Runs the script on the page (manual clock): the canvas after the boot and after each step."""
+def page_frames(browser, lines, by_key=False, glow=None):
+    """Runs the script on the page (manual clock): the canvas after the boot and after each step
+    (and in `glow`, when given, the brightest dot of each)."""
     from host_tools.sim.script import SETTLE_MS, Runner
     frames = []
 
     def grab(text=None):
         frames.append((text or "boot", browser.js("window.scoreboard.pixels()")))
+        if glow is not None:
+            glow.append(browser.js("window.scoreboard.glow()"))
 
     class PageRunner(Runner):
         def run_for(self, ms):
@@ -201,6 +204,7 @@ def test_reload_resumes_and_the_log_downloads_for_report(site, browser, tmp_path
     browser.js("document.getElementById('logs').open = true, true")
     names = browser.js("Array.from(document.querySelectorAll('#loglist a.log')).map(a => a.textContent)")
     assert len(names) == 1 and names[0].endswith(".log"), names
+    assert "株ドボン・P1、P2、P3" in browser.js("document.querySelector('#loglist li').textContent")
     browser.js("document.querySelector('#loglist a.log').click(), true")
     path = str(dl / names[0])
     deadline = time.time() + 20
@@ -265,3 +269,17 @@ def test_game_ids_differ_across_reloads(site, browser):
     gids = [name.split("-")[1][:8] for name in ids]
     assert len(gids) == 2 and gids[0] != gids[1], ids
     assert not any(g.startswith("0000") for g in gids), ids
+
+
+def test_screen_care_dims_and_blanks_the_canvas(site, browser, tmp_path):
+    """Idle: dimmed at 3 min (the same dots, darker), off at 15 min (black); the press that wakes
+    it does nothing else - as the simulator's panel (contrast and power through the display)."""
+    lines = ["wait 181000", "wait 720000", "click ok", "click ok"]
+    sim = sim_frames(lines, str(tmp_path / "games"))
+    open_page(browser, site)
+    glow = []
+    page = page_frames(browser, lines, glow=glow)
+    assert_same(page, sim)
+    bright, dimmed, blank, woken = glow[:4]
+    assert blank == 0 and 0 < dimmed < bright and woken == bright, glow
+    assert page[2][1] == ["0" * 128] * 64 and page[1][1] == page[0][1] == page[3][1]

@@ -146,3 +146,12 @@ def picture():
     """The panel as the page draws it: 'level on hex(1024 bytes)'."""
     d = _board[0].driver
     return "%d %d %s" % (d.level, 1 if d.on else 0, binascii.hexlify(d.buffer).decode())
+
+
+def game_name(kind):
+    """A game's name as the menu shows it (the page's list of logs), or the kind if unknown."""
+    from scoreboard import games
+    try:
+        return games.name(kind, _board[0].app.lang if _board[0] else "ja")
+    except Exception:
+        return kind

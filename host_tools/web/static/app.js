@@ -131,7 +131,7 @@ function gameLogs() {
 function describe(bytes) {
   try {
     const head = JSON.parse(new TextDecoder().decode(bytes.subarray(0, bytes.indexOf(10))));
-    return head.kind + "・" + head.seats.join("、");
+    return board.game_name(String(head.kind)) + "・" + head.seats.join("、");
   } catch (e) { return ""; }
 }
 
@@ -210,6 +210,14 @@ function pixels() {
   return rows;
 }
 
+// The brightest dot on the canvas, 0-255 (for the browser test of the screen care's dimming).
+function glow() {
+  const img = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+  let most = 0;
+  for (let i = 1; i < img.length; i += 4) if (img[i] > most) most = img[i];
+  return most;
+}
+
 function after(result) {
   const n = result & 0xffffff;
   if (n !== frames) { frames = n; draw(); }
@@ -282,7 +290,7 @@ async function boot() {
     }, POLL_MS);
   }
   window.scoreboard = { ready: true, boot_ms: ms, manual: MANUAL,
-    advance: (ms) => after(board.advance(ms)), pixels, logs: () => gameLogs().map((l) => ({ name: l.name, text: new TextDecoder().decode(l.bytes) })) };
+    advance: (ms) => after(board.advance(ms)), pixels, glow, logs: () => gameLogs().map((l) => ({ name: l.name, text: new TextDecoder().decode(l.bytes) })) };
 }
 
 boot().catch((e) => {
