@@ -191,7 +191,7 @@ MESSAGES = {
     "KB_gaeshi": ("Gaeshi level", "返しの段"),
     "KB_their_trumps": ("Loser's trumps", "負けた人の切り札"),
     "KB_minus2": ("Winner's -2", "勝った人の-2"),
-    "KB_minus2_of": ("-2 {name}", "{name}の-2"),
+    "KB_minus2_of": ("-2 for {name}", "{name}の-2"),
     "KB_winners": ("Who dobon'd", "ドボンした人"),
     "KB_hand_of": ("Hand {name}", "{name}の手札"),
     "KB_HAND_LINE": ("{name}: {cards}", "{name}の手札：{cards}"),
