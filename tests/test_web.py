@@ -283,3 +283,28 @@ def test_screen_care_dims_and_blanks_the_canvas(site, browser, tmp_path):
     bright, dimmed, blank, woken = glow[:4]
     assert blank == 0 and 0 < dimmed < bright and woken == bright, glow
     assert page[2][1] == ["0" * 128] * 64 and page[1][1] == page[0][1] == page[3][1]
+
+
+def test_touch_a_quick_tap_and_a_long_touch(site, browser, tmp_path):
+    """On a touch screen: a 20 ms tap (shorter than the firmware's 50 ms debounce: the page holds
+    it until the firmware has counted the press) still presses OK; a finger held on 戻る is the
+    long press."""
+    want = sim_frames(["click ok", "long back"], str(tmp_path / "games"))
+    browser.call("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=2)
+    try:
+        open_page(browser, site, manual=False)
+        board = PageBoard(browser, False)
+
+        def touch(name, seconds):
+            pin = board.pins[name]
+            point = [{"x": pin.x, "y": pin.y, "id": 1}]
+            browser.call("Input.dispatchTouchEvent", type="touchStart", touchPoints=point)
+            time.sleep(seconds)
+            browser.call("Input.dispatchTouchEvent", type="touchEnd", touchPoints=[])
+            time.sleep(0.3)
+        touch("ok", 0.02)
+        assert browser.js("window.scoreboard.pixels()") == want[1][1]
+        touch("back", 1.3)
+        assert browser.js("window.scoreboard.pixels()") == want[2][1]
+    finally:
+        browser.call("Emulation.setTouchEmulationEnabled", enabled=False)

@@ -4,7 +4,6 @@
 import { loadMicroPython } from "./micropython.mjs";
 
 const POLL_MS = 10;                 // firmware/main.py's poll period
-const MIN_HOLD_MS = 80;             // a quick tap still outlasts the firmware's 50 ms debounce
 const STORE_KEY = "scoreboard/fs";  // localStorage: {path: base64} of the saved files
 const SAVED_DIR = "/games";         // the store's folder (firmware/scoreboard/store.py)
 const SAVED_FILES = ["/names.json", "/prefs.json"];   // beside it (scoreboard/layout.py)
@@ -236,11 +235,9 @@ function press(name, down) {
     return;
   }
   if (downAt[name] === undefined) return;
-  const left = MANUAL ? 0 : MIN_HOLD_MS - (performance.now() - downAt[name]);
   delete downAt[name];
   el.classList.remove("down");
-  if (left > 0) setTimeout(() => { if (downAt[name] === undefined) board.press(name, 0); }, left);
-  else board.press(name, 0);
+  board.press(name, 0);     // a tap too short for the debounce is held by webboard.press()
 }
 
 function wireButtons() {
