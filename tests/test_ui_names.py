@@ -82,6 +82,7 @@ def test_marks_go_on_and_come_off():
     assert _mark("は", "゜") == "ぱ" and _mark("ば", "゜") is None
     assert _mark("ウ", "゛") == "ヴ" and _mark("ホ", "゜") == "ポ"
     assert _mark("あ", "゛") is None and _mark("A", "゛") is None
+    assert _mark("う", "゛") is None              # ゔ is not in the panel's font (ヴ is)
 
 
 def test_a_typed_name_is_kept_and_goes_into_the_log_header(tmp_path):

@@ -28,6 +28,7 @@ ERRLOG = "errors.txt"    # in the store's folder: export copies it with the game
 ERRLOG_OLD = "errors.old.txt"
 ERRLOG_MAX = 8192        # bytes before errors.txt becomes errors.old.txt (two files at most)
 SEAT_KEYS = ("seat", "winner", "loser", "by")   # refusal info naming a seat (an index)
+BIG_KEYS = ("up", "down")   # on a play screen: the large view (readable across the table)
 CARD_KEYS = ("card", "rank", "okoshi", "top")          # ... naming a card (its label)
 
 
@@ -53,6 +54,7 @@ class App:
         self.stack = []
         self.game = None
         self.kind = None
+        self.playing = None        # the play screen on the stack (show_play)
         self.gmod = None           # the chosen game's screen module (games.py: play/result/describe)
         self._tx = None            # texts of (lang, kind): see _texts()
         self._tx_lang = None
@@ -173,6 +175,14 @@ class App:
         diff = getattr(self.clock, "ticks_diff", None)
         return diff(now, since) if diff is not None else now - since   # ticks wrap on the Pico
 
+    def big_ok(self):
+        """▲/▼ opens the large view (screens_big) on a play screen, where they are free: not in an
+        entry (掛け引き's raise amount uses them), not once the game is over."""
+        if len(self.stack) != 1 or self.game is None or self.game.is_over():
+            return False
+        top = self.stack[0]
+        return top is self.playing and getattr(top, "raising", None) is None
+
     def now(self):
         return _ms(self.clock)
 
@@ -254,7 +264,11 @@ class App:
             else:
                 if kind == "click" and self.toast is not None:
                     self.toast = None
-                self.top().on_button(kind, name)
+                if kind == "click" and name in BIG_KEYS and self.big_ok():
+                    from ui.screens_big import Big
+                    self.push(Big(self))
+                else:
+                    self.top().on_button(kind, name)
             self.errors_in_row = 0
         except Refusal as r:
             self.refuse(r)
@@ -436,6 +450,7 @@ class App:
             self.reset(screens_results.End(self))
         else:
             self.reset(self.gmod.play(self))
+            self.playing = self.stack[0]   # the play screen: ▲▼ open the large view (big_ok)
 
     def _saved(self):
         if self.store is not None:

@@ -13,7 +13,8 @@ HIRA = ("あいうえおかきくけこさしすせそ", "たちつてとなに�
 _LATIN = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.-"
 LATIN = tuple(_LATIN[i:i + 16] for i in range(0, len(_LATIN), 16))
 # 濁点 and 半濁点: the letter before, and what it becomes (katakana: the same + 0x60)
-VOICED = ("かきくけこさしすせそたちつてとはひふへほう", "がぎぐげござじずぜぞだぢづでどばびぶべぼゔ")
+VOICED = ("かきくけこさしすせそたちつてとはひふへほう", "がぎぐげござじずぜぞだぢづでどばびぶべぼ" + chr(0x3094))
+VU = chr(0x3094)    # ゔ: not in JIS X 0208 (nor the panel's font); only its katakana ヴ is typed
 SEMI = ("はひふへほ", "ぱぴぷぺぽ")
 DAKU = "゛"
 HANDAKU = "゜"
@@ -43,7 +44,9 @@ def _mark(ch, mark):
         if i < 0:
             return None
         got = plain[i]
-    return _kata(got) if kata else got
+    if kata:
+        return _kata(got)
+    return None if got == VU else got
 
 
 def pc_names(app):

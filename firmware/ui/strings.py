@@ -98,6 +98,13 @@ MESSAGES = {
     "KG_SEAT_PICK": ("Seat {n}: name", "席{n}の名前"),
     "KG_TYPE": ("Type a name", "文字で入力"),
     "KG_TAKEN": ("{name} is already playing", "{name}はもう席にいます"),
+    # the large view (screens_big.py): 16 px letters, 8 full-width or 16 ASCII a line
+    "BIG_TURN": ("{name} to play", "{name}の番"),
+    "BIG_POT": ("Pot", "場"),
+    "BIG_OUT": ("out", "降"),
+    "BIG_HOLD": ("{n} *{s}", "{n}★{s}"),
+    "BIG_LAPS": ("{laps}L {deal}c", "{laps}周{deal}枚"),
+    "BIG_DRAW": ("Draw {n}!", "{n}枚引く"),
     "SETTINGS": ("Settings", "設定"),
     "SETTINGS_OF": ("{game} settings", "{game}の設定"),
     "SEATS": ("Players", "人数"),

@@ -1,0 +1,135 @@
+# The large view: what the table asks most, readable from across the table: numerals 20 px tall
+# (seven-segment figures), names and words 14 px (misaki 2x). ▲ or ▼ on a play screen opens it; ▲▼ turn its
+# pages, OK or back return. Three lines a page; a line is a label left and a figure right.
+# Imported when opened.
+from ui.canvas import glyph_columns, text_width
+from ui.screens_common import Screen
+
+W = 128
+LINE = 21          # px per line: three lines on the 64 px panel
+LINES = 3
+DIGIT_W = 13       # a numeral's advance: 10 px wide, 20 px tall, 3 px apart
+# seven segments (a top, b top right, c bottom right, d bottom, e bottom left, f top left, g middle)
+SEGS = {"0": "abcdef", "1": "bc", "2": "abdeg", "3": "abcdg", "4": "bcfg", "5": "acdfg",
+        "6": "acdefg", "7": "abc", "8": "abcdefg", "9": "abcdfg", "-": "g"}
+RECTS = {"a": (0, 0, 10, 2), "b": (8, 0, 2, 11), "c": (8, 9, 2, 11), "d": (0, 18, 10, 2),
+         "e": (0, 9, 2, 11), "f": (0, 0, 2, 11), "g": (0, 9, 10, 2)}
+
+
+def big_width(s):
+    w = 0
+    for ch in s:
+        w += DIGIT_W if ch in SEGS else 2 * text_width(ch)
+    return w
+
+
+def _blit(c, cols, w, x, y):
+    for i in range(w):
+        b = cols[i]
+        k = 0
+        while b:
+            if b & 1:
+                c.fill_rect(x + 2 * i, y + 2 * k, 2, 2, 1)
+            b >>= 1
+            k += 1
+
+
+def big_text(c, s, x, y):
+    """`s` large, its line's top at y: numerals drawn as 10x20 px seven-segment figures, other
+    letters misaki 2x (14 px, at the bottom of the line); returns the width drawn."""
+    x0 = x
+    for ch in s:
+        segs = SEGS.get(ch)
+        if segs is not None:
+            for sg in segs:
+                r = RECTS[sg]
+                c.fill_rect(x + r[0], y + r[1], r[2], r[3], 1)
+            x += DIGIT_W
+        else:
+            cols, w = glyph_columns(ch)
+            _blit(c, cols, w, x, y + 6)           # rows 0-6 -> y+6 .. y+19
+            x += 2 * w
+        if x >= W:
+            break
+    return x - x0
+
+
+def big_fit(s, maxw):
+    while s and big_width(s) > maxw:
+        s = s[:-1]
+    return s
+
+
+def groups_of(app):
+    """[[(label, figure)]] for the game on the table, in the order the table asks for them; each
+    group starts on a new page."""
+    t = app.t
+    s = app.state()
+    kind = app.game.header["kind"]
+    name = app.name
+    out = []
+    if kind == "kakehiki":
+        g = []
+        if s["turn"] is not None:
+            g.append((t("BIG_TURN", {"name": name(s["turn"])}), ""))
+        g.append((t("BIG_POT"), str(s["pot"])))
+        out.append(g)
+        out.append([(name(i), t("BIG_OUT") if s["out"][i] else "[%d]" % s["dial"][i])
+                    for i in range(s["n"])])
+        out.append([(name(i), t("BIG_HOLD", {"n": s["hold"][i], "s": s["success"][i]}))
+                    for i in range(s["n"])])
+    elif kind == "kabu":
+        out.append([(name(i), t("BIG_LAPS", {"laps": s["laps"][i], "deal": s["deal"][i]}))
+                    for i in range(s["seats"])])
+        out.append([(name(i), t("PTS", {"n": s["points"][i]})) for i in range(s["seats"])])
+    elif kind == "kakoi":
+        out.append([(name(i), t("PTS", {"n": s["totals"][i]})) for i in range(s["n"])])
+    elif kind == "dobon":
+        g = [(t("BIG_TURN", {"name": name(s["turn"])}), "")]
+        if s["pending"]:
+            g.append((t("BIG_DRAW", {"n": s["pending"]}), ""))
+        out.append(g)
+        out.append([(name(i), t("PTS_dobon", {"n": s["wins"][i]})) for i in range(s["n"])])
+    else:                      # a registered game this view does not know: its standings
+        out.append([(name(e["seat"]), str(e["score"])) for e in app.game.standings()])
+    return out
+
+
+def pages_of(app):
+    pages = []
+    for g in groups_of(app):
+        for k in range(0, len(g), LINES):
+            pages.append(g[k:k + LINES])
+    return pages
+
+
+class Big(Screen):
+    def __init__(self, app):
+        Screen.__init__(self, app)
+        self.page = 0
+
+    def on_button(self, kind, name):
+        if kind != "click":
+            return
+        n = len(pages_of(self.app))
+        if name in ("up", "down") and n > 1:
+            self.page = (self.page + (1 if name == "down" else -1)) % n
+        else:                  # ok, back, ←→ (and ▲▼ with one page): back to play
+            self.app.pop()
+
+    def draw(self, c):
+        pages = pages_of(self.app)
+        if self.page >= len(pages):
+            self.page = 0
+        page = pages[self.page]
+        for k in range(len(page)):
+            label, fig = page[k]
+            y = LINE * k
+            fw = big_width(fig)
+            big_text(c, big_fit(label, W - 4 - fw - (8 if fig else 0)), 0, y)
+            if fig:
+                big_text(c, fig, W - 3 - fw, y)
+        n = len(pages)
+        if n > 1:              # where this page is: a thin bar on the right edge
+            h = 64 // n
+            c.fill_rect(W - 1, self.page * h, 1, h, 1)
