@@ -81,7 +81,7 @@ font: $(STAMP)
 screenshots: $(STAMP)
 	rm -rf build/games
 	$(PY) -m host_tools.sim --script host_tools/sim/tour.txt --shots docs/screenshots --store build/games/tour
-	$(PY) -m host_tools.sim --script host_tools/sim/evening.txt --shots docs/screenshots --store build/games/evening
+	$(PY) -m host_tools.sim --script host_tools/sim/evening.txt --shots docs/screenshots --store build/games/evening/games
 	@for g in kabu kakoi dobon; do $(PY) -m host_tools.sim --script tests/emu_scripts/$$g.txt --shots build/shots/$$g --store build/games/$$g >/dev/null; done
 	cp build/shots/kabu/kabu-preview.png docs/screenshots/tour-06-kabu-preview.png
 	cp build/shots/kakoi/kakoi-preview.png docs/screenshots/tour-07-kakoi-preview.png
