@@ -308,3 +308,27 @@ def test_touch_a_quick_tap_and_a_long_touch(site, browser, tmp_path):
         assert browser.js("window.scoreboard.pixels()") == want[2][1]
     finally:
         browser.call("Emulation.setTouchEmulationEnabled", enabled=False)
+
+
+def test_a_second_tab_stops_the_first(site, browser):
+    """Two tabs on the same games would overwrite each other's saves: when the other tab saves,
+    this one stops (its buttons too) and says why."""
+    open_page(browser, site)
+    other = browser.new_tab(site + "?manual")
+    try:
+        deadline = time.time() + 60
+        while not browser.js("window.scoreboard && window.scoreboard.ready", session=other):
+            assert time.time() < deadline, "the second tab did not boot"
+            time.sleep(0.1)
+        browser.js("window.scoreboard.advance(100), true", session=other)
+        x, y = browser.js("(() => { const r = document.querySelector('[data-button=ok]')"
+                          ".getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()",
+                          session=other)
+        for kind in ("mousePressed", "mouseReleased"):
+            browser.call("Input.dispatchMouseEvent", session=other, type=kind, x=x, y=y,
+                         button="left", buttons=1 if kind == "mousePressed" else 0, clickCount=1)
+            browser.js("window.scoreboard.advance(100), true", session=other)
+        browser.wait_for("document.querySelector('[data-button=ok]').disabled", timeout=10)
+        assert "別のタブ" in browser.js("document.getElementById('status').textContent")
+    finally:
+        browser.close_tab(other)

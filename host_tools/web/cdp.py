@@ -53,6 +53,7 @@ class Browser:
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
         self.session = None
+        self._tabs = {}
         target = None
         deadline = time.time() + 30
         while target is None and time.time() < deadline:
@@ -93,11 +94,12 @@ class Browser:
                 else:
                     self.events.put(msg)
 
-    def call(self, method, browser=False, timeout=60, **params):
+    def call(self, method, browser=False, timeout=60, session=None, **params):
+        """A command to the page (or to `session`, another tab; browser=True: to the browser)."""
         self._next += 1
         msg = {"id": self._next, "method": method, "params": params}
-        if self.session and not browser:
-            msg["sessionId"] = self.session
+        if (session or self.session) and not browser:
+            msg["sessionId"] = session or self.session
         os.write(self._out, json.dumps(msg).encode("utf-8") + b"\0")
         deadline = time.time() + timeout
         with self._cond:
@@ -113,9 +115,19 @@ class Browser:
             raise CDPError("%s: %s" % (method, reply["error"].get("message")))
         return reply.get("result", {})
 
-    def js(self, expression, timeout=60):
+    def new_tab(self, url):
+        """Opens `url` in another tab; returns its session for call(..., session=) and js()."""
+        target = self.call("Target.createTarget", browser=True, url=url)["targetId"]
+        session = self.call("Target.attachToTarget", browser=True, targetId=target, flatten=True)["sessionId"]
+        self._tabs[session] = target
+        return session
+
+    def close_tab(self, session):
+        self.call("Target.closeTarget", browser=True, targetId=self._tabs.pop(session))
+
+    def js(self, expression, timeout=60, session=None):
         """The value of a JavaScript expression (a promise is awaited)."""
-        r = self.call("Runtime.evaluate", expression=expression, awaitPromise=True,
+        r = self.call("Runtime.evaluate", session=session, expression=expression, awaitPromise=True,
                       returnByValue=True, timeout=timeout)
         if "exceptionDetails" in r:
             d = r["exceptionDetails"]

@@ -17,7 +17,7 @@ const ctx = canvas.getContext("2d", { willReadFrequently: true });
 const statusLine = document.getElementById("status");
 
 let mp = null, board = null, FS = null;
-let frames = -1, lastSaved = null;
+let frames = -1, lastSaved = null, loop = null, stopped = false;
 let scale = 5;                      // canvas pixels per panel pixel (fit(): whole device pixels)
 const downAt = {};
 
@@ -83,6 +83,7 @@ function savedFiles() {
 
 // Every file at once as one item: a reload finds the folder as it was after one press, never a mix.
 function save() {
+  if (stopped) return;
   const text = JSON.stringify(savedFiles());
   if (text === lastSaved) return;
   try {
@@ -226,6 +227,7 @@ function after(result) {
 
 // ---- the buttons --------------------------------------------------------------------------------
 function press(name, down) {
+  if (stopped && down) return;
   const el = document.querySelector('[data-button="' + name + '"]');
   if (down) {
     if (downAt[name] !== undefined) return;
@@ -260,6 +262,13 @@ function wireButtons() {
   addEventListener("pagehide", () => { if (board) save(); });
 }
 
+function stop(why) {
+  stopped = true;
+  if (loop !== null) clearInterval(loop);
+  for (const el of document.querySelectorAll("[data-button]")) el.disabled = true;
+  say(why);
+}
+
 // ---- boot ---------------------------------------------------------------------------------------
 async function boot() {
   const t0 = performance.now();
@@ -278,14 +287,17 @@ async function boot() {
   const ms = Math.round(performance.now() - t0);
   say("MicroPython " + manifest.port + " で動作中（起動 " + ms + " ms" + (restored ? "、保存したゲームあり" : "") + "）");
   if (!MANUAL) {
-    const loop = setInterval(() => {
+    loop = setInterval(() => {
       try { after(board.tick()); } catch (e) {    // main.py would show it on the panel and stop too
-        clearInterval(loop);
-        say("止まりました: " + (e && e.message ? e.message : e));
+        stop("止まりました: " + (e && e.message ? e.message : e));
         console.error(e);
       }
     }, POLL_MS);
   }
+  // Two tabs on the same games would overwrite each other's saves: the older tab gives way.
+  addEventListener("storage", (ev) => {
+    if (ev.key === STORE_KEY) stop("ゲームが別のタブで進みました。このタブは止めました（再読み込みで続きから）。");
+  });
   window.scoreboard = { ready: true, boot_ms: ms, manual: MANUAL,
     advance: (ms) => after(board.advance(ms)), pixels, glow, logs: () => gameLogs().map((l) => ({ name: l.name, text: new TextDecoder().decode(l.bytes) })) };
 }
