@@ -11,7 +11,7 @@ UF2 ?= $(wildcard .cache/RPI_PICO.uf2)
 .PHONY: sim web demo test test-emu bench bench-doc presses deploy emu export report font screenshots clean help
 help:
 	@echo "make sim     the scoreboard in the simulator (keyboard = buttons)"
-	@echo "make web     [WEB_PORT=8000] the scoreboard in a browser: http://127.0.0.1:8000/ (the firmware on MicroPython WebAssembly)"
+	@echo "make web     [WEB_PORT=8000] [WEB_HOST=0.0.0.0] the scoreboard in a browser: http://127.0.0.1:8000/ (the firmware on MicroPython WebAssembly)"
 	@echo "make demo    a whole scripted 4-player game, printed, with its log file"
 	@echo "make test    the test suite (CPython + real MicroPython)"
 	@echo "make test-emu [UF2=path] the emulated-Pico suite alone (real RPI_PICO firmware; ~20 min)"
@@ -36,7 +36,7 @@ sim: $(STAMP)
 # The page in build/web/ (npm fetches the pinned MicroPython WebAssembly port into build/web-npm/).
 web: $(STAMP)
 	@command -v npm >/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y --no-install-recommends npm; }
-	$(PY) -m host_tools.web $(if $(WEB_PORT),--port $(WEB_PORT))
+	$(PY) -m host_tools.web $(if $(WEB_PORT),--port $(WEB_PORT)) $(if $(WEB_HOST),--host $(WEB_HOST))
 
 demo: $(STAMP)
 	$(PY) -m host_tools.demo

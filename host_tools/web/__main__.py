@@ -2,6 +2,7 @@
 
   python -m host_tools.web                  build, then serve on http://127.0.0.1:8000/
   python -m host_tools.web --port 8080      another port
+  python -m host_tools.web --host 0.0.0.0   also to the local network (a phone on the same Wi-Fi)
   python -m host_tools.web --build-only     only build (the page is static: any web server will do)
 """
 import argparse
@@ -31,6 +32,8 @@ def serve(folder, host="127.0.0.1", port=8000):
 def main(argv=None):
     p = argparse.ArgumentParser(prog="python -m host_tools.web", description=__doc__.split("\n")[0])
     p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (default 127.0.0.1: this machine only)")
     p.add_argument("--build-only", action="store_true")
     a = p.parse_args(argv)
     try:
@@ -41,11 +44,14 @@ def main(argv=None):
     if a.build_only:
         return 0
     try:
-        server = serve(out, port=a.port)
+        server = serve(out, host=a.host, port=a.port)
     except OSError as e:
-        sys.stderr.write("make web: cannot listen on 127.0.0.1:%d (%s): try --port\n" % (a.port, e.strerror or e))
+        sys.stderr.write("make web: cannot listen on %s:%d (%s): try --port\n" % (a.host, a.port, e.strerror or e))
         return 2
-    print("The scoreboard: http://127.0.0.1:%d/   (Ctrl-C stops)" % server.server_address[1])
+    shown = "127.0.0.1" if a.host in ("0.0.0.0", "") else a.host
+    print("The scoreboard: http://%s:%d/   (Ctrl-C stops)" % (shown, server.server_address[1]))
+    if a.host != "127.0.0.1":
+        print("Also served to the network on %s (the page only: build/web/, read-only)." % a.host)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
