@@ -172,17 +172,17 @@ class Play(PlayScreen):
 
     # ---- drawing ---------------------------------------------------------------------------------
     def extra_lines(self, s):
-        """The lines under the table: the not-saved warning, then the deck reshuffles. What does
-        not fit (five or six players) goes into the title, short."""
+        """(lines under the table, short texts for the title's right end). The not-saved warning
+        is always the short one in the title (「保存なし」: the rows stay for the game and the bar);
+        the deck reshuffles get a line under the table, or go short into the title when five or
+        six players leave no row."""
         app = self.app
         t = app.t
         info = {"j": s["judge_shuffles"], "s": s["sign_shuffles"]}
-        lines = []
-        if app.store is None:
-            lines.append((t("NOT_SAVED"), t("KH_NOT_SAVED_SHORT")))
-        lines.append((t("KH_DECKS", info), t("KH_DECKS_SHORT", info)))
-        free = 6 - s["n"]
-        return lines[:free], [short for _, short in lines[free:]] if free < len(lines) else []
+        short = [t("KH_NOT_SAVED_SHORT")] if app.store is None else []
+        if s["n"] < 6:
+            return [(t("KH_DECKS", info), None)], short
+        return [], short + [t("KH_DECKS_SHORT", info)]
 
     def draw(self, c):
         app = self.app
