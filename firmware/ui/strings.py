@@ -217,7 +217,7 @@ MESSAGES = {
     "KB_ALL_OPEN": ("none needed", "見せる必要なし"),      # a form row: KB_TRUMPS_NONE cut to fit beside a name
     "KB_TOTAL": ("Total {t} -> {name}", "合計{t}点→{name}"),
     "KB_LAPS": ("= {laps} laps {pips}", "＝{laps}周{pips}"),
-    "KB_TOTAL_LAPS": ("Total {t}->{name}={laps} laps {pips}", "合計{t}点→{name}＝{laps}周{pips}"),
+    "KB_TOTAL_LAPS": ("Total {t}->{name} = {laps} laps {pips}", "合計{t}点→{name}＝{laps}周{pips}"),
     "KB_GETS": ("{name} +{t}", "{name}に+{t}点"),
     "KB_M2": ("{name} -{d}", "{name} -{d}"),
     "KB_DRAWN": ("Drawn game", "流局（点の移動なし）"),
