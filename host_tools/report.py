@@ -24,6 +24,7 @@ import sys
 
 from host_tools import logs
 from scoreboard import games      # the registry: every game's kind and name
+from scoreboard.errors import fill
 
 # Page words: key -> (English, 日本語). Terms as on the device (firmware/ui/strings.py).
 T = {
@@ -117,10 +118,7 @@ def _pick(pair, lang):
 
 
 def tr(key, lang, **kw):
-    s = _pick(T[key], lang)
-    for k, v in kw.items():
-        s = s.replace("{" + k + "}", str(v))
-    return s
+    return fill(_pick(T[key], lang), kw)
 
 
 def kind_name(kind, lang):

@@ -17,3 +17,12 @@ class Refusal(Exception):
         if self.info:
             return "%s %s" % (self.msg_id, self.info)
         return self.msg_id
+
+
+def fill(text, info):
+    """A message text with its {placeholders} filled from `info` (the one way: the device's
+    App.t and scoreboard.messages.text both use it)."""
+    if info:
+        for k in info:
+            text = text.replace("{" + k + "}", str(info[k]))
+    return text

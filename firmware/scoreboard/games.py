@@ -130,3 +130,4 @@ def unload_except(kind):
     for k in KINDS:
         if k != kind:
             unload([m for m in modules_of(k) if m not in keep])
+    unload(("scoreboard.settings",))   # the settings' check: imported again when needed

@@ -51,13 +51,15 @@ def initial_state(settings, nseats):
 
 
 # ---- helpers ------------------------------------------------------------------------------------
-def _in(s):
+def seats_in(s):
+    """The seats still in this round (not folded); the play screen shows the same."""
     return [i for i in range(s["n"]) if not s["out"][i]]
 
 
-def _max_up(s):
+def top_dial(s):
+    """The highest dial of the seats still in."""
     m = 0
-    for i in _in(s):
+    for i in seats_in(s):
         if s["dial"][i] > m:
             m = s["dial"][i]
     return m
@@ -114,7 +116,7 @@ def _bet(s, ev, settings):
     p = _seat(s, ev)
     if p != s["turn"]:
         raise Refusal("E_NOT_TURN", {"seat": s["turn"]})
-    top = _max_up(s)
+    top = top_dial(s)
     hold = s["hold"][p]
     if t == "raise":
         v = _value(ev)
@@ -153,10 +155,10 @@ def _pay_predictions_on_folder(s, p):
 
 
 def _after_bet(s, p):
-    alive = _in(s)
+    alive = seats_in(s)
     if len(alive) == 1:
         return _all_but_one(s, alive[0])
-    top = _max_up(s)
+    top = top_dial(s)
     settled = True
     for i in alive:
         if not s["acted"][i] or s["dial"][i] != top:
@@ -261,7 +263,7 @@ def _win(s, ev):
             raise Refusal("E_WIN_NOT_IN", {"seat": w})
         seen.append(w)
     # 6. every other player still in pays the dial; predictions on them are lost to the pot
-    for i in _in(s):
+    for i in seats_in(s):
         if i not in winners:
             s["hold"][i] -= s["dial"][i]
             s["pot"] += s["dial"][i]

@@ -48,10 +48,8 @@ def text(msg_id, lang="ja", info=None, game_tables=()):
     if pair is None:
         return msg_id
     s = pair[1] if lang == "ja" else pair[0]
-    if info:
-        for k in info:
-            v = info[k]
-            if k == "setting":     # a setting's label id (scoreboard/settings.py): its label
-                v = text(v, lang, None, game_tables)
-            s = s.replace("{" + k + "}", str(v))
-    return s
+    if info and "setting" in info:    # a setting's label id (scoreboard/settings.py): its label
+        info = dict(info)
+        info["setting"] = text(info["setting"], lang, None, game_tables)
+    from scoreboard.errors import fill
+    return fill(s, info)

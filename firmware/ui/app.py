@@ -15,7 +15,7 @@
 import gc
 import sys
 
-from scoreboard.errors import Refusal
+from scoreboard.errors import Refusal, fill
 from scoreboard import games
 
 TOAST_MS = 2500
@@ -103,10 +103,7 @@ class App:
             return sid
         i = ids.count("\n", 0, k) << 1
         s = str(blob[offs[i] | (offs[i + 1] << 8):offs[i + 2] | (offs[i + 3] << 8)], "utf-8")
-        if info:
-            for k in info:
-                s = s.replace("{" + k + "}", str(info[k]))
-        return s
+        return fill(s, info)
 
     def _texts(self):
         """Copy the current language's texts out of the tables into one str of ids (between
@@ -426,7 +423,8 @@ class App:
             from scoreboard.engine import Game
             game = Game.new(kind, names, settings)
         self.start(game)
-        games.unload(("ui.screens_setup", "ui.defaults"))   # the settings and seats screens: used once per game
+        # the settings and seats screens and the settings' check: used once per game
+        games.unload(("ui.screens_setup", "ui.defaults", "scoreboard.settings"))
         self.say(self.t("UNDO_HINT"), HINT_MS)  # once, on the new game's first screen
 
     def state(self):

@@ -120,7 +120,7 @@ def check_form(app):
     t = app.t
 
     def fields(v):
-        return [{"key": "hand", "label": t("KB_hand"), "kind": "cards", "ranks": rank_opts()},
+        return [{"key": "hand", "label": t("DB_hand"), "kind": "cards", "ranks": rank_opts()},
                 {"key": "field", "label": t("DB_field"), "kind": "card", "ranks": rank_opts()}]
 
     def go(v):

@@ -3,21 +3,10 @@
 # screen, sign/judge prompts, winner choice, round results. Every commit says what was recorded.
 from ui.screens_common import Screen, PlayScreen, MultiSelect, Choice, Lines, title, hint, fit, rtext, W
 from ui.canvas import text_width
+from scoreboard.kakehiki import seats_in, top_dial   # the rules' own reading of the table
 
 ACTIONS = ("raise", "call", "check", "fold")
 BETTING = ("select", "sign_bet", "judge_bet")
-
-
-def _in(s):
-    return [i for i in range(s["n"]) if not s["out"][i]]
-
-
-def _top(s):
-    m = 0
-    for i in _in(s):
-        if s["dial"][i] > m:
-            m = s["dial"][i]
-    return m
 
 
 def submit(app, ev, line):
@@ -32,7 +21,7 @@ def legal_actions(app, s):
     """The actions the player to move may take, in bar order. 受ける is left out when it would
     change nothing (the dial already shows the top): 様子見 says the same."""
     p = s["turn"]
-    top = _top(s)
+    top = top_dial(s)
     hold = s["hold"][p]
     hi = app.game.settings["dial_max"]
     if hold < hi:
@@ -101,7 +90,7 @@ class Play(PlayScreen):
         hi = self.app.game.settings["dial_max"]
         if s["hold"][p] < hi:
             hi = s["hold"][p]
-        return _top(s) + 1, hi
+        return top_dial(s) + 1, hi
 
     def on_button(self, kind, name):
         app = self.app
@@ -151,7 +140,7 @@ class Play(PlayScreen):
         elif pr == "predict":
             app.push(Predict(app, p))
         elif pr == "win":
-            ins = _in(s)
+            ins = seats_in(s)
             opts = [(app.name(i), i) for i in ins] + [(app.t("KH_TIE"), -1)]
             app.push(Choice(app, app.t("KH_WINNERS"), opts, lambda w: self.win(w, ins)))
         else:
@@ -284,7 +273,7 @@ class Predict(Screen):
         self.v = 1 if self.vmax() >= 1 else 0
 
     def targets(self):
-        return _in(self.app.state())
+        return seats_in(self.app.state())
 
     def vmax(self):
         s = self.app.state()
