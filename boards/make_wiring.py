@@ -8,7 +8,7 @@ import os
 from PIL import Image, ImageDraw, ImageFont
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-BOARDS = ("pico", "pico_w", "pico2", "rpi_linux")
+BOARDS = ("pico", "pico_w", "pico2", "rpi_linux", "pico_ssd1309")
 
 # Header pin number of each GPIO (Pico: GPn; Raspberry Pi: BCM n on the 40-pin header).
 PICO_PIN = {0: 1, 1: 2, 2: 4, 3: 5, 4: 6, 5: 7, 6: 9, 7: 10, 8: 11, 9: 12, 10: 14, 11: 15, 12: 16,
@@ -55,7 +55,8 @@ def draw(name):
     img = Image.new("RGB", (W, H), (250, 250, 246))
     d = ImageDraw.Draw(img)
     d.text((20, 16), "%s: scoreboard wiring" % b.NAME, font=ImageFont.load_default(size=20), fill=(0, 0, 0))
-    d.text((20, 42), "SSD1306 128x64 I2C at 0x%02X, I2C%d %d kHz; buttons to GND (internal pull-ups)"
+    d.text((20, 42), getattr(b, "DISPLAY_DRIVER", "ssd1306").upper() +
+           " 128x64 I2C at 0x%02X, I2C%d %d kHz; buttons to GND (internal pull-ups)"
            % (b.DISPLAY_ADDR, b.I2C_ID, b.I2C_FREQ // 1000), font=small, fill=(70, 70, 70))
     bx0, bx1, px0, px1 = 20, 250, 470, 740
     d.rounded_rectangle((bx0, top - 8, bx1, top + step * len(rows) - 6), 8,

@@ -26,6 +26,15 @@ def load_board(name=None):
     return board
 
 
+def external_vcc(board):
+    """True for an SSD1309 panel (2.42\"): the SSD1306's commands, but no charge pump (VCC comes from
+    the module's own boost converter), so the driver sets it up for external VCC (docs/hardware.md)."""
+    chip = getattr(board, "DISPLAY_DRIVER", "ssd1306")
+    if chip not in ("ssd1306", "ssd1309"):
+        raise ValueError("DISPLAY_DRIVER %r: this firmware drives ssd1306 and ssd1309 panels" % (chip,))
+    return chip == "ssd1309"
+
+
 def make_rp2(board):
     """Display and buttons on a Pico: machine.I2C + micropython-lib ssd1306."""
     from machine import I2C, Pin
@@ -36,7 +45,7 @@ def make_rp2(board):
         raise
     i2c = I2C(board.I2C_ID, sda=Pin(board.I2C_SDA), scl=Pin(board.I2C_SCL), freq=board.I2C_FREQ)
     driver = ssd1306.SSD1306_I2C(board.DISPLAY_WIDTH, board.DISPLAY_HEIGHT, i2c,
-                                 addr=board.DISPLAY_ADDR)
+                                 addr=board.DISPLAY_ADDR, external_vcc=external_vcc(board))
     _panel[0] = driver
     from hw.buttons import pins_from_board
     from hw.display import Display
@@ -61,7 +70,7 @@ def make_linux(board):
     import adafruit_ssd1306
     i2c = busio.I2C(pins.SCL, pins.SDA, frequency=board.I2C_FREQ)
     driver = adafruit_ssd1306.SSD1306_I2C(board.DISPLAY_WIDTH, board.DISPLAY_HEIGHT, i2c,
-                                          addr=board.DISPLAY_ADDR)
+                                          addr=board.DISPLAY_ADDR, external_vcc=external_vcc(board))
     from hw.display import Display
     buttons = []
     for name, gpio in board.BUTTONS:

@@ -22,11 +22,13 @@ class SimBoard:
     """Everything main.py would build on a Pico, but on the PC. `pins[name].pressed` is the
     finger on the button."""
 
-    def __init__(self, address=0x3C, now=0):
+    def __init__(self, address=0x3C, now=0, chip="ssd1306"):
         import adafruit_ssd1306   # the Raspberry Pi's driver: the same bytes as the Pico's
-        self.panel = Panel()
+        self.panel = Panel(chip=chip)
         self.bus = FakeI2C(self.panel, address)
-        self.driver = adafruit_ssd1306.SSD1306_I2C(128, 64, self.bus, addr=address)
+        # an SSD1309 panel is driven as main.py does: the SSD1306 driver with external VCC
+        self.driver = adafruit_ssd1306.SSD1306_I2C(128, 64, self.bus, addr=address,
+                                                   external_vcc=chip == "ssd1309")
         self.display = Display(self.driver)
         self.pins = {name: SimPin() for name in NAMES}
         self.buttons = Buttons([(name, self.pins[name]) for name in NAMES], now)

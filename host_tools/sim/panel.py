@@ -6,12 +6,22 @@
 # Commands followed by argument bytes (the rest take none).
 _ARGS = {0x20: 1, 0x21: 2, 0x22: 2, 0x26: 6, 0x27: 6, 0x29: 5, 0x2A: 5, 0x81: 1, 0x8D: 1,
          0xA3: 2, 0xA8: 1, 0xAD: 1, 0xD3: 1, 0xD5: 1, 0xD6: 1, 0xD9: 1, 0xDA: 1, 0xDB: 1}
+# The SSD1309 (2.42" panels) has the SSD1306's command set but no charge pump: 0x8D is no command
+# there (ignored, so its argument byte is read as a command of its own: 0x10/0x14 set the page
+# mode's column high nibble, which the drivers' window commands override before every frame).
+_ARGS_SSD1309 = dict((k, v) for k, v in _ARGS.items() if k != 0x8D)
+CHIPS = ("ssd1306", "ssd1309")
 
 HORIZONTAL, VERTICAL, PAGE = 0, 1, 2
 
 
 class Panel:
-    def __init__(self, width=128, height=64):
+    def __init__(self, width=128, height=64, chip="ssd1306"):
+        if chip not in CHIPS:
+            raise ValueError("no emulation of %r (%s)" % (chip, ", ".join(CHIPS)))
+        self.chip = chip
+        self._args = _ARGS_SSD1309 if chip == "ssd1309" else _ARGS
+        self.ignored = []           # bytes the chip takes for no command (SSD1309: 0x8D)
         self.width = width
         self.height = height
         self.pages = height // 8
@@ -66,13 +76,16 @@ class Panel:
             self._need -= 1
         else:
             self._cmd = bytearray([b])
-            self._need = _ARGS.get(b, 0)
+            self._need = self._args.get(b, 0)
         if not self._need:
             self._command(bytes(self._cmd))
 
     def _command(self, c):
         self.commands.append(c)
         op = c[0]
+        if op == 0x8D and self.chip == "ssd1309":
+            self.ignored.append(op)
+            return
         if op in (0xAE, 0xAF):
             self.on = op == 0xAF
         elif op == 0x20:
