@@ -54,12 +54,21 @@ def browser():
     b.close()
 
 
-def open_page(browser, site, manual=True, fresh=True):
-    """Loads the page (fresh: with the browser's storage emptied first); waits for the boot."""
-    if fresh:
-        browser.goto(site + "index.html?blank")
+def open_page(browser, site, manual=True, fresh=True, seed=None):
+    """Loads the page (fresh: with the browser's storage emptied first; seed: {path: bytes} put
+    in the storage as the page keeps /games); waits for the boot."""
+    if fresh or seed is not None:
+        # A file of the same site that is not the page: the page saves as it is left, so the
+        # storage is changed where no page runs.
+        browser.goto(site + "files.json")
         browser.wait_for("document.readyState === 'complete'")
-        browser.js("localStorage.clear(), true")
+        if fresh:
+            browser.js("localStorage.clear(), true")
+        if seed is not None:
+            import base64
+            import json
+            saved = dict((p, base64.b64encode(b).decode()) for p, b in seed.items())
+            browser.js("localStorage.setItem('scoreboard/fs', %s), true" % json.dumps(json.dumps(saved)))
     browser.goto(site + ("?manual" if manual else ""))
     state = browser.wait_for("window.scoreboard", timeout=60)
     assert state.get("ready"), "the page did not boot: %s" % state.get("error")
@@ -332,3 +341,18 @@ def test_a_second_tab_stops_the_first(site, browser):
         assert "別のタブ" in browser.js("document.getElementById('status').textContent")
     finally:
         browser.close_tab(other)
+
+
+def test_the_page_speaks_the_devices_language(site, browser, tmp_path):
+    """The device set to English (/prefs.json, as its settings screen writes it): the panel is
+    the simulator's English panel, and the page's own words (buttons, hints, status) are English."""
+    prefs = b'{"lang":"en"}'
+    (tmp_path / "prefs.json").write_bytes(prefs)
+    lines = script("kakehiki")[:6]
+    sim = sim_frames(lines, str(tmp_path / "games"))
+    open_page(browser, site, seed={"/prefs.json": prefs})
+    assert_same(page_frames(browser, lines), sim)
+    words = browser.js("[document.documentElement.lang, document.querySelector('[data-button=back]').textContent,"
+                       " document.querySelector('.hint').textContent, document.getElementById('status').textContent]")
+    assert words[:2] == ["en", "Back"] and words[2].startswith("Hold Back: undo"), words
+    assert words[3].startswith("Running on MicroPython"), words

@@ -179,3 +179,8 @@ def game_name(kind):
         return games.name(kind, _board[0].app.lang if _board[0] else "ja")
     except Exception:
         return kind
+
+
+def lang():
+    """The device's language (its setting): the page's own words follow it."""
+    return _board[0].app.lang

@@ -21,7 +21,47 @@ let frames = -1, lastSaved = null, loop = null, stopped = false;
 let scale = 5;                      // canvas pixels per panel pixel (fit(): whole device pixels)
 const downAt = {};
 
-function say(text) { statusLine.textContent = text; }
+// The page's own words, in the device's language (its setting, kept in /prefs.json).
+const WORDS = {
+  booting: ["起動中…", "Starting…"],
+  running: ["MicroPython {v} で動作中（起動 {ms} ms{more}）", "Running on MicroPython {v} (started in {ms} ms{more})"],
+  resumed: ["、保存したゲームあり", ", saved games found"],
+  no_logs: ["まだありません", "None yet"],
+  bytes: ["バイト", "bytes"],
+  cannot_save: ["ブラウザーに保存できません: ", "Cannot save in this browser: "],
+  unreadable: ["保存データを読めません: 新しく始めます", "The saved data cannot be read: starting afresh"],
+  failed: ["起動できませんでした: ", "Could not start: "],
+  stopped: ["止まりました: ", "Stopped: "],
+  other_tab: ["ゲームが別のタブで進みました。このタブは止めました（再読み込みで続きから）。",
+    "The games went on in another tab. This tab has stopped (reload it to continue)."],
+};
+let lang = "ja", statusNow = null;   // statusNow: the status line's text, in the current language
+
+function word(key, values) {
+  let text = WORDS[key][lang === "en" ? 1 : 0];
+  for (const k in values || {}) text = text.replace("{" + k + "}", values[k]);
+  return text;
+}
+
+function say(text) { statusNow = null; statusLine.textContent = text; }
+
+function tell(make) { say(make()); statusNow = make; }
+
+function setLang(next) {
+  if (next === lang) return;
+  lang = next;
+  document.documentElement.lang = lang;
+  for (const el of document.querySelectorAll("[data-en]")) {
+    if (el.dataset.ja === undefined) el.dataset.ja = el.textContent;
+    el.textContent = lang === "en" ? el.dataset.en : el.dataset.ja;
+  }
+  for (const el of document.querySelectorAll("[data-en-label]")) {
+    if (el.dataset.jaLabel === undefined) el.dataset.jaLabel = el.getAttribute("aria-label");
+    el.setAttribute("aria-label", lang === "en" ? el.dataset.enLabel : el.dataset.jaLabel);
+  }
+  if (statusNow) tell(statusNow);
+  if (board) listLogs();
+}
 
 // ---- the wasm filesystem ------------------------------------------------------------------------
 function mkdirs(path) {
@@ -90,7 +130,7 @@ function save() {
     localStorage.setItem(STORE_KEY, text);
     lastSaved = text;
   } catch (e) {
-    say("ブラウザーに保存できません: " + e.message);
+    say(word("cannot_save") + e.message);
   }
   listLogs();
 }
@@ -99,7 +139,7 @@ function restore() {
   const text = localStorage.getItem(STORE_KEY);
   if (!text) return 0;
   let files;
-  try { files = JSON.parse(text); } catch (e) { say("保存データを読めません: 新しく始めます"); return 0; }
+  try { files = JSON.parse(text); } catch (e) { say(word("unreadable")); return 0; }
   let n = 0;
   for (const [path, data] of Object.entries(files)) {
     if (!(path.startsWith(SAVED_DIR + "/") || SAVED_FILES.includes(path))) continue;
@@ -131,7 +171,8 @@ function gameLogs() {
 function describe(bytes) {
   try {
     const head = JSON.parse(new TextDecoder().decode(bytes.subarray(0, bytes.indexOf(10))));
-    return board.game_name(String(head.kind)) + "・" + head.seats.join("、");
+    const en = lang === "en";
+    return board.game_name(String(head.kind)) + (en ? ": " : "・") + head.seats.join(en ? ", " : "、");
   } catch (e) { return ""; }
 }
 
@@ -139,7 +180,7 @@ function listLogs() {
   const list = document.getElementById("loglist");
   list.textContent = "";
   const logs = gameLogs();
-  if (!logs.length) { list.innerHTML = "<li>まだありません</li>"; return; }
+  if (!logs.length) { const li = document.createElement("li"); li.textContent = word("no_logs"); list.appendChild(li); return; }
   for (const log of logs) {
     const li = document.createElement("li"), a = document.createElement("a");
     a.textContent = log.name;
@@ -153,7 +194,7 @@ function listLogs() {
       document.body.appendChild(link); link.click(); link.remove();
       setTimeout(() => URL.revokeObjectURL(url), 1000);
     });
-    li.append(a, " " + describe(log.bytes) + "（" + log.bytes.length + " バイト）");
+    li.append(a, " " + describe(log.bytes) + (lang === "en" ? " (" : "（") + log.bytes.length + " " + word("bytes") + (lang === "en" ? ")" : "）"));
     list.appendChild(li);
   }
 }
@@ -220,7 +261,7 @@ function glow() {
 
 function after(result) {
   const n = result & 0xffffff;
-  if (n !== frames) { frames = n; draw(); }
+  if (n !== frames) { frames = n; draw(); setLang(board.lang()); }
   if (result >> 24) save();
   return result;
 }
@@ -266,7 +307,7 @@ function stop(why) {
   stopped = true;
   if (loop !== null) clearInterval(loop);
   for (const el of document.querySelectorAll("[data-button]")) el.disabled = true;
-  say(why);
+  tell(why);
 }
 
 // ---- boot ---------------------------------------------------------------------------------------
@@ -285,25 +326,25 @@ async function boot() {
   wireButtons();
   listLogs();
   const ms = Math.round(performance.now() - t0);
-  say("MicroPython " + manifest.port + " で動作中（起動 " + ms + " ms" + (restored ? "、保存したゲームあり" : "") + "）");
+  tell(() => word("running", { v: manifest.port, ms: ms, more: restored ? word("resumed") : "" }));
   if (!MANUAL) {
     loop = setInterval(() => {
       try { after(board.tick()); } catch (e) {    // main.py would show it on the panel and stop too
-        stop("止まりました: " + (e && e.message ? e.message : e));
+        stop(() => word("stopped") + (e && e.message ? e.message : e));
         console.error(e);
       }
     }, POLL_MS);
   }
   // Two tabs on the same games would overwrite each other's saves: the older tab gives way.
   addEventListener("storage", (ev) => {
-    if (ev.key === STORE_KEY) stop("ゲームが別のタブで進みました。このタブは止めました（再読み込みで続きから）。");
+    if (ev.key === STORE_KEY) stop(() => word("other_tab"));
   });
   window.scoreboard = { ready: true, boot_ms: ms, manual: MANUAL,
     advance: (ms) => after(board.advance(ms)), pixels, glow, logs: () => gameLogs().map((l) => ({ name: l.name, text: new TextDecoder().decode(l.bytes) })) };
 }
 
 boot().catch((e) => {
-  say("起動できませんでした: " + (e && e.message ? e.message : e));
+  say(word("failed") + (e && e.message ? e.message : e));
   console.error(e);
   window.scoreboard = { ready: false, error: String(e && e.message ? e.message : e) };
 });
