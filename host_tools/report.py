@@ -99,13 +99,6 @@ KAKOI_ENDING = {"tsumo": ("Went out (tsumo)", "ツモ上がり"), "dobon": ("Dob
                 "tenhou": ("Tenhou", "天和")}
 DOBON_REASON = {"win": ("won", "勝ち"), "drawn": ("drawn round", "流局"),
                 "actions": ("drawn: too many actions", "流局(手数切れ)")}
-KABU_ITEMS = {
-    1: ("base", "基本"), 2: ("trumps", "切り札"), 3: ("own cards", "自分の枚数"),
-    4: ("their cards", "相手の枚数"), 5: ("tens", "十"), 6: ("sets", "役"),
-    7: ("red pin / soul four held", "赤ピン・魂四（手札）"), 8: ("red pin / soul four card", "赤ピン・魂四（札）"),
-    9: ("gaeshi", "返し"), 10: ("tanpin", "単ピン"), 11: ("four of a kind", "4枚揃い"),
-    12: ("deck out", "山切れ"),
-}
 CIRCLED = "⓪①②③④⑤⑥⑦⑧⑨⑩⑪⑫"
 
 TABLE_ROWS = 1000      # rounds listed on a page (all of them are in the CSV)
@@ -309,7 +302,7 @@ def detail_rows(kind, n, names, o):
             for it in sc.get("breakdown") or []:
                 num = it.get("item")
                 out.append([n, "score item", one, _name(names, to), _num(num),
-                            _pick(KABU_ITEMS.get(num, ("?", "?")), "en"), _num(it.get("points")),
+                            kabu_item(num, "en"), _num(it.get("points")),
                             _num(it.get("factor")), "", ""])
             for payer in payers:
                 out.append([n, "score total", _name(names, payer), _name(names, to), "", "", "", "",
@@ -389,11 +382,17 @@ def _join(names, seats, lang):
     return ("・" if lang == "ja" else ", ").join(_name(names, i) for i in seats)
 
 
+def kabu_item(n, lang):
+    """株ドボン's score item n (1..12) in the device's words: KB_I<n> of the game's texts."""
+    pair = games.module(games.texts("kabu")).MESSAGES.get("KB_I%s" % (n,), ("?", "?"))
+    return _pick(pair, lang)
+
+
 def _kabu_score(sc, lang, payer):
     parts = []
     for it in sc.get("breakdown") or []:
         n = it.get("item", 0)
-        lab = _pick(KABU_ITEMS.get(n, ("?", "?")), lang)
+        lab = kabu_item(n, lang)
         mark = CIRCLED[n] if isinstance(n, int) and 0 <= n < len(CIRCLED) else "?"
         gap = "" if lang == "ja" else " "
         if "points" in it:

@@ -100,7 +100,7 @@ def test_details_csv_long_format(tmp_path):
     kb = read_csv(out / "kabu-0000cab0-details.csv")
     assert kb[0] == report.DETAIL_COLUMNS
     first = [r for r in kb[1:] if r[0] == "1"]
-    assert ["1", "score item", "Bob", "あき", "2", "trumps", "4", "", "", ""] in first
+    assert ["1", "score item", "Bob", "あき", "2", "Trumps", "4", "", "", ""] in first
     assert ["1", "score total", "Bob", "あき", "", "", "", "", "8", ""] in first
     ko = read_csv(out / "kakoi-0000c0c0-details.csv")
     assert ["1", "payment", "ちえ", "あき", "", "", "5", "2", "10", ""] in ko
@@ -135,7 +135,7 @@ def test_kabu_every_ending_itemised(tmp_path):
     det = read_csv(w["details"][0])
     assert ["2", "score total", "あき", "ちえ", "", "", "", "", "180", ""] in det
     assert ["2", "score total", "Bob", "ちえ", "", "", "", "", "180", ""] in det
-    assert ["1", "score item", "Bob", "ちえ", "7", "red pin / soul four held", "", "5", "", ""] in det
+    assert ["1", "score item", "Bob", "ちえ", "7", "Red pin/soul four held", "", "5", "", ""] in det
     ja = open(w["html"][0], encoding="utf-8").read()
     for words in ("起こし札ドボン", "ちえのドボン：", "= Bobに40点", "揃えた人：ちえ", "ほかの全員に180点ずつ",
                   "山切れ", "⑫山切れ +3", "流局"):
@@ -155,7 +155,7 @@ def test_pages_one_language_each(tmp_path):
         assert word in ja, word
     assert re.search("→(的中|外れ|降りた)", ja)
     for word in ("Kakehiki Hold&#x27;em", "Kabu Dobon", "Kakoi Dobon", "Final standings",
-                 "Starting dango: 20", "② trumps +4", "8 points to Bob", "Bob pays あき 20"):
+                 "Starting dango: 20", "② Trumps +4", "8 points to Bob", "Bob pays あき 20"):
         assert word in en, word
     assert "{" not in "".join(page_words(ja)) and '"start"' not in ja     # no raw settings JSON
     allowed = {"Bob", "Dan", "CSV", "English"}
