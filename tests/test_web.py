@@ -55,8 +55,9 @@ def browser():
 
 
 def open_page(browser, site, manual=True, fresh=True, seed=None):
-    """Loads the page (fresh: with the browser's storage emptied first; seed: {path: bytes} put
-    in the storage as the page keeps /games); waits for the boot."""
+    """Loads the page (fresh: with the browser's storage emptied first; seed: {path: bytes or
+    already encoded text} put in the storage as the page keeps /games, or the stored text
+    itself); waits for the boot."""
     if fresh or seed is not None:
         # A file of the same site that is not the page: the page saves as it is left, so the
         # storage is changed where no page runs.
@@ -67,8 +68,9 @@ def open_page(browser, site, manual=True, fresh=True, seed=None):
         if seed is not None:
             import base64
             import json
-            saved = dict((p, base64.b64encode(b).decode()) for p, b in seed.items())
-            browser.js("localStorage.setItem('scoreboard/fs', %s), true" % json.dumps(json.dumps(saved)))
+            saved = seed if isinstance(seed, str) else json.dumps(
+                dict((p, b if isinstance(b, str) else base64.b64encode(b).decode()) for p, b in seed.items()))
+            browser.js("localStorage.setItem('scoreboard/fs', %s), true" % json.dumps(saved))
     browser.goto(site + ("?manual" if manual else ""))
     state = browser.wait_for("window.scoreboard", timeout=60)
     assert state.get("ready"), "the page did not boot: %s" % state.get("error")
@@ -356,3 +358,20 @@ def test_the_page_speaks_the_devices_language(site, browser, tmp_path):
                        " document.querySelector('.hint').textContent, document.getElementById('status').textContent]")
     assert words[:2] == ["en", "Back"] and words[2].startswith("Hold Back: undo"), words
     assert words[3].startswith("Running on MicroPython"), words
+
+
+@pytest.mark.parametrize("stored", ["{not json", '{"/prefs.json": "eyJsYW5nIjoiZW4ifQ==", "/games/0001-00000000.0.log": "%%%"}',
+                                    '{"/prefs.json": "eyJsYW5nIjoiZW4ifQ==", "/../etc/x": "eA=="}'])
+def test_unreadable_storage_is_kept_aside_and_the_page_starts(site, browser, tmp_path, stored):
+    """Saved data the page cannot read: what can be read is used (here an English setting), the
+    rest is not written into the filesystem, the whole text is kept under its own key (the next
+    save does not destroy it), the page starts and says so."""
+    open_page(browser, site, seed=stored)
+    readable = "prefs" in stored
+    if readable:
+        (tmp_path / "prefs.json").write_bytes(b'{"lang":"en"}')
+    assert_same(page_frames(browser, []), sim_frames([], str(tmp_path / "games")))
+    assert browser.js("localStorage.getItem('scoreboard/fs.unreadable')") == stored
+    status = browser.js("document.getElementById('status').textContent")
+    assert ("kept aside" in status) if readable else ("別に残しました" in status), status
+    assert browser.js("window.scoreboard.logs().length") == 0

@@ -29,7 +29,7 @@ const WORDS = {
   no_logs: ["まだありません", "None yet"],
   bytes: ["バイト", "bytes"],
   cannot_save: ["ブラウザーに保存できません: ", "Cannot save in this browser: "],
-  unreadable: ["保存データを読めません: 新しく始めます", "The saved data cannot be read: starting afresh"],
+  unreadable: ["、読めない保存データは別に残しました", ", saved data that could not be read was kept aside"],
   failed: ["起動できませんでした: ", "Could not start: "],
   stopped: ["止まりました: ", "Stopped: "],
   other_tab: ["ゲームが別のタブで進みました。このタブは止めました（再読み込みで続きから）。",
@@ -135,20 +135,40 @@ function save() {
   listLogs();
 }
 
+// Returns {files: how many were put back, games: ... of them in /games, bad: whether some of the saved data could not be read}.
+// Data that cannot be read is kept aside under its own key (as the store keeps an unreadable game
+// in aside/), never silently overwritten by the next save.
 function restore() {
   const text = localStorage.getItem(STORE_KEY);
-  if (!text) return 0;
-  let files;
-  try { files = JSON.parse(text); } catch (e) { say(word("unreadable")); return 0; }
-  let n = 0;
-  for (const [path, data] of Object.entries(files)) {
-    if (!(path.startsWith(SAVED_DIR + "/") || SAVED_FILES.includes(path))) continue;
-    mkdirs(path.slice(0, path.lastIndexOf("/")));
-    FS.writeFile(path, fromBase64(data));
-    n++;
+  const out = { files: 0, games: 0, bad: false };
+  if (!text) return out;
+  let files = null;
+  try { files = JSON.parse(text); } catch (e) { /* below */ }
+  if (files === null || typeof files !== "object" || Array.isArray(files)) {
+    out.bad = true;
+    files = {};
   }
-  lastSaved = text;
-  return n;
+  for (const [path, data] of Object.entries(files)) {
+    if (!(path.startsWith(SAVED_DIR + "/") || SAVED_FILES.includes(path)) || path.includes("/../")) {
+      out.bad = true;
+      continue;
+    }
+    try {
+      const bytes = fromBase64(String(data));
+      mkdirs(path.slice(0, path.lastIndexOf("/")));
+      FS.writeFile(path, bytes);
+      out.files++;
+      if (path.startsWith(SAVED_DIR + "/")) out.games++;
+    } catch (e) {
+      out.bad = true;
+    }
+  }
+  if (out.bad) {
+    try { localStorage.setItem(STORE_KEY + ".unreadable", text); } catch (e) { /* full: nothing more to do */ }
+  } else {
+    lastSaved = text;
+  }
+  return out;
 }
 
 // ---- logs: a game's journal segments NNNN-GGGGGGGG.S.log joined, as one NNNN-GGGGGGGG.log --------
@@ -326,7 +346,8 @@ async function boot() {
   wireButtons();
   listLogs();
   const ms = Math.round(performance.now() - t0);
-  tell(() => word("running", { v: manifest.port, ms: ms, more: restored ? word("resumed") : "" }));
+  tell(() => word("running", { v: manifest.port, ms: ms,
+    more: (restored.games ? word("resumed") : "") + (restored.bad ? word("unreadable") : "") }));
   if (!MANUAL) {
     loop = setInterval(() => {
       try { after(board.tick()); } catch (e) {    // main.py would show it on the panel and stop too
