@@ -110,3 +110,16 @@ def test_not_on_the_first_screen_nor_after_the_end():
     d.app.submit({"t": "end"})
     d.press("up")
     assert d.screen() == "End"
+
+
+def test_screens_opened_now_and_then_are_not_kept_while_playing():
+    """RAM on the Pico: the large view, saved games, settings and names screens are imported
+    when opened and let go at the next play screen."""
+    import sys
+    from ui.app import PASSING
+    d = started("dobon", 2)
+    d.press("up")
+    d.press("ok")
+    assert "ui.screens_big" in sys.modules
+    d.app.submit({"t": "play", "rank": "5"})
+    assert not [m for m in PASSING if m in sys.modules]

@@ -8,7 +8,7 @@ import pytest
 from ui_harness import Driver, TextLog
 from scoreboard import journal
 from scoreboard.store import Store, OsFs
-from ui.screens_names import KanaGrid, KEYS, _mark
+from ui.screens_names import KEYS, _mark
 
 
 def store(tmp_path):
@@ -40,7 +40,7 @@ def pick(d, label):
 def type_on_grid(d, text):
     """Move the grid's cursor to each letter (changing page as needed) and press OK."""
     g = d.app.top()
-    assert isinstance(g, KanaGrid)
+    assert type(g).__name__ == "KanaGrid"    # (the module is let go between games: compare by name)
     for ch in text:
         for page in (0, 1, 2):
             if any(ch in row for row in _rows(g, page)):

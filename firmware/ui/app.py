@@ -28,6 +28,7 @@ ERRLOG = "errors.txt"    # in the store's folder: export copies it with the game
 ERRLOG_OLD = "errors.old.txt"
 ERRLOG_MAX = 8192        # bytes before errors.txt becomes errors.old.txt (two files at most)
 SEAT_KEYS = ("seat", "winner", "loser", "by")   # refusal info naming a seat (an index)
+PASSING = ("ui.screens_games", "ui.screens_prefs", "ui.screens_names", "ui.screens_big", "ui.defaults")
 BIG_KEYS = ("up", "down")   # on a play screen: the large view (readable across the table)
 CARD_KEYS = ("card", "rank", "okoshi", "top")          # ... naming a card (its label)
 
@@ -436,6 +437,7 @@ class App:
         self.reset(screens_menu.Boot(self), True)
 
     def show_play(self):
+        games.unload(PASSING)          # screens opened now and then: not kept while playing
         if self.game is None:
             from ui import screens_menu
             self.reset(screens_menu.Games(self))
