@@ -375,3 +375,31 @@ def test_unreadable_storage_is_kept_aside_and_the_page_starts(site, browser, tmp
     status = browser.js("document.getElementById('status').textContent")
     assert ("kept aside" in status) if readable else ("別に残しました" in status), status
     assert browser.js("window.scoreboard.logs().length") == 0
+
+
+def test_offline_after_the_first_visit(site, browser, tmp_path):
+    """At a table without network: after one visit the page starts from the browser's copy with
+    the server gone, and plays."""
+    from host_tools.web.__main__ import serve
+    out = str(tmp_path / "site")
+    web_build.build(out=out, quiet=True)
+    server = serve(out, port=0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = "http://127.0.0.1:%d/" % server.server_address[1]
+    try:
+        browser.goto(url)
+        browser.wait_for("window.scoreboard && window.scoreboard.ready", timeout=60)
+        files = len(browser.js("fetch('files.json').then(r => r.json()).then(m => m.files)"))
+        browser.wait_for("navigator.serviceWorker.controller && caches.open('scoreboard-web')"
+                         ".then(c => c.keys()).then(k => k.length >= %d)" % (files + 7), timeout=30)
+    finally:
+        server.shutdown()
+        server.server_close()
+    with pytest.raises(OSError):
+        import urllib.request
+        urllib.request.urlopen(url, timeout=2)
+    want = sim_frames(["click ok"], str(tmp_path / "games"))
+    browser.goto(url + "?manual")
+    state = browser.wait_for("window.scoreboard", timeout=60)
+    assert state.get("ready"), state
+    assert_same(page_frames(browser, ["click ok"]), want)

@@ -360,6 +360,9 @@ async function boot() {
   addEventListener("storage", (ev) => {
     if (ev.key === STORE_KEY) stop(() => word("other_tab"));
   });
+  if ("serviceWorker" in navigator && !MANUAL) {
+    navigator.serviceWorker.register("sw.js").catch((e) => console.warn("no offline copy:", e));
+  }
   window.scoreboard = { ready: true, boot_ms: ms, manual: MANUAL,
     advance: (ms) => after(board.advance(ms)), pixels, glow, logs: () => gameLogs().map((l) => ({ name: l.name, text: new TextDecoder().decode(l.bytes) })) };
 }
