@@ -48,7 +48,7 @@ VALUES = {
     "setting": {"ja": "上限（0はなし）", "en": "Cap (0: none)"},   # a setting's label (settings.py)
     "why": {"ja": "席の数", "en": "seats"},
     "what": {"ja": NAME + " 勝負（12）", "en": NAME + " raises to 12"},
-    "w": NAME, "l": "佐藤", "by": NAME, "on": "佐藤", "net": "+12",
+    "w": NAME, "l": "佐藤", "by": NAME, "on": "佐藤", "net": "+12", "how": "10+2-5",
     "res": {"ja": "的中+12", "en": "won+12"},
     "cards": {"ja": "赤ピン 三 三 二", "en": "R1 3 3 2"},
 }

@@ -201,7 +201,7 @@ def test_kabu_four_of_a_kind_form_uses_the_grid():
 def pick(d, label):
     scr = d.app.top()
     labels = [o[0] for o in scr.opts]
-    i = [k for k in range(len(labels)) if labels[k] == label or labels[k].startswith(label + "（")][0]
+    i = [k for k in range(len(labels)) if labels[k] == label or labels[k].startswith((label + "（", label + " ("))][0]
     while scr.sel != i:
         d.press("down")
     d.press("ok")

@@ -79,6 +79,7 @@ MESSAGES = {
     "KK_PAY": ("{a}->{b} {n} ({p}x{f})", "{a}→{b} {n}点（{p}×{f}）"),
     "KK_CAPPED_MARK": (" capped", "・上限"),
     "KK_JOKER": ("Joker", "ジョーカー"),
+    "KK_FIELD_HOW": ("{card} ({how})", "{card}（{how}）"),
     "KK_DOBON_ON": ("Dobon on {card}", "{card}にドボン"),
     "KK_TENHOU_ON": ("Tenhou ({card})", "天和（{card}）"),
     "KK_TSUMO_EV": ("{name} went out ({card})", "{name}のツモ上がり（{card}）"),

@@ -132,7 +132,7 @@ class RoundEntry:
                         expr = w["expr"]
                     if w["op"] == "sum":
                         cur = f          # the usual dobon is the sum: the cursor starts there
-            opts.append(("%s（%s）" % (card_word(app, f), expr), f))
+            opts.append((app.t("KK_FIELD_HOW", {"card": card_word(app, f), "how": expr}), f))
         if len(opts) == 1:
             self.pick_card(fields[0])
         else:
