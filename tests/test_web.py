@@ -264,6 +264,8 @@ def test_fits_a_phone_held_upright(site, browser):
                 assert w >= 44 and h >= 44, (name, w, h)     # a finger's size
         panel = boxes[0]
         assert panel[5] >= 0.6 * width, panel                  # the kanji stay readable
+    manifest = browser.call("Page.getAppManifest")        # "add to home screen"
+    assert manifest.get("errors") == [] and '"display": "standalone"' in manifest.get("data", ""), manifest
     browser.call("Emulation.setDeviceMetricsOverride", width=390, height=844, deviceScaleFactor=1,
                  mobile=False)
 
@@ -391,7 +393,7 @@ def test_offline_after_the_first_visit(site, browser, tmp_path):
         browser.wait_for("window.scoreboard && window.scoreboard.ready", timeout=60)
         files = len(browser.js("fetch('files.json').then(r => r.json()).then(m => m.files)"))
         browser.wait_for("navigator.serviceWorker.controller && caches.open('scoreboard-web')"
-                         ".then(c => c.keys()).then(k => k.length >= %d)" % (files + 7), timeout=30)
+                         ".then(c => c.keys()).then(k => k.length >= %d)" % (files + 9), timeout=30)
     finally:
         server.shutdown()
         server.server_close()

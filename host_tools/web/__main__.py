@@ -16,7 +16,9 @@ from host_tools.web import build as web_build
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = dict(http.server.SimpleHTTPRequestHandler.extensions_map,
                           **{".mjs": "text/javascript", ".js": "text/javascript",
-                             ".wasm": "application/wasm", ".py": "text/plain", ".bin": "application/octet-stream"})
+                             ".wasm": "application/wasm", ".webmanifest": "application/manifest+json",
+                             ".svg": "image/svg+xml", ".py": "text/plain",
+                             ".bin": "application/octet-stream"})
 
     def log_message(self, fmt, *args):   # one line per page load is enough: no per-file noise
         if self.path in ("/", "/index.html"):
