@@ -106,7 +106,7 @@ MESSAGES = {
     "KB_LAPS": ("= {laps} laps {pips}", "＝{laps}周{pips}"),
     "KB_TOTAL_LAPS": ("Total {t}->{name} = {laps} laps {pips}", "合計{t}点→{name}＝{laps}周{pips}"),
     "KB_GETS": ("{name} +{t}", "{name}に+{t}点"),
-    "KB_M2": ("{name} -{d}", "{name} -{d}"),
+    "KB_M2": ("{name} -{d}", "{name}の-{d}"),
     "KB_DRAWN": ("Drawn game", "流局（点の移動なし）"),
     "KB_NO_LOSER": ("All dobon: no loser", "全員ドボン（失点なし）"),
     "KB_OVER": ("Match over", "対戦終了"),
