@@ -405,3 +405,18 @@ def test_offline_after_the_first_visit(site, browser, tmp_path):
     state = browser.wait_for("window.scoreboard", timeout=60)
     assert state.get("ready"), state
     assert_same(page_frames(browser, ["click ok"]), want)
+
+
+def test_quick_clicks_are_each_a_press(site, browser, tmp_path):
+    """Clicks as fast as a script sends them (a few ms down, a few ms apart) on the page's own
+    clock: each one is a press, in order, none merged or lost."""
+    want = sim_frames(["click ok", "click down", "click down", "click down"], str(tmp_path / "games"))
+    open_page(browser, site, manual=False)
+    board = PageBoard(browser, False)
+    for name in ("ok", "down", "down", "down"):
+        pin = board.pins[name]
+        pin.pressed = True
+        pin.pressed = False
+    time.sleep(1.0)
+    assert browser.js("window.scoreboard.pixels()") == want[-1][1]
+    assert want[-1][1] != want[-2][1] != want[-3][1]

@@ -69,7 +69,6 @@ class WebPin:
 
     def __init__(self):
         self.down = False
-        self.letting_go = False   # released before the firmware counted the press: see press()
 
     def value(self):
         return 0 if self.down else 1
@@ -99,13 +98,24 @@ class WebBoard:
         self.buttons = WatchedButtons([(name, self.pins[name]) for name in NAMES],
                                       self.clock.ticks_ms())
         self.app = None
+        self.moves = []       # (button index, level) not shown to the firmware yet: see press()
+        self.last = None      # the button moved last
 
-    def let_go(self):
-        """Releases the buttons whose press the firmware has now counted (see press())."""
-        for i in range(len(self.buttons.pins)):
-            pin = self.buttons.pins[i][1]
-            if pin.letting_go and self.buttons.logic[i].down:
-                pin.down = pin.letting_go = False
+    def feed(self):
+        """Shows the buttons the next finger move once the firmware has seen the last one: a
+        press once it is counted (debounced), a release once a poll has read it (see press())."""
+        pins, logic = self.buttons.pins, self.buttons.logic
+        while self.moves:
+            i, level = self.moves[0]
+            if pins[i][1].down == level:
+                self.moves.pop(0)
+                continue
+            last = self.last
+            if last is not None and not (logic[last].down if pins[last][1].down else not logic[last].raw):
+                return
+            pins[i][1].down = level
+            self.last = i
+            self.moves.pop(0)
 
     def result(self):
         """The frame counter (the page redraws when it moved), plus 1 << 24 when a button event
@@ -133,7 +143,7 @@ def tick():
     """One turn of main's loop at the real time."""
     b = _board[0]
     firmware_main.step(b.app, b.buttons, b.clock.ticks_ms())
-    b.let_go()
+    b.feed()
     return b.result()
 
 
@@ -149,21 +159,19 @@ def advance(ms):
 
 
 def press(name, down):
-    """A finger on (down) or off an on-screen button, or a key. On the real clock a tap shorter
-    than the firmware's debounce as the loop saw it is held until the press is counted: a tap on
-    glass can be shorter than a button's 50 ms, and the page's loop can start late while the
-    browser handles the touch. The manual clock (the test's scripts) is left exact."""
+    """A finger on (down) or off an on-screen button, or a key. On the real clock no tap is lost:
+    a tap on glass (or a script's click) can be shorter than a button's 50 ms debounce, the page's
+    loop can start late while the browser handles a touch, and taps can follow faster than the
+    firmware reads them. So each move waits until the firmware has seen the one before: a release
+    until the press is counted, the next press until the release is read. The manual clock (the
+    tests' scripts) is left exact."""
     b = _board[0]
     pin = b.pins[name]
-    if down:
-        pin.down = True
-        pin.letting_go = False
+    if b.manual:
+        pin.down = bool(down)
         return
-    i = NAMES.index(name)
-    if b.manual or b.buttons.logic[i].down or not pin.down:
-        pin.down = pin.letting_go = False
-    else:
-        pin.letting_go = True
+    b.moves.append((NAMES.index(name), bool(down)))
+    b.feed()
 
 
 def picture():
