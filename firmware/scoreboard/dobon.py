@@ -22,6 +22,10 @@ MAX_TWOS = 4  # one stack can hold at most the four 2s of the deck
 #   {"t": "end"}                          the table stops: standings final as they are
 
 
+def _int(v):
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
 # Declared once (scoreboard/settings.py): key, default, type, range, label text id, shown only if.
 SETTINGS = (
     ("max_actions", 800, "int", (1, 100000, 50), "S_dobon_max_actions", None),
@@ -33,10 +37,6 @@ SETTINGS = (
 def default_settings():
     from scoreboard.settings import defaults
     return defaults(SETTINGS)
-
-
-def _int(v):
-    return isinstance(v, int) and not isinstance(v, bool)
 
 
 def check_settings(settings, nseats):

@@ -14,6 +14,10 @@ SEATS = (2, kakoi_score.MAX_SEATS)   # the scorer handles up to MAX_SEATS
 # hands/calls: see scoreboard.kakoi_score.settle.
 
 
+def _int(v):
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
 # Declared once (scoreboard/settings.py): key, default, type, range, label text id, shown only if.
 # cap: per-payment cap (0 = none); jokers: 2 jokers as club 0; rounds: 0 = until "end"
 SETTINGS = (
@@ -26,10 +30,6 @@ SETTINGS = (
 def default_settings():
     from scoreboard.settings import defaults
     return defaults(SETTINGS)
-
-
-def _int(v):
-    return isinstance(v, int) and not isinstance(v, bool)
 
 
 def check_settings(settings, nseats):
