@@ -420,3 +420,20 @@ def test_quick_clicks_are_each_a_press(site, browser, tmp_path):
     time.sleep(1.0)
     assert browser.js("window.scoreboard.pixels()") == want[-1][1]
     assert want[-1][1] != want[-2][1] != want[-3][1]
+
+
+def test_a_click_without_a_finger_is_a_tap(site, browser, tmp_path):
+    """A button clicked with no pointer before it (a screen reader, switch access, el.click()) is
+    a tap; a mouse click is still one press, not two."""
+    want = sim_frames(["click ok", "click down", "click down"], str(tmp_path / "games"))
+    open_page(browser, site, manual=False)
+    browser.js("document.querySelector('[data-button=ok]').click(), true")
+    time.sleep(0.4)
+    assert browser.js("window.scoreboard.pixels()") == want[1][1]
+    pin = PageBoard(browser, False).pins["down"]
+    pin.pressed = True
+    time.sleep(0.1)
+    pin.pressed = False
+    browser.js("document.querySelector('[data-button=down]').click(), true")
+    time.sleep(0.4)
+    assert browser.js("window.scoreboard.pixels()") == want[3][1]

@@ -306,10 +306,23 @@ function press(name, down) {
 function wireButtons() {
   for (const el of document.querySelectorAll("[data-button]")) {
     const name = el.dataset.button;
-    el.addEventListener("pointerdown", (ev) => { ev.preventDefault(); el.setPointerCapture(ev.pointerId); press(name, true); });
+    let byPointer = false;
+    el.addEventListener("pointerdown", (ev) => {
+      ev.preventDefault();
+      byPointer = true;
+      el.setPointerCapture(ev.pointerId);
+      press(name, true);
+    });
     for (const kind of ["pointerup", "pointercancel", "lostpointercapture"]) {
       el.addEventListener(kind, () => press(name, false));
     }
+    // A click with no finger before it (a screen reader, switch access, a script's el.click()):
+    // a tap. The click that follows a finger's press and release is that same press: ignored.
+    el.addEventListener("click", () => {
+      if (byPointer) { byPointer = false; return; }
+      press(name, true);
+      press(name, false);
+    });
     el.addEventListener("contextmenu", (ev) => ev.preventDefault());   // a long touch is a long press
   }
   addEventListener("keydown", (ev) => {
