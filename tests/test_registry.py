@@ -13,12 +13,19 @@ from ui_harness import Driver
 
 
 
+def unregister(kind):
+    """Takes a test's game out of the registry again (only tests need this: not on the Pico)."""
+    games.unload(games.modules_of(kind))
+    del games._GAMES[kind]
+    games.KINDS.remove(kind)
+
+
 @pytest.fixture
 def tally():
     games.register("tally", "tally_game.rules", "tally_game.texts", "tally_game.screens",
                    ("Tally", "タリー"))
     yield "tally"
-    games.unregister("tally")
+    unregister("tally")
 
 
 def go_to(d, label):
@@ -126,9 +133,19 @@ def test_a_game_from_tests_plays_through_menu_journal_undo_resume_report_and_led
     assert "タリー" in ledger.format_standings(rows, "ja")
 
 
-def test_unregistered_the_game_is_unknown_again(tally):
-    games.unregister("tally")
-    assert "tally" not in games.KINDS
+def test_the_menu_lists_exactly_the_registered_games(tally):
+    from scoreboard.errors import Refusal
+    d = Driver(lang="en")
+    go_to(d, d.app.t("NEW_GAME"))
+    assert [lab for lab, _ in d.app.top().items] == [games.name(k, "en") for k in games.KINDS]
+    assert d.app.top().items[-1][0] == "Tally"
+    unregister("tally")
+    with pytest.raises(Refusal) as e:
+        games.load("tally")
+    assert e.value.msg_id == "E_UNKNOWN_GAME"
+    d.press("back")
+    go_to(d, d.app.t("NEW_GAME"))
+    assert "Tally" not in [lab for lab, _ in d.app.top().items]
     games.register("tally", "tally_game.rules", "tally_game.texts", "tally_game.screens", ("Tally", "タリー"))
 
 

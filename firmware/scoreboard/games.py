@@ -24,7 +24,7 @@ import sys
 # The games in menu order (a list: register() appends to it, and `from games import KINDS` sees it).
 KINDS = ["kakehiki", "kabu", "kakoi", "dobon"]
 
-# kind -> (rules, texts, screens, only, (English name, 日本語の名前))
+# kind -> (rules, texts, screens, only, (English name, 日本語の名前)): indices 0..4
 _GAMES = {
     "kakehiki": ("scoreboard.kakehiki", "scoreboard.msg_kakehiki", "ui.screens_kakehiki", (),
                  ("Kakehiki Hold'em", "掛け引きほーるでむ")),
@@ -34,10 +34,6 @@ _GAMES = {
               ("scoreboard.kakoi_score", "ui.grid"), ("Kakoi Dobon", "囲将会ドボン")),
     "dobon": ("scoreboard.dobon", "scoreboard.msg_dobon", "ui.screens_dobon", (), ("Dobon", "ドボン")),
 }
-RULES = 0
-TEXTS = 1
-SCREENS = 2
-ONLY = 3
 NAME = 4
 
 
@@ -46,15 +42,6 @@ def register(kind, rules, texts, screens, name, only=()):
     _GAMES[kind] = (rules, texts, screens, tuple(only), tuple(name))
     if kind not in KINDS:
         KINDS.append(kind)
-
-
-def unregister(kind):
-    """Take a registered game out again (a test's, after it ran)."""
-    if kind in _GAMES:
-        unload(modules_of(kind))
-        del _GAMES[kind]
-    if kind in KINDS:
-        KINDS.remove(kind)
 
 
 def entry(kind):
@@ -72,16 +59,16 @@ def name(kind, lang):
 
 def load(kind):
     """The rules module of `kind` (Refusal E_UNKNOWN_GAME for a kind not registered)."""
-    return module(entry(kind)[RULES])
+    return module(entry(kind)[0])
 
 
 def texts(kind):
-    return entry(kind)[TEXTS]
+    return entry(kind)[1]
 
 
 def screens(kind):
     """The screen module of `kind`, imported now."""
-    return module(entry(kind)[SCREENS])
+    return module(entry(kind)[2])
 
 
 def seats(kind):
@@ -92,7 +79,7 @@ def seats(kind):
 def modules_of(kind):
     """The names of the modules `kind` uses and the core does not."""
     e = entry(kind)
-    return [e[RULES], e[TEXTS], e[SCREENS]] + list(e[ONLY])
+    return [e[0], e[1], e[2]] + list(e[3])
 
 
 def module(name):
