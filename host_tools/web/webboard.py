@@ -3,7 +3,8 @@
 # Runs inside the browser (copied to /fw/webboard.py beside the unchanged firmware). The page's
 # JavaScript calls boot() once, then tick() every POLL_MS (or advance(ms) when the test drives a
 # manual clock), press(name, down) from the on-screen buttons and keys, and picture() for the 1024
-# bytes of the panel (SSD1306 page layout, as the Pico's driver holds them) after each new frame.
+# bytes of the panel (SSD1306 page layout, as the Pico's driver holds them) after each new frame;
+# lang() and game_name() for the page's own words.
 import binascii
 import os
 import sys
