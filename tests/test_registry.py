@@ -107,6 +107,10 @@ def test_a_game_from_tests_plays_through_menu_journal_undo_resume_report_and_led
     assert d2.app.game is not None and d2.app.game.state["points"] == [1, 2, 0]
     go_to(d2, d2.app.t("RESUME"))
     assert d2.screen() == "Play"
+    d2.press("up")                                # the large view: a game without big() shows its standings
+    assert d2.screen() == "Big" and not d2.app.errors
+    d2.press("back")
+    assert d2.screen() == "Play"
     point(d2, 1)
     point(d2, 1)
     assert d2.app.game.is_over() and d2.screen() == "End"

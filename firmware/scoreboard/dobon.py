@@ -195,6 +195,13 @@ def apply(state, ev, settings):
     return None
 
 
+def progress(settings, state, over):
+    """Where the match is, for the saved-games list: (text id, values); finished: rounds played."""
+    if over:
+        return "GL_ROUNDS", {"n": len(state["results"])}
+    return "GL_ROUND_OF", {"n": state["round"], "of": settings["rounds"]}
+
+
 def is_over(state):
     return state["over"]
 

@@ -66,6 +66,13 @@ def initial_state(settings, nseats):
     }
 
 
+def progress(settings, state, over):
+    """Where the match is, for the saved-games list: (text id, values); finished: games played."""
+    if over:
+        return "GL_GAMES", {"n": state["games"]}
+    return ("GL_GAME_OF" if state["target"] else "GL_GAME"), {"n": state["games"] + 1, "of": state["target"]}
+
+
 def is_over(state):
     return state["over"]
 

@@ -370,6 +370,11 @@ def _end(s):
     return None
 
 
+def progress(settings, s, over):
+    """Where the game is, for the saved-games list: (text id, values)."""
+    return "GL_KH", {"r": s["round"], "j": s["judge_shuffles"]}
+
+
 def is_over(s):
     return s["phase"] == OVER
 

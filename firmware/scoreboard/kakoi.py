@@ -71,6 +71,13 @@ def apply(state, ev, settings):
     return res
 
 
+def progress(settings, state, over):
+    """Where the game is, for the saved-games list: (text id, values); finished: rounds played."""
+    if over:
+        return "GL_KYOKUS", {"n": state["round"]}
+    return ("GL_KYOKU_OF" if settings["rounds"] else "GL_KYOKU"), {"n": state["round"] + 1, "of": settings["rounds"]}
+
+
 def is_over(state):
     return state["over"]
 

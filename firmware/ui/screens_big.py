@@ -62,37 +62,12 @@ def big_fit(s, maxw):
 
 def groups_of(app):
     """[[(label, figure)]] for the game on the table, in the order the table asks for them; each
-    group starts on a new page."""
-    t = app.t
-    s = app.state()
-    kind = app.game.header["kind"]
+    group starts on a new page: the game's screen module's big(app), else its standings."""
+    f = getattr(app.gmod, "big", None)
+    if f is not None:
+        return f(app)
     name = app.name
-    out = []
-    if kind == "kakehiki":
-        g = []
-        if s["turn"] is not None:
-            g.append((t("BIG_TURN", {"name": name(s["turn"])}), ""))
-        g.append((t("BIG_POT"), str(s["pot"])))
-        out.append(g)
-        out.append([(name(i), t("BIG_OUT") if s["out"][i] else "[%d]" % s["dial"][i])
-                    for i in range(s["n"])])
-        out.append([(name(i), t("BIG_HOLD", {"n": s["hold"][i], "s": s["success"][i]}))
-                    for i in range(s["n"])])
-    elif kind == "kabu":
-        out.append([(name(i), t("BIG_LAPS", {"laps": s["laps"][i], "deal": s["deal"][i]}))
-                    for i in range(s["seats"])])
-        out.append([(name(i), t("PTS", {"n": s["points"][i]})) for i in range(s["seats"])])
-    elif kind == "kakoi":
-        out.append([(name(i), t("PTS", {"n": s["totals"][i]})) for i in range(s["n"])])
-    elif kind == "dobon":
-        g = [(t("BIG_TURN", {"name": name(s["turn"])}), "")]
-        if s["pending"]:
-            g.append((t("BIG_DRAW", {"n": s["pending"]}), ""))
-        out.append(g)
-        out.append([(name(i), t("PTS_dobon", {"n": s["wins"][i]})) for i in range(s["n"])])
-    else:                      # a registered game this view does not know: its standings
-        out.append([(name(e["seat"]), str(e["score"])) for e in app.game.standings()])
-    return out
+    return [[(name(e["seat"]), str(e["score"])) for e in app.game.standings()]]
 
 
 def pages_of(app):

@@ -130,6 +130,17 @@ def check_form(app):
     return Form(app, t("DB_check"), fields, {"hand": [], "field": None}, go)
 
 
+def big(app):
+    """The large view's groups (screens_big): whose turn and the pending draw, then the wins."""
+    t = app.t
+    s = app.state()
+    name = app.name
+    g = [(t("BIG_TURN", {"name": name(s["turn"])}), "")]
+    if s["pending"]:
+        g.append((t("BIG_DRAW", {"n": s["pending"]}), ""))
+    return [g, [(name(i), t("PTS_dobon", {"n": s["wins"][i]})) for i in range(s["n"])]]
+
+
 def play(app):
     return Play(app)
 

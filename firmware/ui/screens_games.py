@@ -12,23 +12,13 @@ SHOWN = 3                # games on the screen at once (rows 1-6 under the title
 
 
 def progress(app, kind, settings, state, over):
-    """Where a game is, in the table's words: 「第2戦（全5戦）」「第3局」「第5回・切り直し1/3」「3戦」."""
-    t = app.t
-    if kind == "kakehiki":
-        return t("GL_KH", {"r": state["round"], "j": state["judge_shuffles"]})
-    if kind == "kabu":                   # finished: how many were played
-        if over:
-            return t("GL_GAMES", {"n": state["games"]})
-        return t("GL_GAME_OF" if state["target"] else "GL_GAME", {"n": state["games"] + 1, "of": state["target"]})
-    if kind == "kakoi":
-        if over:
-            return t("GL_KYOKUS", {"n": state["round"]})
-        return t("GL_KYOKU_OF" if settings["rounds"] else "GL_KYOKU", {"n": state["round"] + 1, "of": settings["rounds"]})
-    if kind == "dobon":
-        if over:
-            return t("GL_ROUNDS", {"n": len(state["results"])})
-        return t("GL_ROUND_OF", {"n": state["round"], "of": settings["rounds"]})
-    return ""
+    """Where a game is, in the table's words: 「第2戦（全5戦）」「第3局」「第5回・切り直し1/3」「3戦」:
+    the rules module's progress() gives the text id and its values (a game without one: "")."""
+    f = getattr(games.load(kind), "progress", None)
+    if f is None:
+        return ""
+    sid, info = f(settings, state, over)
+    return app.t(sid, info)
 
 
 def _rows(app, listed):

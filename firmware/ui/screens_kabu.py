@@ -438,6 +438,15 @@ def deckout_form(app):
     return Form(app, t("KB_deckout"), fields, vals, go)
 
 
+def big(app):
+    """The large view's groups (screens_big): laps and deal sizes, then the points."""
+    t = app.t
+    s = app.state()
+    name = app.name
+    return [[(name(i), t("BIG_LAPS", {"laps": s["laps"][i], "deal": s["deal"][i]})) for i in range(s["seats"])],
+            [(name(i), t("PTS", {"n": s["points"][i]})) for i in range(s["seats"])]]
+
+
 def play(app):
     return Play(app)
 

@@ -351,6 +351,20 @@ def result(app, out):
     return Lines(app, t("RESULT_OF", {"what": t("ROUND", {"n": out["round"]})}), lines, app.show_play)
 
 
+def big(app):
+    """The large view's groups (screens_big): whose turn and the pot, the dials, the holdings."""
+    t = app.t
+    s = app.state()
+    name = app.name
+    g = []
+    if s["turn"] is not None:
+        g.append((t("BIG_TURN", {"name": name(s["turn"])}), ""))
+    g.append((t("BIG_POT"), str(s["pot"])))
+    return [g,
+            [(name(i), t("BIG_OUT") if s["out"][i] else "[%d]" % s["dial"][i]) for i in range(s["n"])],
+            [(name(i), t("BIG_HOLD", {"n": s["hold"][i], "s": s["success"][i]})) for i in range(s["n"])]]
+
+
 def play(app):
     return Play(app)
 

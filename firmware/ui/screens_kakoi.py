@@ -405,6 +405,12 @@ def lines(app, out):
     return ls
 
 
+def big(app):
+    """The large view's groups (screens_big): the totals."""
+    s = app.state()
+    return [[(app.name(i), app.t("PTS", {"n": s["totals"][i]})) for i in range(s["n"])]]
+
+
 def play(app):
     return Play(app)
 
