@@ -3,7 +3,7 @@
 # saves folding it from the start, and the store still folds from the snapshot's base to it.
 from scoreboard import journal
 
-FORMAT = 2      # "v" of a snapshot record; any other value: the snapshot is ignored
+FORMAT = journal.SNAP_FORMAT
 
 
 def _like(v, t, depth):

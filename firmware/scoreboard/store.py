@@ -1,21 +1,21 @@
 # The games on the flash: a power-cut-safe journal per game, snapshots, rotation and recovery.
 # Design, on-flash layout and the reasons: docs/storage.md. Contract: docs/architecture.md.
 #
-# Parts: the line format is journal.py's, the file names layout.py's, the snapshot record and
-# its checks snapshot.py's; this module puts them together (commit, rotation, recovery, the
-# list of games, names and preferences). Files (root "/games", names: layout.py):
+# Parts: the line format is journal.py's, the file names layout.py's, the snapshot checks
+# snapshot.py's, recovery at power-up recovery.py's (both imported only while recovering); this
+# module puts them together (commit, rotation, snapshots, the list of games, names, prefs). Files (root "/games", names: layout.py):
 #   NNNN-GGGGGGGG.S.log / .snp / *.tmp / aside/      see layout.py and docs/storage.md
 # /names.json, /prefs.json  seat names pushed from the PC, the display language (layout.py)
 #
 # Nothing read from the flash is trusted because its CRC is good: headers and events go through
 # the one validator (journal.check_header/check_event); a snapshot is used only when the journal,
-# folded from its base, reaches exactly its state (snapshot.py, Store._replay).
+# folded from its base, reaches exactly its state (snapshot.py, recovery.py).
 #
 # An event is committed when its line is written and the file flushed (lfs_file_sync); the sink
 # returns only then, and the engine changes its state (and the screen shows it) only after that.
 import binascii
 
-from scoreboard import cjson, journal, layout, snapshot
+from scoreboard import cjson, journal, layout
 from scoreboard.engine import Game, new_game_id
 from scoreboard.errors import Refusal
 
@@ -74,21 +74,16 @@ class OsFs:
         return self.os.statvfs(path)
 
 
-# journal.unseal's ids for a line that is not whole (a power cut's tail, or damage): the valid
-# prefix ends there. Any other refusal of a sealed line means the game cannot be replayed.
-_TORN = ("E_LOG_UTF8", "E_LOG_CUT", "E_LOG_NO_CRC", "E_LOG_CRC")
+def _recovery():
+    """The recovery module (boot, opening or listing games): imported when needed."""
+    from scoreboard import recovery
+    return recovery
 
 
-class _Damaged(Exception):
-    """The fold from a snapshot's base needs a closed segment that no longer reads back."""
-
-
-class _Unplayable(Exception):
-    """A game whose sealed header or events the validator or the rules refuse."""
-
-    def __init__(self, why):
-        super().__init__(why)
-        self.why = why
+def _forget():
+    """Give the recovery code's RAM back once a game is loaded (scoreboard.games.unload)."""
+    from scoreboard.games import unload
+    unload(("scoreboard.recovery", "scoreboard.snapshot", "scoreboard.validate"))
 
 
 def _pick(n):
@@ -361,30 +356,17 @@ class Store:
         """The unfinished game most recently started, recovered; None when there is none."""
         stems, cat = self._stems_newest_first()
         self.damaged = None
+        rec = _recovery()
         try:
             for stem in stems:
-                game = self._load_safe(stem, cat[stem], True)
+                game = rec.load_safe(self, stem, cat[stem], True)
                 if game is not None and not game.is_over():
                     return game
         finally:
             self._listed = None     # files change from now on: ask the flash
+            _forget()
         self.last_recovery = None
         self.damaged = None
-        return None
-
-    def _load_safe(self, stem, segs, repair):
-        """_load that never raises: a game that cannot be replayed is set aside, a flash that
-        cannot be read just skips it (the device must reach its start screen)."""
-        if stem in self._skip:
-            return None
-        try:
-            return self._load(stem, segs, repair)
-        except _Unplayable as u:
-            self._put_aside(stem, segs, u.why)
-        except MemoryError:
-            pass
-        except Exception:       # OSError, or a fault nobody foresaw: never the boot's end
-            pass
         return None
 
     def open_game(self, game_id):
@@ -393,172 +375,15 @@ class Store:
         stem = self._stem_of(game_id)
         if stem is None:
             return None
-        return self._load_safe(stem, self._catalog()[stem], True)
+        try:
+            return _recovery().load_safe(self, stem, self._catalog()[stem], True)
+        finally:
+            _forget()
 
     def _close_all(self):
         for j in self._open.values():
             j.close()
         self._open = {}
-
-    def _read_header(self, path):
-        f = self.fs.open(path, "rb")
-        try:
-            line = f.readline(LINE_MAX)
-        finally:
-            f.close()
-        return line, journal.check_header(journal.unseal(line, 1), 1)
-
-    def _read_snap(self, stem, header, nsegs):
-        """The snapshot record when it can be trusted in form (format, fields, the state's shape
-        and the rules' own reading of it); None otherwise: the journal is replayed instead."""
-        try:
-            f = self.fs.open("%s/%s" % (self.root, layout.snap(stem)), "rb")
-        except OSError:
-            return None
-        try:
-            line = f.readline(SNAP_MAX)
-            rec = journal.unseal(line)
-            if snapshot.check(rec, header, nsegs):
-                return rec
-        except OSError:
-            raise
-        except Exception:       # MemoryError included: a snapshot too big for the heap is not used
-            pass
-        finally:
-            f.close()
-        return None
-
-    def _load(self, stem, segs, repair):
-        """Recover one game: the longest valid prefix of its journal. Returns the Game (its sink
-        attached when `repair`) or None when the files hold no game. Raises _Unplayable when a
-        sealed header is refused (the caller sets the game aside)."""
-        gid = stem[stem.find("-") + 1:]
-        nsegs = 0
-        while nsegs < len(segs) and segs[nsegs] == nsegs:
-            nsegs += 1              # only 0, 1, 2, ... without a gap count
-        j = _Journal(self, stem, gid)
-        if nsegs == 0:
-            return None
-        try:
-            hline, header = self._read_header(j.path(0))
-        except journal.LogError as e:
-            if e.msg_id in _TORN:
-                hline, header = None, None
-            else:               # a sealed header the validator refuses: no replay is possible
-                raise _Unplayable(e.msg_id == "E_LOG_HEADER" and e.info.get("why") or e.msg_id)
-        except (OSError, Refusal):
-            hline, header = None, None
-        if header is not None and header.get("g") != gid:
-            raise _Unplayable("E_LOG_GAME")
-        if header is None:
-            # No committed header: create() never returned. Only such a torn creation is removed.
-            if repair and nsegs == 1 and len(segs) == 1 and b"\n" not in self._head(j.path(0)):
-                self._remove(layout.segment(stem, 0))
-                self._remove(layout.snap(stem))
-            return None
-        snap = self._read_snap(stem, header, nsegs)
-        res = None
-        damaged = False
-        if snap is not None:
-            try:
-                res = self._replay(j, header, len(hline), snap, nsegs)
-            except _Damaged:
-                # an older, closed segment can no longer back the snapshot: resume from it as it
-                # is (the screen says how many presses the journal lost) rather than cut the
-                # journal short there. Damage in the snapshot's own segment is the journal's end
-                # as before (a power cut can only have touched that one).
-                damaged = True
-                j.found_damage = False
-                if self._covered_ok(j, len(hline), snap) and not j.found_damage:
-                    try:
-                        res = self._replay(j, header, len(hline), snap, nsegs, True)
-                    except OSError:
-                        raise
-                    except Exception:
-                        res = None
-                j.found_damage = True
-            except OSError:
-                raise
-            except Exception:   # _Unplayable, a fault from a state that only looked right, or
-                res = None      # no heap for the snapshot's fold: the journal from its start
-        if res is None:             # no usable snapshot: replay the journal from its start
-            snap = None
-            res = self._replay(j, header, len(hline), None, nsegs)
-        game, end_seg, end_off, closed = res
-        listed = self._listed
-        dropped = 0
-        sizes = []
-        for i in range(len(segs)):
-            s = segs[i]
-            size = listed.get(layout.segment(stem, s)) if listed else None
-            if size is None:
-                if i < nsegs and s < end_seg and s < len(closed):
-                    size = closed[s][0]     # a closed segment: its size is on record
-                else:
-                    size = self._size(j.path(s)) or 0
-            sizes.append(size)
-            if s > end_seg or i >= nsegs:
-                dropped += size
-            elif s == end_seg:
-                dropped += size - end_off
-        j.seg = end_seg
-        j.size = end_off
-        j.last_seq = game.seq
-        j.closed = closed[:end_seg]
-        j.snap_seq = snap["seq"] if snap else 0
-        j.drop_snap = snap is None
-        j.segs = segs
-        if repair:
-            self._close_all()
-            self.last_recovery = {"events": game.seq, "dropped_bytes": dropped}
-            self.damaged = self._check_closed(j, sizes, damaged or j.found_damage)
-            if dropped or snap is None:
-                try:
-                    self._repair(j)
-                except Refusal:
-                    pass            # j.broken: the game is shown, nothing is appended to it
-            game.sink = j.sink
-            self._open[gid] = j
-            # the next snapshot folds from here: the verified snapshot (the fold from it reaches
-            # the end of the journal), or after a full replay the state now
-            j.base = snapshot.bare(snap) if snap is not None else self._here(j, game)
-        game.store_bytes = self._total(sizes) - dropped
-        return game
-
-    def _check_closed(self, j, sizes, every=False):
-        """Closed segments are never written again: one whose size differs from the record, or
-        (one per boot, picked at random, to keep the boot short: reading them all costs as much
-        as the rest of a long game's resume) whose CRC differs, was damaged after it was closed. Returns None or {"segments", "presses"}: the presses no longer backed."""
-        closed = j.closed
-        if not closed:
-            return None
-        bad = []
-        for s in range(len(closed)):
-            if s < len(sizes) and sizes[s] != closed[s][0]:
-                bad.append(s)
-        turns = range(len(closed)) if every else [_pick(len(closed))]
-        for turn in turns:
-            if turn not in bad and self._file_crc(j.path(turn), closed[turn][0]) != closed[turn][1]:
-                bad.append(turn)
-        if not bad:
-            return None
-        presses = 0
-        for s in bad:
-            presses += closed[s][2] - (closed[s - 1][2] if s > 0 else 0)
-        return {"segments": len(bad), "presses": presses}
-
-    def _here(self, j, game):
-        """The game's point now (state + where its last line is): the base of the next snapshot."""
-        if game.seq == 0:
-            return None
-        last = self._last_line(j)
-        if last is None:
-            return None
-        rec = game.snapshot()
-        rec["seg"] = j.seg
-        rec["off"] = last[0]
-        rec["lcrc"] = last[1]
-        return rec
 
     def _file_crc(self, path, size):
         """CRC-32 of a whole file (None when it cannot be read or is not `size` bytes long)."""
@@ -586,152 +411,6 @@ class Store:
         for s in sizes:
             t += s
         return t
-
-    def _head(self, path):
-        try:
-            f = self.fs.open(path, "rb")
-        except OSError:
-            return b""
-        try:
-            return f.read(LINE_MAX)
-        finally:
-            f.close()
-
-    def _covered_ok(self, j, hlen, point):
-        """`point`'s offset falls on a line boundary of its segment (cheap: CRCs only, no JSON,
-        at most SEG_MAX bytes). A bad line before it is damage after the fact (a power cut only
-        tears the end of the journal): noted in j.found_damage, the point still holds. Earlier
-        segments are closed files never written again: their sizes and CRCs are on record in
-        the snapshot (_check_closed)."""
-        seg = point["seg"]
-        f = self.fs.open(j.path(seg), "rb")
-        off = 0
-        try:
-            if seg == 0:
-                f.readline(LINE_MAX)
-                off = hlen
-            limit = point["off"]
-            while off < limit:
-                line = f.readline(LINE_MAX)
-                if not line:
-                    break
-                if not journal.sealed_ok(line):
-                    j.found_damage = True
-                off += len(line)
-        finally:
-            f.close()
-        return off == limit
-
-    def _replay(self, j, header, hlen, snap, nsegs, trust=False):
-        """Fold the journal from the snapshot's base (the previous snapshot, or the start) to its
-        end. The fold must pass through the snapshot with exactly its state, else the snapshot is
-        not trusted (None: the caller replays from the start). Returns (game, seg, offset where
-        the valid prefix ends, [size, CRC, last seq] of the segments before that one)."""
-        gid = j.gid
-        # trust: start from the snapshot itself, unverified (its base cannot be folded because a
-        # deep undo on the way needs an older segment that was damaged)
-        start = snap if trust else (snap.get("base") if snap is not None else None)
-        if start is not None:
-            j.found_damage = False
-            if not self._covered_ok(j, hlen, start):
-                return None
-            if j.found_damage and start["seg"] >= snap["seg"]:
-                return None         # the snapshot's own segment: the journal ends at the damage
-        game = Game.resume(header, start and snapshot.point(start), [], None, j.source)
-        seg = start["seg"] if start else 0
-        closed = []
-        if snap is not None:
-            for e in snap["segs"][:seg]:
-                closed.append(e)    # the segments before the base: as on record
-        if len(closed) != seg:
-            return None
-        end_seg, end_off = 0, hlen
-        matched = start is None
-        verified = snap is None or trust
-        lineno = 0
-        stop = False
-        while seg < nsegs and not stop:
-            j.seg = seg             # deep undo while replaying reads up to here
-            f = self.fs.open(j.path(seg), "rb")
-            off = 0
-            crc = 0
-            if not matched:
-                off = start["off"]  # straight to the line the base was taken after
-                f.seek(off)
-                crc = None          # the segment's CRC comes from the record, not from here
-            elif seg == 0:
-                line = f.readline(LINE_MAX)
-                off = hlen
-                crc = binascii.crc32(line)
-            try:
-                while True:
-                    line = f.readline(LINE_MAX)
-                    if not line:
-                        break
-                    lineno += 1
-                    try:
-                        rec = journal.unseal(line, lineno)
-                    except Refusal:
-                        if not matched:
-                            return None
-                        if snap is not None and not verified and seg < snap["seg"]:
-                            raise _Damaged()  # a closed segment before the snapshot's
-                        stop = True
-                        break
-                    if not matched:
-                        # the base's own line: same game, same seq, same CRC, else it is not
-                        # this journal's snapshot
-                        if (rec.get("g") != gid or rec.get("seq") != start["seq"]
-                                or journal.crc_field(line) != start.get("lcrc")):
-                            return None
-                        off += len(line)
-                        matched = True
-                        end_seg, end_off = seg, off
-                        continue
-                    try:
-                        journal.check_event(rec, game.seq + 1, gid, lineno)
-                        game.replay(rec)
-                    except journal.LogError as e:
-                        if e.msg_id in _TORN and snap is not None and not verified:
-                            raise _Damaged()  # a deep undo read a damaged closed segment
-                        if snap is not None and not verified:
-                            raise _Unplayable("E_SNAP")
-                        stop = True
-                        break
-                    except Refusal:
-                        if snap is not None and not verified:
-                            # maybe the snapshot's base is what is wrong: replay from the start
-                            raise _Unplayable("E_SNAP")
-                        # the valid prefix ends here (a power cut's tail, or garbage after it)
-                        stop = True
-                        break
-                    if not verified and game.seq == snap["seq"]:
-                        if (seg != snap["seg"] or off != snap["off"]
-                                or journal.crc_field(line) != snap["lcrc"] or game.done != snap["done"]
-                                or game.undone != snap["undone"] or game.state != snap["state"]):
-                            return None
-                        verified = True
-                    if crc is not None:
-                        crc = binascii.crc32(line, crc)
-                    off += len(line)
-                    end_seg, end_off = seg, off
-            finally:
-                f.close()
-            if not matched:
-                return None
-            if not stop and seg + 1 < nsegs:
-                if crc is None:
-                    if seg < len(snap["segs"]):
-                        closed.append(snap["segs"][seg])
-                    else:
-                        closed.append([off, self._file_crc(j.path(seg), off) or 0, game.seq])
-                else:
-                    closed.append([off, crc & 0xFFFFFFFF, game.seq])
-            seg += 1
-        if not verified:
-            return None
-        j.seg = end_seg
-        return game, end_seg, end_off, closed
 
     def _repair(self, j):
         """Make the files exactly the valid prefix: later segments removed, the last one rewritten
@@ -788,27 +467,6 @@ class Store:
                 pass
             return False
 
-    def _put_aside(self, stem, segs, why):
-        """Move a game that cannot be replayed into aside/, whole (the export copies it and names
-        the refused line); the boot screen says so. When the move fails it is skipped."""
-        self._open.pop(stem[stem.find("-") + 1:], None)
-        d = "%s/%s" % (self.root, layout.ASIDE)
-        try:
-            self.fs.mkdir(d)
-        except OSError:
-            pass
-        names = [layout.snap(stem)] + [layout.segment(stem, s) for s in segs]
-        moved = True
-        for name in names:
-            try:
-                self.fs.rename("%s/%s" % (self.root, name), "%s/%s" % (d, name))
-            except OSError:
-                if self._size("%s/%s" % (self.root, name)) is not None:
-                    moved = False
-        if not moved:
-            self._skip[stem] = why
-        self.set_aside.append((stem[stem.find("-") + 1:], why))
-
     # ---- snapshots ----------------------------------------------------------------------------
     def after_change(self, game):
         """Call after each committed submit/undo/redo: writes a snapshot when one is due."""
@@ -829,7 +487,7 @@ class Store:
             return False
         rec = game.snapshot()
         rec["t"] = "snap"
-        rec["v"] = snapshot.FORMAT
+        rec["v"] = journal.SNAP_FORMAT
         rec["seg"] = j.seg
         last = self._last_line(j)
         if last is None:
@@ -880,15 +538,10 @@ class Store:
         for stem in stems:
             gid = stem[stem.find("-") + 1:]
             j = self._open.get(gid)
-            if stem in self._skip:
+            rec = _recovery()
+            game = rec.load_listed(self, stem, cat[stem])
+            if game is rec.SET_ASIDE:
                 continue
-            try:
-                game = self._load(stem, cat[stem], False)
-            except _Unplayable as u:
-                self._put_aside(stem, cat[stem], u.why)
-                continue
-            except Exception:
-                game = None
             if game is None:
                 out.append({"id": gid, "kind": None, "seq": 0, "over": False,
                             "bytes": self._total([self._size("%s/%s" % (self.root, layout.segment(stem, s))) or 0
@@ -902,6 +555,7 @@ class Store:
                         "over": game.is_over(), "bytes": game.store_bytes,
                         "n": int(stem[:stem.find("-")]), "seats": game.header["seats"],
                         "settings": game.settings, "state": game.state})
+        _forget()
         return out
 
     def delete(self, game_id):
