@@ -277,7 +277,7 @@ def test_game_ids_differ_across_reloads(site, browser):
     ids = []
     for _ in range(2):
         open_page(browser, site)             # a new browser storage each time, as on a new phone
-        page_frames(browser, script("kakehiki")[:12])
+        page_frames(browser, steps(script("kakehiki"))[:8])
         ids += [l["name"] for l in browser.js("window.scoreboard.logs()")]
     gids = [name.split("-")[1][:8] for name in ids]
     assert len(gids) == 2 and gids[0] != gids[1], ids
@@ -323,28 +323,36 @@ def test_touch_a_quick_tap_and_a_long_touch(site, browser, tmp_path):
         browser.call("Emulation.setTouchEmulationEnabled", enabled=False)
 
 
+class Tab:
+    """Another tab of the same browser, driven like the first (js, mouse)."""
+
+    def __init__(self, browser, session):
+        self.browser, self.session = browser, session
+
+    def js(self, expression):
+        return self.browser.js(expression, session=self.session)
+
+    def mouse(self, kind, x, y):
+        self.browser.call("Input.dispatchMouseEvent", session=self.session, type=kind, x=x, y=y,
+                          button="left", buttons=1 if kind == "mousePressed" else 0, clickCount=1)
+
+
 def test_a_second_tab_stops_the_first(site, browser):
-    """Two tabs on the same games would overwrite each other's saves: when the other tab saves,
-    this one stops (its buttons too) and says why."""
+    """Two tabs on the same games would overwrite each other's saves: when the other tab saves
+    a change, this one stops (its buttons too) and says why."""
     open_page(browser, site)
-    other = browser.new_tab(site + "?manual")
+    tab = Tab(browser, browser.new_tab(site + "?manual"))
     try:
         deadline = time.time() + 60
-        while not browser.js("window.scoreboard && window.scoreboard.ready", session=other):
+        while not tab.js("window.scoreboard && window.scoreboard.ready"):
             assert time.time() < deadline, "the second tab did not boot"
             time.sleep(0.1)
-        browser.js("window.scoreboard.advance(100), true", session=other)
-        x, y = browser.js("(() => { const r = document.querySelector('[data-button=ok]')"
-                          ".getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()",
-                          session=other)
-        for kind in ("mousePressed", "mouseReleased"):
-            browser.call("Input.dispatchMouseEvent", session=other, type=kind, x=x, y=y,
-                         button="left", buttons=1 if kind == "mousePressed" else 0, clickCount=1)
-            browser.js("window.scoreboard.advance(100), true", session=other)
+        assert not browser.js("document.querySelector('[data-button=ok]').disabled")
+        page_frames(tab, steps(script("kakehiki"))[:8])   # a new game: the other tab saves it
         browser.wait_for("document.querySelector('[data-button=ok]').disabled", timeout=10)
         assert "別のタブ" in browser.js("document.getElementById('status').textContent")
     finally:
-        browser.close_tab(other)
+        browser.close_tab(tab.session)
 
 
 def test_the_page_speaks_the_devices_language(site, browser, tmp_path):
@@ -352,7 +360,7 @@ def test_the_page_speaks_the_devices_language(site, browser, tmp_path):
     the simulator's English panel, and the page's own words (buttons, hints, status) are English."""
     prefs = b'{"lang":"en"}'
     (tmp_path / "prefs.json").write_bytes(prefs)
-    lines = script("kakehiki")[:6]
+    lines = steps(script("kakehiki"))[:8]
     sim = sim_frames(lines, str(tmp_path / "games"))
     open_page(browser, site, seed={"/prefs.json": prefs})
     assert_same(page_frames(browser, lines), sim)

@@ -356,6 +356,7 @@ async function boot() {
   mp.runPython("import sys\nsys.path.insert(0, '/fw')\n");
   board = mp.pyimport("webboard");
   after(board.boot(MANUAL));
+  save();      // what the boot itself wrote (a journal's torn tail repaired, a game set aside)
   wireButtons();
   listLogs();
   const ms = Math.round(performance.now() - t0);
