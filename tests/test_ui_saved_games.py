@@ -198,3 +198,16 @@ def test_every_game_can_be_ended_from_its_menu(tmp_path):
         # undo takes the end back (a mistaken end): the game goes on
         d.press("back", "long")
         assert not d.app.game.is_over() and d.screen() == "Play"
+
+
+def test_the_game_on_the_table_goes_on_after_looking_at_the_list(tmp_path):
+    kh, db = two_games(tmp_path)
+    d = Driver(store(tmp_path))
+    pick(d, "保存したゲーム")                     # reads every game back (the one on the table too)
+    d.press("back")
+    pick(d, "続きから")
+    assert d.app.game.game_id == db
+    d.app.submit({"t": "win", "seat": 0})
+    recs = log_records(tmp_path, db)
+    assert recs[-1] == dict(recs[-1], t="win", seat=0, seq=2)
+    assert Driver(store(tmp_path)).app.game.state["wins"] == [1, 1]
