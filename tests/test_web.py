@@ -445,3 +445,28 @@ def test_a_click_without_a_finger_is_a_tap(site, browser, tmp_path):
     browser.js("document.querySelector('[data-button=down]').click(), true")
     time.sleep(0.4)
     assert browser.js("window.scoreboard.pixels()") == want[3][1]
+
+
+def test_a_torn_journal_is_repaired_at_boot_and_saved(site, browser, tmp_path):
+    """A journal whose last line is cut (a power cut on the Pico; here any damage to the saved
+    data): the page's boot recovers it exactly as the simulator's does - the same first screen -
+    and saves the repaired files at once."""
+    import base64
+    import json
+    played = str(tmp_path / "played" / "games")
+    os.makedirs(os.path.dirname(played))
+    sim_frames(steps(script("kabu"))[:12], played)
+    names = sorted(os.listdir(played))
+    seg = [n for n in names if n.endswith(".0.log")][0]
+    with open(os.path.join(played, seg), "ab") as f:
+        f.write(b'{"g":"torn","seq":99,"t":"dob')
+    damaged = dict(("/games/" + n, open(os.path.join(played, n), "rb").read())
+                   for n in names if os.path.isfile(os.path.join(played, n)))
+    shutil.copytree(played, str(tmp_path / "sim" / "games"))
+    want = sim_frames([], str(tmp_path / "sim" / "games"))
+    open_page(browser, site, seed=damaged)
+    assert_same(page_frames(browser, []), want)
+    saved = json.loads(browser.js("localStorage.getItem('scoreboard/fs')"))
+    with open(str(tmp_path / "sim" / "games" / seg), "rb") as f:
+        repaired = f.read()
+    assert base64.b64decode(saved["/games/" + seg]) == repaired != damaged["/games/" + seg]
