@@ -76,6 +76,7 @@ def test_turn_row_is_inverted_and_no_save_is_said():
     try:
         d = Driver(lang="ja")
         start(d)
+        d.app.toast = None                # the first screen's undo/redo hint box, over the rows
         assert "保存なし" in text(d, log)      # short, on the right: the row stays for the pending draw
         buf = d.display.last
         page3 = buf[3 * 128:4 * 128]      # P1's row (y 24..31), the player to move

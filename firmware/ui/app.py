@@ -391,12 +391,15 @@ class App:
     def draw_toast(self, c):
         from ui.screens_common import wrap, W
         lines = wrap(self.toast, W - 4)[:3]
-        h = 8 * len(lines) + 3
-        y = 64 - h
+        # above the bottom row (the action bar or the hint stays in view under a toast), from a
+        # row boundary down to it: no half-covered line of text above the box
+        y = (55 - 8 * len(lines) - 3) // 8 * 8
+        h = 55 - y
         c.fill_rect(0, y, W, h, 0)
         c.rect(0, y, W, h, 1)
+        top = y + 1 + (h - 8 * len(lines)) // 2
         for k in range(len(lines)):
-            c.text(lines[k], 2, y + 2 + 8 * k)
+            c.text(lines[k], 2, top + 8 * k)
 
     # ---- the game --------------------------------------------------------------------------------
     def choose_kind(self, kind):
