@@ -234,18 +234,29 @@ def test_reload_resumes_and_the_log_downloads_for_report(site, browser, tmp_path
     assert glob.glob(str(out / "*.csv")) and glob.glob(str(out / "*.html")), p.stdout
 
 
+def shows(browser, want, timeout=10):
+    """On the page's own clock: the canvas comes to show `want` (the machine may be busy) and
+    stays so (no press too many)."""
+    deadline = time.time() + timeout
+    while browser.js("window.scoreboard.pixels()") != want:
+        if time.time() > deadline:
+            return False
+        time.sleep(0.05)
+    time.sleep(0.3)
+    return browser.js("window.scoreboard.pixels()") == want
+
+
 def test_real_time_mouse_and_long_press(site, browser, tmp_path):
     """The page's own clock (no test hook): a tap and a long press on the on-screen buttons."""
     want = sim_frames(["click ok", "click ok", "long back"], str(tmp_path / "games"))
     open_page(browser, site, manual=False)
     board = PageBoard(browser, False)
-    for text, hold in (("click ok", 0.15), ("click ok", 0.15), ("long back", 1.3)):
+    for i, (text, hold) in enumerate((("click ok", 0.15), ("click ok", 0.15), ("long back", 1.3)), 1):
         pin = board.pins[text.split()[1]]
         pin.pressed = True
         time.sleep(hold)
         pin.pressed = False
-        time.sleep(0.3)
-    assert browser.js("window.scoreboard.pixels()") == want[-1][1]
+        assert shows(browser, want[i][1]), text
     assert want[-1][1] != want[-2][1]        # the long press did something
 
 
@@ -314,11 +325,10 @@ def test_touch_a_quick_tap_and_a_long_touch(site, browser, tmp_path):
             browser.call("Input.dispatchTouchEvent", type="touchStart", touchPoints=point)
             time.sleep(seconds)
             browser.call("Input.dispatchTouchEvent", type="touchEnd", touchPoints=[])
-            time.sleep(0.3)
         touch("ok", 0.02)
-        assert browser.js("window.scoreboard.pixels()") == want[1][1]
+        assert shows(browser, want[1][1])
         touch("back", 1.3)
-        assert browser.js("window.scoreboard.pixels()") == want[2][1]
+        assert shows(browser, want[2][1])
     finally:
         browser.call("Emulation.setTouchEmulationEnabled", enabled=False)
 
@@ -425,8 +435,7 @@ def test_quick_clicks_are_each_a_press(site, browser, tmp_path):
         pin = board.pins[name]
         pin.pressed = True
         pin.pressed = False
-    time.sleep(1.0)
-    assert browser.js("window.scoreboard.pixels()") == want[-1][1]
+    assert shows(browser, want[-1][1])
     assert want[-1][1] != want[-2][1] != want[-3][1]
 
 
@@ -436,15 +445,13 @@ def test_a_click_without_a_finger_is_a_tap(site, browser, tmp_path):
     want = sim_frames(["click ok", "click down", "click down"], str(tmp_path / "games"))
     open_page(browser, site, manual=False)
     browser.js("document.querySelector('[data-button=ok]').click(), true")
-    time.sleep(0.4)
-    assert browser.js("window.scoreboard.pixels()") == want[1][1]
+    assert shows(browser, want[1][1])
     pin = PageBoard(browser, False).pins["down"]
     pin.pressed = True
     time.sleep(0.1)
     pin.pressed = False
     browser.js("document.querySelector('[data-button=down]').click(), true")
-    time.sleep(0.4)
-    assert browser.js("window.scoreboard.pixels()") == want[3][1]
+    assert shows(browser, want[3][1])
 
 
 def test_a_torn_journal_is_repaired_at_boot_and_saved(site, browser, tmp_path):
