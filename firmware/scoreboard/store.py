@@ -81,7 +81,11 @@ def _recovery():
 
 
 def _forget():
-    """Give the recovery code's RAM back once a game is loaded (scoreboard.games.unload)."""
+    """Give the recovery code's RAM back once a game is loaded (scoreboard.games.unload); only
+    on MicroPython, where RAM is short (on a PC, importing it again would cost every boot)."""
+    import sys
+    if sys.implementation.name != "micropython":
+        return
     from scoreboard.games import unload
     unload(("scoreboard.recovery", "scoreboard.snapshot", "scoreboard.validate"))
 
