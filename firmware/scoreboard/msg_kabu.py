@@ -6,9 +6,9 @@ MESSAGES = {
     # its settings (SETTINGS in scoreboard/kabu.py): labels and values
     "S_kabu_length": ("Match length", "対戦の長さ"),
     "S_kabu_games": ("Games", "戦数"),
-    "S_kabu_minus2_endings": ("-2 after other endings", "ドボン以外でも-2"),
-    "V_seats": ("One game per player", "人数と同じ戦数"),
-    "V_games": ("Set number of games", "戦数を決める"),
+    "S_kabu_minus2_endings": ("-2 on other endings", "ドボン以外でも-2"),
+    "V_seats": ("1 game per player", "人数と同じ戦数"),
+    "V_games": ("Set number", "戦数を決める"),
     "V_stop": ("Until ended", "終えるまで"),
     # card input
     "E_KABU_CARD": ("No such card: {card}", "{card}という札はありません"),
