@@ -23,95 +23,13 @@ import re
 import sys
 
 from host_tools import logs
+from host_tools import report_games
+from host_tools.report_text import T, _name, _num, _pick, tr  # noqa: F401  (words and cell helpers)
 from scoreboard import games      # the registry: every game's kind and name
-from scoreboard.errors import fill
-
-# Page words: key -> (English, 日本語). Terms as on the device (firmware/ui/strings.py).
-T = {
-    "night": ("Game night {d}", "{d}のゲーム会"),
-    "players": ("Players", "参加者"),
-    "settings": ("Settings", "設定"),
-    "status": ("Status", "状態"),
-    "finished": ("finished", "終了"),
-    "in_progress": ("in progress", "途中"),
-    "standings": ("Final standings", "最終順位"),
-    "standings_now": ("Standings so far", "現在の順位"),
-    "place": ("Place", "順位"),
-    "player": ("Player", "参加者"),
-    "score": ("Score", "得点"),
-    "round": ("Round", "回"),
-    "rounds": ("Rounds", "各回の結果"),
-    "details": ("Details", "内訳"),
-    "chart": ("Score after each round", "各回のあとの得点"),
-    "chart_x": ("Round", "回"),
-    "refused": ("Refused log lines", "読めなかったログの行"),
-    "hole": ("Lines were refused in the middle of the log: the rounds after them may be incomplete.",
-             "ログの途中に読めない行がありました。そのあとの結果は不完全かもしれません。"),
-    "no_rounds": ("No round finished yet.", "終わった回はまだありません。"),
-    "unreadable": ("This log could not be read.", "このログは読めませんでした。"),
-    "unknown_game": ("Unreadable log", "読めないログ"),
-    "refused_games": ("Games not shown", "表示できなかったゲーム"),
-    "refused_game": ("{f}: refused ({why})", "{f}：表示できません（{why}）"),
-    "crashed": ("the report could not process it: {e}", "レポートで処理できませんでした：{e}"),
-    "csv": ("CSV: rounds", "CSV：各回"),
-    "csv_details": ("CSV: details", "CSV：内訳"),
-    "other_lang": ("日本語", "English"),
-    "generated": ("Made {t} from {n} log(s).", "{t}に{n}件のログから作成。"),
-    "truncated": ("Rows {a}-{b} are in the CSV only.", "{a}行目から{b}行目まではCSVだけにあります。"),
-    "seat": ("seat {n}", "{n}番席"),
-    "yes": ("yes", "あり"),
-    "no": ("no", "なし"),
-    # itemised results
-    "winner": ("Winner: {a}", "勝った人：{a}"),
-    "winners": ("Winners: {a}", "勝った人：{a}"),
-    "loser": ("Loser: {a}", "負けた人：{a}"),
-    "parent": ("Parent: {a}", "親：{a}"),
-    "share": ("each gets {v} from the pot", "場から{v}個ずつ"),
-    "pot_left": ("{v} left in the pot", "場に{v}個残る"),
-    "prediction": ("{a} predicted {b} ({v}): {res}", "{a}の予想：{b}（{v}個）→{res}"),
-    "got": ("{v} to the success area", "成功に{v}個"),
-    "reshuffle_sign": ("sign deck reshuffled", "符号札を切り直し"),
-    "reshuffle_judge": ("judge deck reshuffled", "判定札を切り直し"),
-    "kabu_total": ("{t} points to {a}", "{a}に{t}点"),
-    "kabu_pair": ("{a}'s dobon", "{a}のドボン"),
-    "kabu_each": ("{t} points to every other player", "ほかの全員に{t}点ずつ"),
-    "holder": ("Holder: {a}", "揃えた人：{a}"),
-    "minus2": ("{a}: −2", "{a}:−2"),
-    "pays": ("{a} pays {b} {v}", "{a}→{b} {v}点"),
-    "paren": (" ({x})", "（{x}）"),
-    "capped": ("capped", "上限"),
-    "calc": ("{p}×{f}", "{p}×{f}"),
-    "dobon_win": ("{a} won the round", "{a}の勝ち"),
-    "total": ("total {t}", "計{t}"),
-}
-
-# What a row is called per kind (docs/glossary.md): 株ドボン plays 戦, 囲将会ドボン 局, the others 回;
-# ドボン's standings count wins.
-ROUND_WORD = {"kakehiki": ("Round", "回"), "kabu": ("Game", "戦"), "kakoi": ("Round", "局"),
-              "dobon": ("Round", "回")}
-SCORE_WORD = {"dobon": ("Wins", "勝数")}
-PREDICTION = {"won": ("won", "的中"), "lost": ("lost", "外れ"), "folded": ("folded", "降りた"),
-              None: ("open", "未決")}
-KABU_ENDING = {"dobon": ("Dobon", "ドボン"), "okoshi": ("Dobon on the first card", "起こし札ドボン"),
-               "four": ("Four of a kind", "4枚揃い"), "deckout": ("Deck ran out", "山切れ"),
-               "draw": ("Drawn game", "流局")}
-KAKOI_ENDING = {"tsumo": ("Went out (tsumo)", "ツモ上がり"), "dobon": ("Dobon", "ドボン"),
-                "tenhou": ("Tenhou", "天和")}
-DOBON_REASON = {"win": ("won", "勝ち"), "drawn": ("drawn round", "流局"),
-                "actions": ("drawn: too many actions", "流局(手数切れ)")}
-CIRCLED = "⓪①②③④⑤⑥⑦⑧⑨⑩⑪⑫"
 
 TABLE_ROWS = 1000      # rounds listed on a page (all of them are in the CSV)
 CHART_POINTS = 1000    # points per line in a chart (longer games are sampled evenly)
 GAME_ID = re.compile(r"^[0-9a-z]{8}$")   # what the journal validator accepts: no path in it
-
-
-def _pick(pair, lang):
-    return pair[1] if lang == "ja" else pair[0]
-
-
-def tr(key, lang, **kw):
-    return fill(_pick(T[key], lang), kw)
 
 
 def kind_name(kind, lang):
@@ -207,34 +125,11 @@ def player_labels(names):
     return [n if names.count(n) == 1 else "%s (seat %d)" % (n, i + 1) for i, n in enumerate(names)]
 
 
-def _name(names, i):
-    if isinstance(i, int) and not isinstance(i, bool) and 0 <= i < len(names):
-        return names[i]
-    return "" if i is None else "?%s" % str(i)[:12]
-
-
-def _names(names, seats):
-    return ", ".join(_name(names, i) for i in (seats or []))
-
-
-def _num(v):
-    return v if isinstance(v, (int, float)) and not isinstance(v, bool) else ""
-
-
-def _yes(v):
-    return "yes" if v else "no"
-
-
 # ---- CSV columns per kind: (fixed columns, per-player fields) and one row per outcome -----------
+# Each game's part is in host_tools/report_games/<kind>.py (report_games.of: generic for a game
+# without one).
 def csv_columns(kind, labels):
-    fixed, per = {
-        "kakehiki": (["round", "parent", "winners", "share each", "pot left", "sign deck reshuffled",
-                      "judge deck reshuffled"], ["held", "net", "success"]),
-        "kabu": (["game", "ending", "winner", "loser", "points", "next parent"],
-                 ["points", "laps", "pips", "deal"]),
-        "kakoi": (["round", "ending", "next to start"], ["change"]),
-        "dobon": (["round", "winner", "result"], []),
-    }.get(kind, (["round"], []))
+    fixed, per = report_games.of(kind).COLUMNS
     cols = list(fixed)
     for f in per:
         cols += ["%s: %s" % (f, lb) for lb in labels]
@@ -243,71 +138,26 @@ def csv_columns(kind, labels):
 
 
 def csv_row(kind, n, names, o, sc):
-    g = o.get
-    per = []
-    if kind == "kakehiki":
-        row = [g("round", n), _name(names, g("parent")), _names(names, g("winners")), _num(g("share")),
-               _num(g("pot_left")), _yes(g("sign_shuffle")), _yes(g("judge_shuffle"))]
-        per = ["hold", "net", "success"]
-    elif kind == "kabu":
-        ending = g("kind")
-        if ending == "okoshi":
-            w, l, pts = _names(names, g("winners")), "", sum(_num(p.get("total")) or 0 for p in g("pairs") or [])
-        else:
-            w, l = _name(names, g("winner", g("holder"))), _name(names, g("loser"))
-            pts = _num((g("score") or {}).get("total")) if isinstance(g("score"), dict) else ""
-        row = [g("game", n), ending or "", w, l, pts, _name(names, g("parent"))]
-        per = ["points", "laps", "pips", "deal"]
-    elif kind == "kakoi":
-        row = [g("round", n), g("t", ""), _name(names, g("next"))]
-        per = ["deltas"]
-    elif kind == "dobon":
-        row = [g("round", n), _name(names, g("winner")), g("reason", "")]
-    else:
-        row = [n]
-    for f in per:
-        v = g(f)
+    part = report_games.of(kind)
+    row = part.row(n, names, o)
+    for f in part.PER:
+        v = o.get(f)
         row += [_num(x) for x in v] if isinstance(v, list) and len(v) == len(names) else [""] * len(names)
     return row + list(sc)
 
 
-DETAIL_KINDS = ("kakehiki", "kabu", "kakoi")
+def has_details(kind):
+    """Whether the game has a long-format details CSV (predictions, payments, score items)."""
+    return hasattr(report_games.of(kind), "detail_rows")
+
+
 DETAIL_COLUMNS = ["round", "type", "from", "to", "item no", "item", "points", "factor", "amount", "result"]
 
 
 def detail_rows(kind, n, names, o):
     """Long-format rows: predictions (掛け引き), payments (囲将会), score items (株)."""
-    out = []
-    if kind == "kakehiki":
-        for p in o.get("preds") or []:
-            out.append([n, "prediction", _name(names, p.get("by")), _name(names, p.get("on")), "", "",
-                        _num(p.get("v")), "", _num(p.get("got")), _pick(PREDICTION.get(p.get("res"), ("?", "?")), "en")])
-    elif kind == "kakoi":
-        for p in o.get("payments") or []:
-            out.append([n, "payment", _name(names, p.get("payer")), _name(names, p.get("receiver")), "", "",
-                        _num(p.get("points")), _num(p.get("factor")), _num(p.get("amount")),
-                        "capped" if p.get("capped") else ""])
-    elif kind == "kabu":
-        scores = []
-        if isinstance(o.get("score"), dict) and "holder" in o:
-            # four of a kind: every other player takes the holder's total; the items once, from nobody
-            h = o.get("holder")
-            scores.append(([i for i in range(len(names)) if i != h], h, o["score"]))
-        elif isinstance(o.get("score"), dict):
-            scores.append(([o.get("loser")], o.get("winner"), o["score"]))
-        for p in o.get("pairs") or []:
-            scores.append(([p.get("loser")], p.get("winner"), p))
-        for payers, to, sc in scores:
-            one = _name(names, payers[0]) if len(payers) == 1 else ""
-            for it in sc.get("breakdown") or []:
-                num = it.get("item")
-                out.append([n, "score item", one, _name(names, to), _num(num),
-                            kabu_item(num, "en"), _num(it.get("points")),
-                            _num(it.get("factor")), "", ""])
-            for payer in payers:
-                out.append([n, "score total", _name(names, payer), _name(names, to), "", "", "", "",
-                            _num(sc.get("total")), ""])
-    return out
+    part = report_games.of(kind)
+    return part.detail_rows(n, names, o) if hasattr(part, "detail_rows") else []
 
 
 _FORMULA = ("=", "+", "-", "@", "\t", "\r")
@@ -323,85 +173,13 @@ def _safe_cell(v):
 # ---- itemised details on the page, per kind ------------------------------------------------------
 def details(kind, names, o, lang):
     """One round's itemised result as short plain-text lines in `lang` (escaped by the caller)."""
-    out = []
-    nm = lambda i: _name(names, i)    # noqa: E731
-    if kind == "kakehiki":
-        w = o.get("winners") or []
-        out.append("%s%s%s" % (tr("winners" if len(w) > 1 else "winner", lang, a=_join(names, w, lang)),
-                               "、" if lang == "ja" else ", ", tr("share", lang, v=o.get("share"))))
-        if o.get("pot_left"):
-            out.append(tr("pot_left", lang, v=o.get("pot_left")))
-        for p in o.get("preds") or []:
-            s = tr("prediction", lang, a=nm(p.get("by")), b=nm(p.get("on")), v=p.get("v"),
-                   res=_pick(PREDICTION.get(p.get("res"), ("?", "?")), lang))
-            if p.get("got") is not None:
-                s += ("、" if lang == "ja" else ", ") + tr("got", lang, v=p.get("got"))
-            out.append(s)
-        if o.get("sign_shuffle"):
-            out.append(tr("reshuffle_sign", lang))
-        if o.get("judge_shuffle"):
-            out.append(tr("reshuffle_judge", lang))
-    elif kind == "kabu":
-        ending = o.get("kind")
-        out.append(_pick(KABU_ENDING.get(ending, ("?", "?")), lang))
-        if "winner" in o and "loser" in o:
-            out.append("%s%s%s" % (tr("winner", lang, a=nm(o["winner"])), "、" if lang == "ja" else ", ",
-                                   tr("loser", lang, a=nm(o["loser"]))))
-        if "holder" in o:
-            out.append(tr("holder", lang, a=nm(o["holder"])))
-        if isinstance(o.get("score"), dict):
-            payer = o.get("loser") if "loser" in o else None
-            out.append(_kabu_score(o["score"], lang, nm(payer) if payer is not None else None))
-        for p in o.get("pairs") or []:
-            out.append("%s%s%s" % (tr("kabu_pair", lang, a=nm(p.get("winner"))), "：" if lang == "ja" else ": ",
-                                   _kabu_score(p, lang, nm(p.get("loser")))))
-        m2 = o.get("minus2")
-        if isinstance(m2, int) and m2 and "winner" in o:
-            out.append(tr("minus2", lang, a=nm(o["winner"])))
-        elif isinstance(m2, list):
-            for i, d in enumerate(m2):
-                if d:
-                    out.append(tr("minus2", lang, a=nm(i)))
-    elif kind == "kakoi":
-        out.append(_pick(KAKOI_ENDING.get(o.get("t"), ("?", "?")), lang))
-        for p in o.get("payments") or []:
-            s = tr("pays", lang, a=nm(p.get("payer")), b=nm(p.get("receiver")), v=p.get("amount")) + tr(
-                "paren", lang, x=tr("calc", lang, p=p.get("points"), f=p.get("factor")))
-            if p.get("capped"):
-                s += " " + tr("capped", lang)
-            out.append(s)
-    elif kind == "dobon":
-        if o.get("winner") is not None:
-            out.append(tr("dobon_win", lang, a=nm(o.get("winner"))))
-        else:
-            out.append(_pick(DOBON_REASON.get(o.get("reason"), ("?", "?")), lang))
-    return out
+    return report_games.of(kind).details(names, o, lang)
 
 
-def _join(names, seats, lang):
-    return ("・" if lang == "ja" else ", ").join(_name(names, i) for i in seats)
-
-
-def kabu_item(n, lang):
-    """株ドボン's score item n (1..12) in the device's words: KB_I<n> of the game's texts."""
-    pair = games.module(games.texts("kabu")).MESSAGES.get("KB_I%s" % (n,), ("?", "?"))
-    return _pick(pair, lang)
-
-
-def _kabu_score(sc, lang, payer):
-    parts = []
-    for it in sc.get("breakdown") or []:
-        n = it.get("item", 0)
-        lab = kabu_item(n, lang)
-        mark = CIRCLED[n] if isinstance(n, int) and 0 <= n < len(CIRCLED) else "?"
-        gap = "" if lang == "ja" else " "
-        if "points" in it:
-            parts.append("%s%s%s %+d" % (mark, gap, lab, it["points"]))
-        else:
-            parts.append("%s%s%s ×%s" % (mark, gap, lab, it.get("factor")))
-    total = sc.get("total")
-    tail = tr("kabu_total", lang, t=total, a=payer) if payer is not None else tr("kabu_each", lang, t=total)
-    return "%s = %s" % (("、" if lang == "ja" else ", ").join(parts), tail)
+def word(kind, name, key, lang):
+    """The game's word for its rows (ROUND_WORD) or its scores (SCORE_WORD), else the page's."""
+    pair = getattr(report_games.of(kind), name, None)
+    return _pick(pair if pair is not None else T[key], lang)
 
 
 # ---- the chart: inline SVG, text left as text --------------------------------------------------
@@ -481,8 +259,8 @@ def chart_svg(names, series, lang, kind=None):
         try:
             fig.subplots_adjust(left=0.1, right=0.98, top=0.97, bottom=0.14)
             lines = [ax.plot(xs, y, marker="o" if len(xs) <= 60 else None, markersize=3)[0] for y in ys]
-            ax.set_xlabel(_pick(ROUND_WORD.get(kind, T["round"]), lang))
-            ax.set_ylabel(_pick(SCORE_WORD.get(kind, T["score"]), lang))
+            ax.set_xlabel(word(kind, "ROUND_WORD", "round", lang))
+            ax.set_ylabel(word(kind, "SCORE_WORD", "score", lang))
             ax.xaxis.set_major_locator(MaxNLocator(integer=True))
             ax.yaxis.set_major_locator(MaxNLocator(integer=True))
             ax.grid(True, alpha=0.3)
@@ -543,9 +321,9 @@ def process_log(res, out_dir, langs, used_stems, plots=True):
         return sec
     labels = player_labels(names)
     csv_path = _inside(out_dir, stem + ".csv")
-    det_path = _inside(out_dir, stem + "-details.csv") if kind in DETAIL_KINDS else os.devnull
+    det_path = _inside(out_dir, stem + "-details.csv") if has_details(kind) else os.devnull
     tmp_csv = csv_path + ".part"
-    tmp_det = det_path + ".part" if kind in DETAIL_KINDS else os.devnull
+    tmp_det = det_path + ".part" if has_details(kind) else os.devnull
     start = initial_scores(res)
     series = Series(start)
     tables = dict((lg, []) for lg in langs)
@@ -558,7 +336,7 @@ def process_log(res, out_dir, langs, used_stems, plots=True):
         raise
     os.replace(tmp_csv, csv_path)
     sec.csv = [csv_path]
-    if kind in DETAIL_KINDS:
+    if has_details(kind):
         os.replace(tmp_det, det_path)
         sec.csv.append(det_path)
     standings = sorted(res.game.standings(), key=lambda s: (s["place"], s["seat"]))
@@ -566,7 +344,7 @@ def process_log(res, out_dir, langs, used_stems, plots=True):
         h = parts[lg]
         h.append("<h3>%s</h3>" % tr("standings" if res.over() else "standings_now", lg))
         h.append('<table class="standings"><tr><th>%s</th><th class="l">%s</th><th>%s</th></tr>' % (
-            tr("place", lg), tr("player", lg), _pick(SCORE_WORD.get(kind, T["score"]), lg)))
+            tr("place", lg), tr("player", lg), word(kind, "SCORE_WORD", "score", lg)))
         for s in standings:
             cls = ' class="first"' if s["place"] == 1 else ""
             h.append('<tr%s><td>%d</td><td class="l">%s</td><td>%s</td></tr>' % (
@@ -580,7 +358,7 @@ def process_log(res, out_dir, langs, used_stems, plots=True):
             h.append('<figure class="chart"><figcaption>%s</figcaption>%s</figure>' % (
                 tr("chart", lg), chart_svg(names, series, lg, kind)))
         h.append('<h3>%s</h3><table class="rounds"><tr><th>%s</th>' % (
-            tr("rounds", lg), _pick(ROUND_WORD.get(kind, T["round"]), lg)))
+            tr("rounds", lg), word(kind, "ROUND_WORD", "round", lg)))
         h.extend("<th>%s</th>" % e(nm) for nm in names)
         h.append('<th class="l">%s</th></tr>' % tr("details", lg))
         h.extend(tables[lg])
@@ -627,7 +405,7 @@ def _head(h, res, names, stem, lg):
         links = ""
         if stem:
             links = ' · <a href="%s.csv">%s</a>' % (e(stem), tr("csv", lg))
-            if res.kind in DETAIL_KINDS:
+            if has_details(res.kind):
                 links += ' · <a href="%s-details.csv">%s</a>' % (e(stem), tr("csv_details", lg))
         h.append("<p>%s%s%s%s</p>" % (tr("status", lg), colon, st, links))
     if res.problems:
