@@ -17,10 +17,12 @@ import pytest
 
 from host_tools import _paths  # noqa: F401  (firmware/ importable)
 from host_tools.emu import UF2_HELP, find_uf2
+from scoreboard import games
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SCRIPTS = os.path.join(ROOT, "tests", "emu_scripts")
-GAMES = ("kakehiki", "kabu", "kakoi", "dobon")   # the ones with a script in emu_scripts/
+# the registered games with a script in emu_scripts/ (scoreboard/games.py: the one list)
+GAMES = tuple(k for k in games.KINDS if os.path.exists(os.path.join(SCRIPTS, k + ".txt")))
 
 pytestmark = [pytest.mark.emu, pytest.mark.skipif(find_uf2() is None, reason=UF2_HELP)]
 
