@@ -33,7 +33,7 @@ def _rows(app, listed):
             where = progress(app, kind, e["settings"], e["state"], e["over"])
         except Exception:          # a registered game this list does not know: its name alone
             where = ""
-        out.append((e["id"], kind, e["over"], app.t("G_" + kind), where, "・".join(e["seats"])))
+        out.append((e["id"], kind, e["over"], app.t("G_" + kind), where, app.t("GL_SEP").join(e["seats"])))
     return out
 
 

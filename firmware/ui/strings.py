@@ -60,6 +60,7 @@ MESSAGES = {
     "GL_ROUND_OF": ("Round {n}/{of}", "第{n}回（全{of}回）"),
     "GL_OVER": ("ended", "終了"),
     "GL_OPEN": ("open", "途中"),
+    "GL_SEP": (", ", "・"),
     "GL_UNREADABLE": ("Unreadable game", "読めないゲーム"),
     "GL_CONTINUE": ("Continue", "続ける"),
     "GL_END": ("End the game", "ゲームを終える"),
