@@ -218,7 +218,7 @@ def show_error(display, exc):
 # Milliseconds since the board's reset at each step of the boot (console command `t`):
 # MicroPython up and main.py running, panel up, firmware imported, store open, App built (the
 # store's resume included), first picture sent.
-BOOT = []
+BOOT = []  # type: list  # (name, ms) pairs: the stubs type ticks_ms() as an opaque _TicksMs
 
 
 def _mark(name):
