@@ -33,7 +33,7 @@ GOAL_RAM = 64 * 1024
 FULL = {"ops": {"kakehiki": 2000, "kabu": 800, "kakoi": 800, "dobon": 800},
         "resume": (100, 1000, 10000), "night": NIGHT, "host": 10000, "emu_ops": 20}
 QUICK = {"ops": {"kakehiki": 12, "kabu": 12, "kakoi": 12, "dobon": 12},
-         "resume": (5, 20, 40), "night": 40, "host": 60, "emu_ops": 0}
+         "resume": (5, 20, 40), "night": 40, "host": 60, "emu_ops": 0, "report_events": 2000}
 
 
 def median(values):
@@ -507,6 +507,9 @@ def run(args):
             R["host"] = None
         else:
             R["host"] = host_side(cfg["host"])
+            from host_tools import report_bench
+            R["host"]["report_mem"] = report_bench.measure(cfg.get("report_events", 200000))
+            log("report memory measured")
             if args.no_emu or args.quick and not args.uf2:
                 R["emu"] = {"skip": "skipped (--no-emu or --quick without --uf2)"}
             else:

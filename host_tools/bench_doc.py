@@ -405,5 +405,12 @@ def render(R):
     a("")
     a("- export validation: {:,.0f} events/s".format(H["validate_eps"]))
     a("- report: {:,.0f} events/s".format(H["report_eps"]))
+    M = H.get("report_mem")
+    if M:
+        a("- report memory (`host_tools.report_bench`, a {:,}-event 囲将会ドボン log of {:.1f} MB, both "
+          "languages, charts included): peak RSS {:.0f} MB, {:.0f} MB above the same interpreter with the "
+          "report's imports loaded = **{:.1f}x the log size**".format(
+              M["events"], M["log_bytes"] / 1e6, M["peak_bytes"] / 1e6,
+              (M["peak_bytes"] - M["baseline_bytes"]) / 1e6, M["ratio"]))
     a("")
     return "\n".join(out) + "\n"
