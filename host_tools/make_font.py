@@ -1,4 +1,4 @@
-"""Regenerates firmware/ui/misaki.bin: the whole misaki gothic 8x8 font as a data file on the flash.
+"""Regenerates firmware/ui/misaki.fnt: the whole misaki gothic 8x8 font as a data file on the flash.
 
     .venv/bin/python -m host_tools.make_font        (make font)
 
@@ -32,7 +32,7 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(ROOT, "firmware")
-OUT = os.path.join(FIRMWARE, "ui", "misaki.bin")
+OUT = os.path.join(FIRMWARE, "ui", "misaki.fnt")
 TTF = "/usr/share/fonts/truetype/misaki/misaki_gothic.ttf"
 MAGIC = b"MSK1"
 BLOCK = 64          # code points per index block: one 128-byte read finds a glyph's number

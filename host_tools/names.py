@@ -38,7 +38,7 @@ _PANEL_CHARS = []
 
 
 def panel_chars():
-    """Every character the panel can draw (firmware/ui/misaki.bin)."""
+    """Every character the panel can draw (firmware/ui/misaki.fnt)."""
     if not _PANEL_CHARS:
         from host_tools import make_font
         _PANEL_CHARS.append(make_font.font_chars())

@@ -132,7 +132,7 @@ def wrap(name, f):
     return w
 
 if PROFILE:
-    # font lookups: the cache misses (a glyph read from ui/misaki.bin)
+    # font lookups: the cache misses (a glyph read from ui/misaki.fnt)
     import ui.canvas as cm
     if hasattr(cm, '_glyph'):
         cm._glyph = wrap('font._glyph', cm._glyph)
@@ -280,7 +280,7 @@ def test_fast_path_draws_what_the_reference_draws():
     finally:
         mp.cleanup(d)
     assert "DONE 1500 0 " in out, out[-3000:] + err[-3000:]
-    assert "FONT True 4042424242624000 " in out, out[-3000:]      # 二 read from ui/misaki.bin
+    assert "FONT True 4042424242624000 " in out, out[-3000:]      # 二 read from ui/misaki.fnt
 
 
 @pytest.mark.emu
@@ -300,7 +300,7 @@ def test_fast_path_on_the_emulated_pico(tmp_path):
         assert sum(p.screen()), "the firmware drew nothing at boot"
         out = p.exec(code, timeout=1500)
     assert "DONE 150 0 " in out, out[-3000:]
-    assert "FONT True 4042424242624000 " in out, out[-3000:]      # the Pico found ui/misaki.bin
+    assert "FONT True 4042424242624000 " in out, out[-3000:]      # the Pico found ui/misaki.fnt
 
 
 def test_glyph_cache_agrees_with_the_font():

@@ -25,7 +25,7 @@ _MVLSB = const(0)            # framebuf.MONO_VLSB
 
 
 # ---- glyphs: the font file on the flash, a glyph at a time ---------------------------------------
-# ui/misaki.bin (host_tools/make_font.py: the whole misaki gothic font, ~7,200 glyphs, 72 KB) is
+# ui/misaki.fnt (host_tools/make_font.py: the whole misaki gothic font, ~7,200 glyphs, 72 KB) is
 # never loaded: it is opened once, at the first glyph, and a glyph costs two small reads (its
 # index block, its 8 column bytes). RAM: the block starts and half-width ranges (~260 bytes),
 # one 128-byte block buffer and the cache below.
@@ -49,13 +49,13 @@ _next = 0
 
 
 def _font_path():
-    """ui/misaki.bin next to this module: firmware/ui/ on CPython, /ui/ on the Pico's flash."""
+    """ui/misaki.fnt next to this module: firmware/ui/ on CPython, /ui/ on the Pico's flash."""
     try:
         here = __file__
     except NameError:        # a MicroPython built without __file__: the flash layout
-        return "ui/misaki.bin"
+        return "ui/misaki.fnt"
     i = max(here.rfind("/"), here.rfind("\\"))
-    return (here[:i + 1] if i >= 0 else "") + "misaki.bin"
+    return (here[:i + 1] if i >= 0 else "") + "misaki.fnt"
 
 
 def _open():
@@ -63,7 +63,7 @@ def _open():
     # but never a halt; tests/test_deploy.py checks the file is staged.
     global _font
     head = b""
-    for path in (_font_path(), "/ui/misaki.bin"):    # beside this module; the Pico's layout
+    for path in (_font_path(), "/ui/misaki.fnt"):    # beside this module; the Pico's layout
         try:
             f = open(path, "rb")
             head = f.read(_HEADER)

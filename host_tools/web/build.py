@@ -13,7 +13,7 @@ OUT = os.path.join(ROOT, "build", "web")
 NPM_DIR = os.path.join(ROOT, "build", "web-npm")
 PACKAGE = "@micropython/micropython-webassembly-pyscript"
 PORT_FILES = ("micropython.mjs", "micropython.wasm")
-FIRMWARE_EXT = (".py", ".bin")      # the modules and the font (ui/misaki.bin)
+FIRMWARE_EXT = (".py", ".fnt")      # the modules and the font (ui/misaki.fnt)
 
 
 class BuildError(Exception):
