@@ -46,7 +46,7 @@ def test_kakehiki_turn_pot_dials_then_holdings():
     d.press("up")
     assert d.screen() == "Big"
     assert pages_of(d.app) == [
-        [("P4の番", ""), ("場", "4")],
+        [("P4の手番", ""), ("場", "4")],
         [("たろう", "[1]"), ("Ben", "[3]"), ("はなこ", "降")],
         [("P4", "[0]")],
         [("たろう", "19★0"), ("Ben", "19★0"), ("はなこ", "19★0")],
@@ -84,7 +84,7 @@ def test_kakoi_totals_and_dobon_turn_draw_and_wins():
     assert d.screen() == "Play"
     d = started("dobon", 3, [{"t": "play", "rank": "2"}])
     d.press("up")
-    assert pages_of(d.app)[0] == [("Benの番", ""), ("2枚引く", "")]
+    assert pages_of(d.app)[0] == [("Benの手番", ""), ("2枚引く", "")]
     assert pages_of(d.app)[1] == [("たろう", "0勝"), ("Ben", "0勝"), ("はなこ", "0勝")]
 
 

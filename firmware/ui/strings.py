@@ -100,7 +100,7 @@ MESSAGES = {
     "KG_TYPE": ("Type a name", "文字で入力"),
     "KG_TAKEN": ("{name} is already playing", "{name}はもう席にいます"),
     # the large view (screens_big.py): 16 px letters, 8 full-width or 16 ASCII a line
-    "BIG_TURN": ("{name} to play", "{name}の番"),
+    "BIG_TURN": ("{name} to play", "{name}の手番"),
     "BIG_POT": ("Pot", "場"),
     "BIG_OUT": ("out", "降"),
     "BIG_HOLD": ("{n} *{s}", "{n}★{s}"),
