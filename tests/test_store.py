@@ -13,7 +13,7 @@ from scoreboard.errors import Refusal
 from scoreboard import store as store_mod
 from scoreboard.store import Store
 from test_store_play import (LONG_SETTINGS, SEATS, MemFs, kinds_present, long_script, play,
-                             reference)
+                             reference, replay_under_micropython)
 
 KINDS = kinds_present()
 SEG = 2048          # small segments so every test crosses several of them
@@ -398,29 +398,7 @@ def test_full_flash_warns_refuses_and_never_corrupts():
 
 # ---- the same Store under real MicroPython -----------------------------------------------------
 def test_store_runs_under_micropython(tmp_path):
-    mp = pytest.importorskip("mp")
-    ops = long_script("kakehiki", 120, seed=2)
-    script = os.path.join(str(tmp_path), "ops.json")
-    with open(script, "w") as f:
-        json.dump(ops, f)
-    staged = mp.stage(extra_files=[script])
-    try:
-        code = """
-import sys, json
-sys.path.insert(0, '/input/firmware')
-from scoreboard.store import Store
-from scoreboard import cjson
-ops = json.load(open('/input/ops.json'))
-st = Store(root='/input/games', seg_max=2048, snap_every=16)
-g = st.create('kakehiki', 4, {"start": 99, "dial_max": 3})
-for op in ops:
-    if op[0] == 'ev':
-        g.submit(op[1])
-    elif op[0] == 'undo':
-        g.undo()
-    else:
-        g.redo()
-    st.after_change(g)
+    ops, out, err = replay_under_micropython(tmp_path, "/input/games", then="""
 print(g.game_id)
 logs = [n for n in __import__('os').listdir('/input/games') if n.endswith('.log')]
 logs.sort(key=lambda n: int(n.split('.')[1]))
@@ -435,10 +413,7 @@ print(st2.free_bytes(), st2.low_space())
 for i in range(5):
     g2.undo()
 print(cjson.dumps(g2.state))
-"""
-        out, err, fuel = mp.run(code, staged)
-    finally:
-        mp.cleanup(staged)
+""")
     lines = out.strip().splitlines()
     assert len(lines) == 5, (out, err)
     gid = lines[0]

@@ -222,3 +222,41 @@ def reference(kind, ops, game_id):
         play(game, op)
         snaps[game.seq] = game.snapshot()
     return snaps
+
+
+# ---- the same long game under real MicroPython -------------------------------------------------
+MP_REPLAY = """
+import sys, json, os
+sys.path.insert(0, '/input/firmware')
+from scoreboard.store import Store
+from scoreboard import cjson, journal
+ops = json.load(open('/input/ops.json'))
+%s
+st = Store(root='%s', seg_max=2048, snap_every=16)
+g = st.create('kakehiki', 4, {"start": 99, "dial_max": 3})
+for op in ops:
+    if op[0] == 'ev':
+        g.submit(op[1])
+    elif op[0] == 'undo':
+        g.undo()
+    else:
+        g.redo()
+    st.after_change(g)
+"""
+
+
+def replay_under_micropython(tmp_path, root, then, first=""):
+    """Plays long_script("kakehiki", 120, seed=2) into a Store at `root` under real MicroPython
+    (after the guest lines `first`), then runs the guest lines `then`; returns (ops, out, err)."""
+    import pytest
+    mp = pytest.importorskip("mp")
+    ops = long_script("kakehiki", 120, seed=2)
+    script = os.path.join(str(tmp_path), "ops.json")
+    with open(script, "w") as f:
+        json.dump(ops, f)
+    staged = mp.stage(extra_files=[script])
+    try:
+        out, err, _ = mp.run(MP_REPLAY % (first, root) + then, staged)
+    finally:
+        mp.cleanup(staged)
+    return ops, out, err

@@ -13,7 +13,7 @@ from scoreboard import journal, layout
 from scoreboard.engine import Game
 from scoreboard import store as store_mod
 from scoreboard.store import Store
-from test_store_play import LONG_SETTINGS, SEATS, long_script, play, reference
+from test_store_play import LONG_SETTINGS, SEATS, long_script, play, reference, replay_under_micropython
 
 BS = PICO["block_size"]
 NBLOCKS = PICO["block_count"]
@@ -388,31 +388,7 @@ def test_the_app_reaches_its_start_screen(name, breakit):
 def test_the_trust_checks_run_under_micropython(tmp_path):
     """The same code on the real interpreter: a lying snapshot is refused (the journal's state
     comes back), a game with a refused header is set aside, bad names/prefs are ignored."""
-    import os as _os
-    mp = pytest.importorskip("mp")
-    ops = long_script("kakehiki", 120, seed=2)
-    script = _os.path.join(str(tmp_path), "ops.json")
-    with open(script, "w") as f:
-        json.dump(ops, f)
-    staged = mp.stage(extra_files=[script])
-    try:
-        code = """
-import sys, json, os
-sys.path.insert(0, '/input/firmware')
-from scoreboard.store import Store
-from scoreboard import cjson, journal
-ops = json.load(open('/input/ops.json'))
-os.mkdir('/input/dev')
-st = Store(root='/input/dev/games', seg_max=2048, snap_every=16)
-g = st.create('kakehiki', 4, {"start": 99, "dial_max": 3})
-for op in ops:
-    if op[0] == 'ev':
-        g.submit(op[1])
-    elif op[0] == 'undo':
-        g.undo()
-    else:
-        g.redo()
-    st.after_change(g)
+    ops, out, err = replay_under_micropython(tmp_path, "/input/dev/games", first="os.mkdir('/input/dev')", then="""
 bad = st.create('dobon', 3)     # the newest game: the boot looks at it first
 bad.submit({"t": "play", "rank": "5"})
 st._close_all()
@@ -444,10 +420,7 @@ f.write(('%s,"crc":"%08x"}\\n' % (deep, journal.crc_of(deep))).encode())
 f.close()
 g3 = Store(root='/input/dev/games', seg_max=2048, snap_every=16).resume_last()
 print(cjson.dumps(g3.snapshot()) == cjson.dumps(g2.snapshot()))
-"""
-        out, err, fuel = mp.run(code, staged)
-    finally:
-        mp.cleanup(staged)
+""")
     lines = out.strip().splitlines()
     assert len(lines) == 5, (out, err)
     gid = lines[0]
