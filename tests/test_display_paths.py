@@ -86,7 +86,8 @@ def driver_dir():
     return CACHE
 
 
-GUEST = """
+# The head of a guest driving micropython-lib's ssd1306 (in /input/lib) over a recording bus.
+GUEST_BUS = """
 import sys
 sys.path.insert(0, '/input/lib')
 sys.path.insert(0, '/input/firmware')
@@ -104,7 +105,9 @@ class Bus:
         self.log.append(b''.join(bytes(v) for v in vec))
 
 bus = Bus()
-drv = ssd1306.SSD1306_I2C(128, 64, bus)
+"""
+
+GUEST = GUEST_BUS + """drv = ssd1306.SSD1306_I2C(128, 64, bus)
 d = Display(drv)
 print('INIT', ' '.join(b.hex() for b in bus.log))
 for name, code in SCENES:
@@ -118,13 +121,19 @@ for name, code in SCENES:
 """
 
 
-def mp_path():
+def run_with_driver(code):
+    """Run guest `code` under MicroPython with the driver staged in /input/lib; its stdout."""
     tmp = mp.stage(extra_dirs=[(driver_dir(), "lib")])
     try:
-        out, err, _ = mp.run("SCENES = %r\nINVALIDATE = %r\n" % (SCENES, INVALIDATE) + GUEST, tmp, timeout=120)
+        out, err, _ = mp.run(code, tmp, timeout=120)
     finally:
         mp.cleanup(tmp)
     assert not err.strip(), err
+    return out
+
+
+def mp_path():
+    out = run_with_driver("SCENES = %r\nINVALIDATE = %r\n" % (SCENES, INVALIDATE) + GUEST)
     init, scenes = None, {}
     for line in out.splitlines():
         if line.startswith("INIT"):

@@ -81,24 +81,7 @@ def test_an_unknown_chip_is_not_emulated():
         Panel(chip="sh1106")
 
 
-GUEST = """
-import sys
-sys.path.insert(0, '/input/lib')
-sys.path.insert(0, '/input/firmware')
-import ssd1306
-from ui.canvas import Canvas
-from hw.display import Display
-
-class Bus:
-    def __init__(self):
-        self.log = []
-    def writeto(self, addr, buf):
-        self.log.append(bytes(buf))
-    def writevto(self, addr, vec):
-        self.log.append(b''.join(bytes(v) for v in vec))
-
-bus = Bus()
-drv = ssd1306.SSD1306_I2C(128, 64, bus, external_vcc=True)   # as main.make_rp2 for an SSD1309
+GUEST = """drv = ssd1306.SSD1306_I2C(128, 64, bus, external_vcc=True)   # as main.make_rp2 for an SSD1309
 d = Display(drv)
 for k in range(6):
     c = Canvas()
@@ -112,14 +95,8 @@ print('TX', ' '.join(b.hex() for b in bus.log))
 
 def test_the_picos_driver_on_an_ssd1309():
     """micropython-lib's ssd1306 under real MicroPython, external VCC, into the emulated SSD1309."""
-    import mp
-    from test_display_paths import driver_dir
-    tmp = mp.stage(extra_dirs=[(driver_dir(), "lib")])
-    try:
-        out, err, _ = mp.run(GUEST, tmp, timeout=120)
-    finally:
-        mp.cleanup(tmp)
-    assert not err.strip(), err
+    from test_display_paths import GUEST_BUS, run_with_driver
+    out = run_with_driver(GUEST_BUS + GUEST)
     tx = [bytes.fromhex(h) for h in out.split("TX", 1)[1].split()]
     panel = Panel(chip="ssd1309")
     for t in tx:
