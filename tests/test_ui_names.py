@@ -5,14 +5,9 @@ import os
 
 import pytest
 
-from ui_harness import Driver, TextLog
+from ui_harness import Driver, flash_store, pick
 from scoreboard import journal
-from scoreboard.store import Store, OsFs
 from ui.screens_names import KEYS, _mark
-
-
-def store(tmp_path):
-    return Store(fs=OsFs(), root=str(tmp_path / "games"))
 
 
 def to_seats(d):
@@ -27,14 +22,6 @@ def open_names(d):
         d.press("down")
     d.press("ok")
     assert d.screen() == "SeatNames"
-
-
-def pick(d, label):
-    scr = d.app.top()
-    labels = [lab for lab, _ in scr.items]
-    while scr.sel != labels.index(label):
-        d.press("down")
-    d.press("ok")
 
 
 def type_on_grid(d, text):
@@ -86,9 +73,9 @@ def test_marks_go_on_and_come_off():
 
 
 def test_a_typed_name_is_kept_and_goes_into_the_log_header(tmp_path):
-    st = store(tmp_path)
+    st = flash_store(tmp_path)
     st.set_names(["佐藤", "Ben"])                 # pushed from the PC
-    d = Driver(store(tmp_path))
+    d = Driver(flash_store(tmp_path))
     to_seats(d)
     open_names(d)
     d.press("ok")                                 # 席1
@@ -98,13 +85,7 @@ def test_a_typed_name_is_kept_and_goes_into_the_log_header(tmp_path):
     type_on_grid(d, "か")
     type_on_grid(d, "゛")
     type_on_grid(d, "っこう")
-    log = TextLog()
-    log.install()
-    try:
-        d.app.dirty = True
-        d.app.frame()
-    finally:
-        log.uninstall()
+    log = d.redraw()
     assert ("席1：がっこう", 0, 0) in log.drawn and not log.over
     key(d, "KG_DONE")
     assert d.screen() == "SeatNames"
@@ -130,7 +111,7 @@ def test_a_typed_name_is_kept_and_goes_into_the_log_header(tmp_path):
     # the names file: the PC's names first, the typed ones after, a JSON list of strings
     with open(str(tmp_path / "names.json"), encoding="utf-8") as f:
         assert json.load(f) == ["佐藤", "Ben", "がっこう", "ヴァ", "Ann-2"]
-    assert store(tmp_path).names() == ["佐藤", "Ben", "がっこう", "ヴァ", "Ann-2"]
+    assert flash_store(tmp_path).names() == ["佐藤", "Ben", "がっこう", "ヴァ", "Ann-2"]
     scr = d.app.top()
     while scr.rows()[scr.sel] != "start":
         d.press("down")
@@ -145,7 +126,7 @@ def test_a_typed_name_is_kept_and_goes_into_the_log_header(tmp_path):
 
 
 def test_the_grid_refuses_what_a_name_cannot_be(tmp_path):
-    d = Driver(store(tmp_path))
+    d = Driver(flash_store(tmp_path))
     to_seats(d)
     open_names(d)
     d.press("ok")
@@ -166,9 +147,9 @@ def test_the_grid_refuses_what_a_name_cannot_be(tmp_path):
 
 
 def test_a_name_already_at_the_table_is_refused(tmp_path):
-    st = store(tmp_path)
+    st = flash_store(tmp_path)
     st.set_names(["あや"])
-    d = Driver(store(tmp_path))
+    d = Driver(flash_store(tmp_path))
     to_seats(d)
     open_names(d)
     d.press("ok")
@@ -204,11 +185,5 @@ def test_every_grid_page_fits_the_panel(lang):
     g = d.app.top()
     for page in (0, 1, 2):
         g.page = page
-        log = TextLog()
-        log.install()
-        try:
-            d.app.dirty = True
-            d.app.frame()
-        finally:
-            log.uninstall()
+        log = d.redraw()
         assert not log.over, log.over

@@ -4,25 +4,11 @@ unfinished; every game can be ended from its menu."""
 import json
 import os
 
-from ui_harness import Driver, TextLog
-from scoreboard.store import Store, OsFs
-
-
-def store(tmp_path):
-    return Store(fs=OsFs(), root=str(tmp_path / "games"))
+from ui_harness import Driver, flash_store, pick
 
 
 def labels(d):
     return [lab for lab, _ in d.app.top().items]
-
-
-def pick(d, label):
-    """Press down until the menu's cursor is on `label`, then ok."""
-    scr = d.app.top()
-    i = labels(d).index(label)
-    while scr.sel != i:
-        d.press("down")
-    d.press("ok")
 
 
 def log_records(tmp_path, gid):
@@ -37,7 +23,7 @@ def log_records(tmp_path, gid):
 
 def two_games(tmp_path):
     """An older 掛け引き (one call made) and a newer ドボン of 3 rounds (one round won)."""
-    st = store(tmp_path)
+    st = flash_store(tmp_path)
     kh = st.create("kakehiki", ["太郎", "花子", "次郎"])
     kh.submit({"t": "call", "p": 1})
     st.after_change(kh)
@@ -49,7 +35,7 @@ def two_games(tmp_path):
 
 def test_list_shows_kind_players_progress_and_finished(tmp_path):
     kh, db = two_games(tmp_path)
-    d = Driver(store(tmp_path))
+    d = Driver(flash_store(tmp_path))
     assert d.app.game.game_id == db           # the newest unfinished game is resumed at boot
     pick(d, "保存したゲーム")
     assert d.screen() == "GamesList"
@@ -57,13 +43,7 @@ def test_list_shows_kind_players_progress_and_finished(tmp_path):
     assert [r[0] for r in rows] == [db, kh]   # newest first
     assert rows[0][1:] == ("dobon", False, "ドボン", "第2回（全3回）", "A・B")
     assert rows[1][1:] == ("kakehiki", False, "掛け引きほーるでむ", "第1回・切り直し0/3", "太郎・花子・次郎")
-    log = TextLog()
-    log.install()
-    try:
-        d.app.dirty = True
-        d.app.frame()
-    finally:
-        log.uninstall()
+    log = d.redraw()
     text = log.frame_text()
     assert "保存したゲーム 1/2" in text and "▶ドボン" in text and "途中" in text
     assert not log.over
@@ -71,7 +51,7 @@ def test_list_shows_kind_players_progress_and_finished(tmp_path):
 
 def test_resume_an_older_game_from_the_list(tmp_path):
     kh, db = two_games(tmp_path)
-    d = Driver(store(tmp_path))
+    d = Driver(flash_store(tmp_path))
     pick(d, "保存したゲーム")
     d.press("down")
     d.press("ok")
@@ -87,7 +67,7 @@ def test_resume_an_older_game_from_the_list(tmp_path):
 
 def test_end_from_the_list_is_final_in_the_log_and_after_a_power_cycle(tmp_path):
     kh, db = two_games(tmp_path)
-    d = Driver(store(tmp_path))
+    d = Driver(flash_store(tmp_path))
     pick(d, "保存したゲーム")
     d.press("ok")                                # the ドボン (newest)
     pick(d, "ゲームを終える")
@@ -98,18 +78,18 @@ def test_end_from_the_list_is_final_in_the_log_and_after_a_power_cycle(tmp_path)
     recs = log_records(tmp_path, db)
     assert recs[-1]["t"] == "end" and recs[-1]["seq"] == 2
     # power-cycle: the ended ドボン does not come back as 続きから; the 掛け引き does
-    d2 = Driver(store(tmp_path))
+    d2 = Driver(flash_store(tmp_path))
     assert d2.app.game.game_id == kh
-    listed = {e["id"]: e["over"] for e in store(tmp_path).games()}
+    listed = {e["id"]: e["over"] for e in flash_store(tmp_path).games()}
     assert listed == {db: True, kh: False}
 
 
 def test_a_finished_game_shows_its_standings_and_cannot_be_ended_again(tmp_path):
     kh, db = two_games(tmp_path)
-    st = store(tmp_path)
+    st = flash_store(tmp_path)
     g = st.open_game(db)
     g.submit({"t": "end"})
-    d = Driver(store(tmp_path))
+    d = Driver(flash_store(tmp_path))
     pick(d, "保存したゲーム")
     assert d.app.top().rows[0][2] is True
     d.press("ok")
@@ -120,37 +100,37 @@ def test_a_finished_game_shows_its_standings_and_cannot_be_ended_again(tmp_path)
 
 def test_delete_asks_first(tmp_path):
     kh, db = two_games(tmp_path)
-    d = Driver(store(tmp_path))
+    d = Driver(flash_store(tmp_path))
     pick(d, "保存したゲーム")
     d.press("down")
     d.press("ok")
     pick(d, "消す")
     assert d.app.top().head == "このゲームを消しますか？"
     pick(d, "いいえ")                             # nothing happens
-    assert [e["id"] for e in store(tmp_path).games()] == [db, kh]
+    assert [e["id"] for e in flash_store(tmp_path).games()] == [db, kh]
     pick(d, "消す")
     pick(d, "はい")
     assert d.screen() == "GamesList" and d.toast() == "ゲームを消しました"
     assert [r[0] for r in d.app.top().rows] == [db]
-    assert [e["id"] for e in store(tmp_path).games()] == [db]
+    assert [e["id"] for e in flash_store(tmp_path).games()] == [db]
     assert not [n for n in os.listdir(str(tmp_path / "games")) if kh in n]
 
 
 def test_deleting_the_game_on_the_table(tmp_path):
     kh, db = two_games(tmp_path)
-    d = Driver(store(tmp_path))
+    d = Driver(flash_store(tmp_path))
     pick(d, "保存したゲーム")
     d.press("ok")
     pick(d, "消す")
     pick(d, "はい")
     assert d.app.game is None
     d.press("back")
-    assert Driver(store(tmp_path)).app.game.game_id == kh
+    assert Driver(flash_store(tmp_path)).app.game.game_id == kh
 
 
 def test_new_game_while_one_is_unfinished_asks(tmp_path):
     kh, db = two_games(tmp_path)
-    d = Driver(store(tmp_path))
+    d = Driver(flash_store(tmp_path))
     pick(d, "新しいゲーム")
     assert d.screen() == "AskNew"
     assert d.app.top().head == "終わっていないゲームがあります"
@@ -166,11 +146,11 @@ def test_new_game_while_one_is_unfinished_asks(tmp_path):
     pick(d, "終えてから新しく始める")
     assert d.screen() == "Games"
     assert log_records(tmp_path, db)[-1]["t"] == "end"
-    assert Driver(store(tmp_path)).app.game.game_id == kh   # the ended one is not resumed
+    assert Driver(flash_store(tmp_path)).app.game.game_id == kh   # the ended one is not resumed
 
 
 def test_no_question_when_nothing_is_unfinished(tmp_path):
-    d = Driver(store(tmp_path))
+    d = Driver(flash_store(tmp_path))
     pick(d, "新しいゲーム")
     assert d.screen() == "Games"
 
@@ -187,7 +167,7 @@ def test_memory_only_asks_before_dropping(tmp_path):
 
 def test_every_game_can_be_ended_from_its_menu(tmp_path):
     for kind, seats, label in (("kakehiki", 3, "ゲームを終える"), ("dobon", 2, "ゲームを終える")):
-        d = Driver(store(tmp_path))
+        d = Driver(flash_store(tmp_path))
         d.app.new_game(kind, ["P%d" % (i + 1) for i in range(seats)], {})
         d.press("back")
         assert d.screen() == "GameMenu"
@@ -202,7 +182,7 @@ def test_every_game_can_be_ended_from_its_menu(tmp_path):
 
 def test_the_game_on_the_table_goes_on_after_looking_at_the_list(tmp_path):
     kh, db = two_games(tmp_path)
-    d = Driver(store(tmp_path))
+    d = Driver(flash_store(tmp_path))
     pick(d, "保存したゲーム")                     # reads every game back (the one on the table too)
     d.press("back")
     pick(d, "続きから")
@@ -210,4 +190,4 @@ def test_the_game_on_the_table_goes_on_after_looking_at_the_list(tmp_path):
     d.app.submit({"t": "win", "seat": 0})
     recs = log_records(tmp_path, db)
     assert recs[-1] == dict(recs[-1], t="win", seat=0, seq=2)
-    assert Driver(store(tmp_path)).app.game.state["wins"] == [1, 1]
+    assert Driver(flash_store(tmp_path)).app.game.state["wins"] == [1, 1]

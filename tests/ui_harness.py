@@ -76,6 +76,32 @@ class Driver:
     def toast(self):
         return self.app.toast
 
+    def redraw(self):
+        """Draw the top screen again under a TextLog; returns the log (strings drawn, overflows)."""
+        log = TextLog()
+        log.install()
+        try:
+            self.app.dirty = True
+            self.app.frame()
+        finally:
+            log.uninstall()
+        return log
+
+
+def flash_store(tmp_path):
+    """A Store in tmp_path/games on the PC's filesystem, as the device keeps games on its flash."""
+    from scoreboard.store import Store, OsFs
+    return Store(fs=OsFs(), root=str(tmp_path / "games"))
+
+
+def pick(d, label):
+    """Press down until the menu's cursor is on `label`, then ok."""
+    scr = d.app.top()
+    i = [lab for lab, _ in scr.items].index(label)
+    while scr.sel != i:
+        d.press("down")
+    d.press("ok")
+
 
 def to_png(buf, path, scale=4):
     """Save a canvas buffer as a PNG (for looking at screens while developing)."""
