@@ -1,5 +1,5 @@
 """ドボン through the buttons: → straight to the winner, what was recorded, the card list's memory."""
-from ui_harness import Driver, TextLog
+from ui_harness import Driver, TextLog, frame_text, title_row
 
 
 def start(d, players=4):
@@ -10,18 +10,6 @@ def start(d, players=4):
         d.press("left")
     d.seq("down down ok")                  # 開始
     assert d.screen() == "Play"
-
-
-def text(d, log):
-    log.drawn.clear()
-    d.app.dirty = True
-    d.app.frame()
-    return log.frame_text()
-
-
-def title_row(d, log):
-    text(d, log)
-    return [s for s, _, y in log.drawn if y == 0]
 
 
 def test_right_goes_straight_to_the_winner_list_at_the_player_to_move():
@@ -48,7 +36,7 @@ def test_plays_and_draws_say_what_was_recorded_until_the_next_press():
         d.seq("ok down ok")                # 操作 -> 引く
         assert drew in title_row(d, log)
         d.press("left")                    # any press: the header is back
-        assert drew not in text(d, log)
+        assert drew not in frame_text(d, log)
         # undo takes the line away with the action
         d.seq("ok down ok")
         assert t("DB_DRAW_EV", {"name": "P2", "n": 1}) in title_row(d, log)
@@ -77,14 +65,14 @@ def test_turn_row_is_inverted_and_no_save_is_said():
         d = Driver(lang="ja")
         start(d)
         d.app.toast = None                # the first screen's undo/redo hint box, over the rows
-        assert "保存なし" in text(d, log)      # short, on the right: the row stays for the pending draw
+        assert "保存なし" in frame_text(d, log)      # short, on the right: the row stays for the pending draw
         buf = d.display.last
         page3 = buf[3 * 128:4 * 128]      # P1's row (y 24..31), the player to move
         page4 = buf[4 * 128:5 * 128]
         assert all(b == 0xFF for b in page3[110:])
         assert not any(page4[110:])
         d.seq("ok ok down ok")            # P1 plays a 2: P2 has a pending draw of 2
-        txt = text(d, log)
+        txt = frame_text(d, log)
         assert "※2枚引き（2で重ねる）" in txt and "保存なし" in txt
         page2 = d.display.last[2 * 128:3 * 128]
         assert not all(b == 0xFF for b in page2[100:110])   # plain text, not a third inverted bar

@@ -1,15 +1,6 @@
 """ドボン through the buttons (株ドボン and 囲将会ドボン: tests/test_ui_kabu_kakoi.py), checked on the
 preview before the commit and in the state after it; resume and recovery figures."""
-from ui_harness import Driver, TextLog
-
-
-def new(d, game_index, seats):
-    d.seq("ok " + "down " * game_index + "ok up ok")   # new game, game, settings Next
-    scr = d.app.top()
-    while scr.n > seats:
-        d.press("left")
-    d.seq("down down ok")
-    assert d.screen() == "Play"
+from ui_harness import Driver, TextLog, new_game
 
 
 def goto_row(d, match):
@@ -57,7 +48,7 @@ def cards(d, values):
 
 def test_dobon_round_and_sum_check():
     d = Driver(lang="en")
-    new(d, 3, 3)
+    new_game(d, 3, 3)
     d.press("ok")
     choose(d, "Sum check")
     field(d, "hand"); cards(d, ["3", "4"])

@@ -3,16 +3,7 @@ review with its preset answers, the call list (issue 12: no silent delete, no cr
 incomplete call) and the seed's worked examples, checked on screen and in the saved state."""
 import pytest
 
-from ui_harness import Driver, TextLog
-
-
-def new(d, game_index, seats):
-    d.seq("ok " + "down " * game_index + "ok up ok")   # new game, game, settings 次へ
-    scr = d.app.top()
-    while scr.n > seats:
-        d.press("left")
-    d.seq("down down ok")
-    assert d.screen() == "Play"
+from ui_harness import Driver, TextLog, new_game
 
 
 def grid_to(d, v):
@@ -67,7 +58,7 @@ def kabu_dobon(d, w, l, own, their, gaeshi=False):
 
 def test_kabu_example_1_review_then_save_and_undo():
     d = Driver(lang="ja")
-    new(d, 1, 4)
+    new_game(d, 1, 4)
     kabu_dobon(d, 0, 1, [3, 3, 2], [0, 0])
     assert d.screen() == "Review"
     r = rows(d)
@@ -90,7 +81,7 @@ def test_kabu_example_1_review_then_save_and_undo():
 def test_kabu_trumps_label_cannot_be_misread_and_changes_the_total():
     # 「見せる必要なし（全員公開）」 is one step away; the seed's case (all shown) is the default
     d = Driver(lang="ja")
-    new(d, 1, 4)
+    new_game(d, 1, 4)
     kabu_dobon(d, 0, 1, [3, 3, 2], [0, 0])
     d.press("down")                                 # the 切り札 row
     labels = [rows(d)[1]]
@@ -106,7 +97,7 @@ def test_kabu_trumps_label_cannot_be_misread_and_changes_the_total():
 
 def test_kabu_example_2_okoshi_ten_on_the_review():
     d = Driver(lang="ja")
-    new(d, 1, 4)
+    new_game(d, 1, 4)
     kabu_dobon(d, 0, 1, [3, 7, 10], [0, 0, 0, 0, 10])
     d.press("right")                                # 起こし札: その他 -> 十
     assert rows(d)[0] == "起こし札 十"
@@ -117,7 +108,7 @@ def test_kabu_example_2_okoshi_ten_on_the_review():
 
 def test_kabu_gaeshi_problem_4():
     d = Driver(lang="ja")
-    new(d, 1, 4)
+    new_game(d, 1, 4)
     kabu_dobon(d, 0, 1, [10, 10, 10, 10, 3], [0, 0, 0, 11], gaeshi=True)
     r = rows(d)
     assert "返しの段 1段（×2）" in r and "負けた人の切り札 全部見せた" in r or "敗者の切り札 全部見せた" in r
@@ -131,7 +122,7 @@ def test_kabu_gaeshi_problem_4():
 
 def test_kabu_hand_that_reaches_nothing_is_refused_on_the_grid():
     d = Driver(lang="ja")
-    new(d, 1, 3)
+    new_game(d, 1, 3)
     d.seq("ok ok ok ok")
     grid_to(d, 9)
     d.seq("ok ok")
@@ -146,7 +137,7 @@ def test_kabu_hand_that_reaches_nothing_is_refused_on_the_grid():
 def test_kabu_two_cards_reachable_asks_which():
     # a hand of one ピン reaches ピン and 赤ピン: the ordinary one is offered first
     d = Driver(lang="ja")
-    new(d, 1, 3)
+    new_game(d, 1, 3)
     kabu_dobon(d, 0, 1, [4], [0, 0])               # 四: 四 or 魂四
     assert d.screen() == "Step" and [o[0] for o in d.app.top().opts] == ["四", "魂四"]
     d.press("down")
@@ -157,7 +148,7 @@ def test_kabu_two_cards_reachable_asks_which():
 
 def test_kabu_grid_back_removes_the_rank_under_the_cursor_and_keeps_its_place():
     d = Driver(lang="ja")
-    new(d, 1, 3)
+    new_game(d, 1, 3)
     d.seq("ok ok ok ok")
     g = d.app.top()
     grid_to(d, 3)
@@ -178,7 +169,7 @@ def test_kabu_grid_back_removes_the_rank_under_the_cursor_and_keeps_its_place():
 
 def test_kabu_hold_back_inside_the_entry_cancels_it():
     d = Driver(lang="ja")
-    new(d, 1, 3)
+    new_game(d, 1, 3)
     kabu_dobon(d, 0, 1, [3, 3, 2], [0, 0])
     d.press("back", "long")
     assert d.toast() == "入力を取り消しました" and d.app.game.seq == 0
@@ -187,7 +178,7 @@ def test_kabu_hold_back_inside_the_entry_cancels_it():
 
 def test_kabu_four_of_a_kind_form_uses_the_grid():
     d = Driver(lang="en")
-    new(d, 1, 3)
+    new_game(d, 1, 3)
     d.press("ok")
     d.seq("down down down ok")                      # Four of a kind
     assert d.screen() == "Form"
@@ -215,10 +206,22 @@ def kakoi_list_row(d, text):
     d.press("ok")
 
 
+def kakoi_call(d, seats, caller_hand, card, payer_hand):
+    """A 囲将会ドボン of `seats` players to its call list: P1 played `card`, P2 called ドボン holding
+    caller_hand, P1 pays holding payer_hand."""
+    new_game(d, 2, seats)
+    d.seq("ok ok")
+    pick(d, "P1")
+    pick(d, "P2")
+    hand(d, caller_hand)
+    pick(d, card)
+    hand(d, payer_hand)
+
+
 def test_kakoi_seed_example():
     # P1 plays 7; P2 (9 2) and P3 (Q 5) call dobon; P1 holds J 2 and answers P2.
     d = Driver(lang="ja")
-    new(d, 2, 3)
+    new_game(d, 2, 3)
     d.seq("ok ok")
     pick(d, "P1")                                   # 出した人
     pick(d, "P2")                                   # ドボンした人
@@ -244,13 +247,7 @@ def test_kakoi_seed_example():
 
 def test_kakoi_ok_after_adding_never_deletes_and_deleting_asks():
     d = Driver(lang="ja")
-    new(d, 2, 3)
-    d.seq("ok ok")
-    pick(d, "P1")
-    pick(d, "P2")
-    hand(d, ["3", "4"])
-    pick(d, "7")
-    hand(d, ["5", "K"])                             # P1 pays
+    kakoi_call(d, 3, ["3", "4"], "7", ["5", "K"])   # P1 pays
     scr = d.app.top()
     n = len(scr.rows())
     kakoi_list_row(d, "＋ドボンを追加")
@@ -269,7 +266,7 @@ def test_kakoi_ok_after_adding_never_deletes_and_deleting_asks():
 def test_kakoi_issue12_crash_path_cannot_happen_and_every_seat_called_says_so():
     # result → ドボン → calls → ＋追加 → 追加 without a seat: the seat is the first question now
     d = Driver(lang="ja")
-    new(d, 2, 2)
+    new_game(d, 2, 2)
     d.seq("ok ok")
     pick(d, "P1")
     assert d.app.top().head == "P2の手札"            # two players: P2 called, no question
@@ -282,13 +279,7 @@ def test_kakoi_issue12_crash_path_cannot_happen_and_every_seat_called_says_so():
 
 def test_kakoi_plain_dobon_and_went_out_toggle():
     d = Driver(lang="ja")
-    new(d, 2, 4)
-    d.seq("ok ok")
-    pick(d, "P1")
-    pick(d, "P2")
-    hand(d, ["3", "4"])
-    pick(d, "7")
-    hand(d, ["5", "K"])
+    kakoi_call(d, 4, ["3", "4"], "7", ["5", "K"])
     r = d.app.top().rows()
     assert "P1→P2 30点（15×2）" in r
     kakoi_list_row(d, "上がり札")                   # the 7 was P1's last card: P1's hand is the 7
@@ -301,7 +292,7 @@ def test_kakoi_plain_dobon_and_went_out_toggle():
 
 def test_kakoi_tsumo_and_tenhou():
     d = Driver(lang="ja")
-    new(d, 2, 2)
+    new_game(d, 2, 2)
     d.seq("ok down ok")                             # ツモ上がり
     pick(d, "P1")
     assert d.screen() == "RankGrid" and d.app.top().pick
@@ -328,12 +319,12 @@ def test_kabu_kakoi_entry_text_stays_on_the_panel(lang):
     log.install()
     try:
         d = Driver(lang=lang)
-        new(d, 1, 4)
+        new_game(d, 1, 4)
         kabu_dobon(d, 0, 1, [10, 10, 2, 2, 1, 1, 11], [0, 0])
         for _ in range(20):
             d.press("down")
         d = Driver(lang=lang)
-        new(d, 2, 3)
+        new_game(d, 2, 3)
         d.seq("ok ok")
         pick(d, "P1")
         pick(d, "P2")
@@ -351,13 +342,7 @@ def test_kakoi_one_gaeshi_answers_two_calls_of_one_level():
     # P1 plays 7; P2 (4 3) and P3 (2 5) call dobon; P1 holds A 3, which reaches 4 (A+3) and
     # 2 (3-A): one gaeshi answers P2's 4 and P3's 2 at once.
     d = Driver(lang="ja")
-    new(d, 2, 3)
-    d.seq("ok ok")
-    pick(d, "P1")
-    pick(d, "P2")
-    hand(d, ["4", "3"])
-    pick(d, "7")
-    hand(d, ["A", "3"])                             # P1 pays; the same hand answers
+    kakoi_call(d, 3, ["4", "3"], "7", ["A", "3"])   # P1 pays; the same hand answers
     kakoi_list_row(d, "＋ドボンを追加")
     hand(d, ["2", "5"])                             # P3, the only seat left
     kakoi_list_row(d, "＋返しを追加")
@@ -374,7 +359,7 @@ def test_kakoi_one_gaeshi_answers_two_calls_of_one_level():
 
 def test_kabu_impossible_counts_are_refused_on_the_grid():
     d = Driver(lang="ja")
-    new(d, 1, 3)
+    new_game(d, 1, 3)
     d.seq("right ok ok")                           # → ドボン, P1, P2
     grid_to(d, 2)
     d.seq("ok ok ok ok ok")                        # five 二
@@ -382,7 +367,7 @@ def test_kabu_impossible_counts_are_refused_on_the_grid():
     d.press("ok")
     assert d.screen() == "RankGrid" and d.toast() and d.app.top().cards == [2] * 5
     d = Driver(lang="ja")
-    new(d, 1, 3)
+    new_game(d, 1, 3)
     d.seq("right ok ok")
     hand(d, [11])                                  # 赤ピン: reaches ピン / 赤ピン
     grid_to(d, 11)
@@ -394,7 +379,7 @@ def test_kabu_impossible_counts_are_refused_on_the_grid():
 
 def test_kabu_okoshi_form_card_on_the_pick_grid_and_asked_for_when_missing():
     d = Driver(lang="ja")
-    new(d, 1, 3)
+    new_game(d, 1, 3)
     d.seq("ok down down ok")                        # 起こし札ドボン
     form = d.app.top()
     d.seq("up ok")                                  # 確認 with nothing chosen: the first field asked
@@ -414,7 +399,7 @@ def test_kabu_okoshi_form_card_on_the_pick_grid_and_asked_for_when_missing():
 
 def test_kabu_two_players_the_loser_is_not_asked():
     d = Driver(lang="ja")
-    new(d, 1, 2)
+    new_game(d, 1, 2)
     d.seq("right ok")                               # → ドボン, 勝った人 P1
     assert d.screen() == "RankGrid" and d.app.top().head == "P1の手札"
     hand(d, [3, 3, 2])
@@ -427,7 +412,7 @@ def test_kakoi_gaeshi_of_a_gaeshi_by_the_first_caller():
     # P1 plays 7; P2 (9 2) calls; P1 answers with J 2 showing J; P2 answers the J again with
     # 9+2 = 11 (返し返し, ×8): P1 pays P2 12 points × 2^2 (the two 2s) × 8.
     d = Driver(lang="ja")
-    new(d, 2, 2)
+    new_game(d, 2, 2)
     d.seq("right")
     pick(d, "P1")                                   # 出した人; P2 is the only caller
     hand(d, ["9", "2"])
@@ -449,7 +434,7 @@ def test_kabu_okoshi_everyone_dobon_each_chooses_the_minus2():
     # Three players all dobon on a 三 (sums 3, 13, 13): nobody loses; the form then asks the −2 of each
     # of them (preset yes), and only P2 declines it: the event names the seats that take it.
     d = Driver(lang="ja")
-    new(d, 1, 3)
+    new_game(d, 1, 3)
     sent = []
     real = d.app.submit
     d.app.submit = lambda ev: sent.append(ev) or real(ev)

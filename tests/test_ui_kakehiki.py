@@ -4,7 +4,7 @@ import random
 from scoreboard.engine import Game, clone
 from scoreboard import kakehiki as kh
 from scoreboard.errors import Refusal
-from ui_harness import Driver, TextLog
+from ui_harness import Driver, TextLog, frame_text, title_row
 
 SETTINGS = {"start": 6, "dial_max": 3}
 
@@ -193,19 +193,6 @@ def test_prediction_stays_hidden_until_revealed():
         assert "→P3 2個".replace(" ", "") in frame_text(d, log)
     finally:
         log.uninstall()
-
-
-def frame_text(d, log):
-    log.drawn.clear()
-    d.app.dirty = True
-    d.app.frame()
-    return log.frame_text()
-
-
-def title_row(d, log):
-    """The texts drawn on the title row (y 0) of a fresh frame."""
-    frame_text(d, log)
-    return [s for s, _, y in log.drawn if y == 0]
 
 
 def test_bar_offers_only_legal_actions_with_the_usual_one_chosen():

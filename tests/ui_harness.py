@@ -88,6 +88,30 @@ class Driver:
         return log
 
 
+def new_game(d, game_index, seats):
+    """First screen → 新しいゲーム → the game at game_index → settings 次へ → `seats` players → 開始."""
+    d.seq("ok " + "down " * game_index + "ok up ok")
+    scr = d.app.top()
+    while scr.n > seats:
+        d.press("left")
+    d.seq("down down ok")
+    assert d.screen() == "Play"
+
+
+def frame_text(d, log):
+    """Draw a fresh frame with `log` (an installed TextLog) cleared first; its texts joined."""
+    log.drawn.clear()
+    d.app.dirty = True
+    d.app.frame()
+    return log.frame_text()
+
+
+def title_row(d, log):
+    """The texts drawn on the title row (y 0) of a fresh frame."""
+    frame_text(d, log)
+    return [s for s, _, y in log.drawn if y == 0]
+
+
 def flash_store(tmp_path):
     """A Store in tmp_path/games on the PC's filesystem, as the device keeps games on its flash."""
     from scoreboard.store import Store, OsFs
