@@ -2,7 +2,7 @@
 # the cursor, back takes one away; ▲▼ jump rows; 決定 sits beside the hand's line and under the
 # grid, one press from the top and the bottom row. The cursor is remembered per grid kind, between
 # hands and between entries. Also Step, one question of an entry.
-from ui.screens_common import Screen, ListScreen, title, hint, fit, W
+from ui.screens_common import Screen, Choice, title, hint, fit, W
 from ui.canvas import text_width
 
 ROW_Y = 17      # the first grid row (the title and the hand's line sit above)
@@ -167,21 +167,11 @@ class RankGrid(Screen):
         hint(c, app.t(self.hint_id))
 
 
-class Step(ListScreen):
-    """One question of an entry: pick one of opts (label, value); on_pick(value) opens the next
-    step on top, so back returns here with the cursor where it was."""
+class Step(Choice):
+    """One question of an entry: a Choice that stays open: on_pick(value) opens the next step on
+    top, so back returns here with the cursor where it was."""
 
     entry = True
-
-    def __init__(self, app, head, opts, on_pick, cur=None):
-        ListScreen.__init__(self, app, head)
-        self.opts, self.on_pick = opts, on_pick
-        for i in range(len(opts)):
-            if opts[i][1] == cur:
-                self.sel = i
-
-    def rows(self):
-        return [lab for lab, _ in self.opts]
 
     def choose(self, i):
         self.on_pick(self.opts[i][1])
