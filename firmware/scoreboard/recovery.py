@@ -33,18 +33,9 @@ class Unplayable(Exception):
 
 def load_safe(st, stem, segs, repair):
     """load() that never raises: a game that cannot be replayed is set aside, a flash that
-    cannot be read just skips it (the device must reach its start screen)."""
-    if stem in st._skip:
-        return None
-    try:
-        return load(st, stem, segs, repair)
-    except Unplayable as u:
-        put_aside(st, stem, segs, u.why)
-    except MemoryError:
-        pass
-    except Exception:       # OSError, or a fault nobody foresaw: never the boot's end
-        pass
-    return None
+    cannot be read (or no heap for it) just skips it (the device must reach its start screen)."""
+    game = load_listed(st, stem, segs, repair)
+    return None if game is SET_ASIDE else game
 
 
 def read_header(st, path):
@@ -383,15 +374,15 @@ def put_aside(st, stem, segs, why):
     st.set_aside.append((stem[stem.find("-") + 1:], why))
 
 
-def load_listed(st, stem, segs):
+def load_listed(st, stem, segs, repair=False):
     """For the list of games: the game as it reads (no repair), None when it does not read, or
     SET_ASIDE when it cannot be replayed (moved aside, left out of the list)."""
     if stem in st._skip:
         return SET_ASIDE
     try:
-        return load(st, stem, segs, False)
+        return load(st, stem, segs, repair)
     except Unplayable as u:
         put_aside(st, stem, segs, u.why)
         return SET_ASIDE
-    except Exception:
+    except Exception:       # OSError, MemoryError, or a fault nobody foresaw: never the boot's end
         return None

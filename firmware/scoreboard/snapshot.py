@@ -57,16 +57,22 @@ def _ranges_ok(done, seq):
     return True
 
 
-def _point_ok(rec, header, nsegs, rules):
-    """A state with its place in the journal (a snapshot, or its base): fields, the action
-    stacks, the state's shape against the rules' initial state, the rules reading it."""
+def _place_ok(rec, nsegs):
+    """Where a state sits in the journal, in form: its segment, seq, offset and the line's crc."""
     seg, seq, off = rec.get("seg"), rec.get("seq"), rec.get("off")
     if not journal._is_int(seg) or not 0 <= seg < nsegs:
         return False
     if not journal._is_int(seq) or seq < 1 or not journal._is_int(off) or off < 0:
         return False
-    if not isinstance(rec.get("lcrc"), str):
+    return isinstance(rec.get("lcrc"), str)
+
+
+def _point_ok(rec, header, nsegs, rules):
+    """A state with its place in the journal (a snapshot, or its base): fields, the action
+    stacks, the state's shape against the rules' initial state, the rules reading it."""
+    if not _place_ok(rec, nsegs):
         return False
+    seq = rec["seq"]
     done = rec.get("done")
     if not isinstance(done, list) or (done and not _ranges_ok(done[-1:], seq)):
         return False            # the rest is proved by the fold (a hundred ranges cost a boot)
@@ -97,13 +103,9 @@ def check(rec, header, nsegs):
         return False
     if rec.get("g") != header["g"]:
         return False
-    seg, seq, off = rec.get("seg"), rec.get("seq"), rec.get("off")
-    if not journal._is_int(seg) or not 0 <= seg < nsegs:
+    if not _place_ok(rec, nsegs):
         return False
-    if not journal._is_int(seq) or seq < 1 or not journal._is_int(off) or off < 0:
-        return False
-    if not isinstance(rec.get("lcrc"), str):
-        return False
+    seg, seq = rec["seg"], rec["seq"]
     base = rec.get("base")
     if base is not None:
         if not isinstance(base, dict) or not _point_ok(base, header, nsegs, load(header["kind"])):
