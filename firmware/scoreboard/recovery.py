@@ -282,10 +282,7 @@ def replay(st, j, header, hlen, snap, nsegs, trust=False):
             off = hlen
             crc = binascii.crc32(line)
         try:
-            while True:
-                line = f.readline(LINE_MAX)
-                if not line:
-                    break
+            for line in _store.lines_of(f):
                 lineno += 1
                 try:
                     rec = journal.unseal(line, lineno)

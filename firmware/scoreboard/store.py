@@ -74,6 +74,15 @@ class OsFs:
         return self.os.statvfs(path)
 
 
+def lines_of(f):
+    """The lines of an open journal segment as read (one longer than LINE_MAX comes in pieces)."""
+    while True:
+        line = f.readline(LINE_MAX)
+        if not line:
+            return
+        yield line
+
+
 def _recovery():
     """The recovery module (boot, opening or listing games): imported when needed."""
     from scoreboard import recovery
@@ -177,10 +186,7 @@ class _Journal:
         while seg <= self.seg:
             f = fs.open(self.path(seg), "rb")
             try:
-                while True:
-                    line = f.readline(LINE_MAX)
-                    if not line:
-                        break
+                for line in lines_of(f):
                     lineno += 1
                     rec = journal.unseal(line, lineno)
                     if rec.get("t") != "header":
