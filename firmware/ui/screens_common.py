@@ -115,6 +115,14 @@ def seat_opts(app, seats=None):
 
 
 # ---- lists -------------------------------------------------------------------------------------
+def step_sel(scr, name, n):
+    """up/down move scr.sel round a list of n rows; True when the press was one of them."""
+    if n and (name == "up" or name == "down"):
+        scr.sel = (scr.sel + (1 if name == "down" else -1)) % n
+        return True
+    return False
+
+
 class ListScreen(Screen):
     """A titled list with a cursor; subclasses give rows and what ok does."""
 
@@ -133,13 +141,9 @@ class ListScreen(Screen):
 
     def on_button(self, kind, name):
         n = len(self.rows())
-        if name == "up" and n:
-            self.sel = (self.sel - 1) % n
-        elif name == "down" and n:
-            self.sel = (self.sel + 1) % n
-        elif kind != "click":
+        if step_sel(self, name, n) or kind != "click":
             return
-        elif name == "ok" and n:
+        if name == "ok" and n:
             self.choose(self.sel)
         elif name == "back":
             self.app.pop()

@@ -4,7 +4,7 @@
 import gc
 
 from ui.canvas import text_width
-from ui.screens_common import Screen, Menu, Confirm, title, fit, rtext, W
+from ui.screens_common import Screen, Menu, Confirm, title, fit, rtext, step_sel, W
 from scoreboard import games
 
 ROW2 = 16                # one game takes two rows: what and where, then the players
@@ -63,13 +63,9 @@ class GamesList(Screen):
 
     def on_button(self, kind, name):
         n = len(self.rows)
-        if name == "up" and n:
-            self.sel = (self.sel - 1) % n
-        elif name == "down" and n:
-            self.sel = (self.sel + 1) % n
-        elif kind != "click":
+        if step_sel(self, name, n) or kind != "click":
             return
-        elif name == "ok" and n:
+        if name == "ok" and n:
             self.app.push(GameActions(self.app, self, self.rows[self.sel]))
         elif name == "back":
             self.app.pop()
