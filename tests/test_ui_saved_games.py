@@ -33,6 +33,16 @@ def two_games(tmp_path):
     return kh.game_id, db.game_id
 
 
+def older_game_menu(tmp_path):
+    """two_games(), the device booted, the saved games opened on the older 掛け引き's menu."""
+    kh, db = two_games(tmp_path)
+    d = Driver(flash_store(tmp_path))
+    pick(d, "保存したゲーム")
+    d.press("down")
+    d.press("ok")
+    return d, kh, db
+
+
 def test_list_shows_kind_players_progress_and_finished(tmp_path):
     kh, db = two_games(tmp_path)
     d = Driver(flash_store(tmp_path))
@@ -50,11 +60,7 @@ def test_list_shows_kind_players_progress_and_finished(tmp_path):
 
 
 def test_resume_an_older_game_from_the_list(tmp_path):
-    kh, db = two_games(tmp_path)
-    d = Driver(flash_store(tmp_path))
-    pick(d, "保存したゲーム")
-    d.press("down")
-    d.press("ok")
+    d, kh, db = older_game_menu(tmp_path)
     assert labels(d) == ["続ける", "ゲームを終える", "消す"]
     pick(d, "続ける")
     assert d.app.game.game_id == kh and d.app.kind == "kakehiki"
@@ -99,11 +105,7 @@ def test_a_finished_game_shows_its_standings_and_cannot_be_ended_again(tmp_path)
 
 
 def test_delete_asks_first(tmp_path):
-    kh, db = two_games(tmp_path)
-    d = Driver(flash_store(tmp_path))
-    pick(d, "保存したゲーム")
-    d.press("down")
-    d.press("ok")
+    d, kh, db = older_game_menu(tmp_path)
     pick(d, "消す")
     assert d.app.top().head == "このゲームを消しますか？"
     pick(d, "いいえ")                             # nothing happens
