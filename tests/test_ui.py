@@ -78,9 +78,7 @@ def test_frames_only_when_something_changed():
 def _walk_all(lang):
     """Visit every screen of every game, checking text stays on the panel; returns screen names."""
     seen = set()
-    log = TextLog()
-    log.install()
-    try:
+    with TextLog() as log:
         for script in SCRIPTS:
             d = Driver(lang=lang)
             for step in script.split():
@@ -90,8 +88,6 @@ def _walk_all(lang):
                     d.press(step)
                 seen.add(d.screen())
                 assert not log.over, (script, step, log.over)
-    finally:
-        log.uninstall()
     return seen
 
 

@@ -23,9 +23,7 @@ def test_right_goes_straight_to_the_winner_list_at_the_player_to_move():
 
 
 def test_plays_and_draws_say_what_was_recorded_until_the_next_press():
-    log = TextLog()
-    log.install()
-    try:
+    with TextLog() as log:
         d = Driver(lang="ja")
         start(d, 3)
         t = d.app.t
@@ -42,8 +40,6 @@ def test_plays_and_draws_say_what_was_recorded_until_the_next_press():
         assert t("DB_DRAW_EV", {"name": "P2", "n": 1}) in title_row(d, log)
         d.press("back", "long")
         assert t("DB_DRAW_EV", {"name": "P2", "n": 1}) not in title_row(d, log)
-    finally:
-        log.uninstall()
 
 
 def test_card_list_opens_at_the_rank_last_played():
@@ -59,9 +55,7 @@ def test_card_list_opens_at_the_rank_last_played():
 
 
 def test_turn_row_is_inverted_and_no_save_is_said():
-    log = TextLog()
-    log.install()
-    try:
+    with TextLog() as log:
         d = Driver(lang="ja")
         start(d)
         d.app.toast = None                # the first screen's undo/redo hint box, over the rows
@@ -76,5 +70,3 @@ def test_turn_row_is_inverted_and_no_save_is_said():
         assert "※2枚引き（2で重ねる）" in txt and "保存なし" in txt
         page2 = d.display.last[2 * 128:3 * 128]
         assert not all(b == 0xFF for b in page2[100:110])   # plain text, not a third inverted bar
-    finally:
-        log.uninstall()

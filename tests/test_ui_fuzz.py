@@ -24,17 +24,13 @@ def test_random_buttons_in_a_kakehiki_game(events, lang):
     d = Driver(lang=lang)
     d.seq("ok ok up ok down down ok")         # default settings, 4 players
     start = d.app.game.settings["start"]
-    log = TextLog()
-    log.install()
-    try:
+    with TextLog() as log:
         for kind, name in events:
             d.app.on_button(kind, name)
             d.app.frame()
             if d.app.game is not None and d.app.game.header["kind"] == "kakehiki":
                 _check_kakehiki(d.app, start)
         assert not log.over, log.over[:3]
-    finally:
-        log.uninstall()
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -42,16 +38,12 @@ def test_random_buttons_in_a_kakehiki_game(events, lang):
 def test_random_buttons_anywhere(game, events, lang):
     d = Driver(lang=lang)
     d.seq("ok " + "down " * game + "ok up ok down down ok")
-    log = TextLog()
-    log.install()
-    try:
+    with TextLog() as log:
         for kind, name in events:
             d.app.on_button(kind, name)
             d.clock.t += 300
             d.app.frame()
         assert not log.over, log.over[:3]
-    finally:
-        log.uninstall()
 
 
 # ---- never a halt: seeded gesture storms through every screen of the four games ---------------

@@ -96,9 +96,7 @@ def test_store_resume_and_recovery_figures():
     from scoreboard.engine import Game
     g = Game.new("kakehiki", ["A", "B", "C"], {})
     g.submit({"t": "raise", "p": 1, "v": 3})
-    log = TextLog()
-    log.install()
-    try:
+    with TextLog() as log:
         st = FakeStore(g)
         d = Driver(store=st, lang="ja")
         txt = log.frame_text()
@@ -115,5 +113,3 @@ def test_store_resume_and_recovery_figures():
         d.seq("down down down ok")
         assert d.app.game.header["seats"] == ["あい", "Bob", "Chika", "Dan"]
         assert not log.over
-    finally:
-        log.uninstall()

@@ -315,9 +315,7 @@ def test_kakoi_tsumo_and_tenhou():
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
 def test_kabu_kakoi_entry_text_stays_on_the_panel(lang):
-    log = TextLog()
-    log.install()
-    try:
+    with TextLog() as log:
         d = Driver(lang=lang)
         new_game(d, 1, 4)
         kabu_dobon(d, 0, 1, [10, 10, 2, 2, 1, 1, 11], [0, 0])
@@ -334,8 +332,6 @@ def test_kabu_kakoi_entry_text_stays_on_the_panel(lang):
         for _ in range(12):
             d.press("down")
         assert not log.over, log.over
-    finally:
-        log.uninstall()
 
 
 def test_kakoi_one_gaeshi_answers_two_calls_of_one_level():

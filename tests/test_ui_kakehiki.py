@@ -124,9 +124,7 @@ def start_game(d, n=4):
 
 
 def test_whole_game_by_buttons_matches_engine():
-    log = TextLog()
-    log.install()
-    try:
+    with TextLog() as log:
         d = Driver(lang="ja")
         start_game(d)
         ref = Game.new("kakehiki", 4, SETTINGS)
@@ -154,14 +152,10 @@ def test_whole_game_by_buttons_matches_engine():
         for e in ref.standings():
             assert "%d点" % e["score"] in txt
         assert not log.over
-    finally:
-        log.uninstall()
 
 
 def test_prediction_stays_hidden_until_revealed():
-    log = TextLog()
-    log.install()
-    try:
+    with TextLog() as log:
         d = Driver(lang="en")
         start_game(d)
         # P2 folds in the selection round, the others check/call: P2 predicts P3 for 2.
@@ -191,8 +185,6 @@ def test_prediction_stays_hidden_until_revealed():
         assert "→P3:2" in txt and "●" not in txt
         d.app.set_lang("ja")
         assert "→P3 2個".replace(" ", "") in frame_text(d, log)
-    finally:
-        log.uninstall()
 
 
 def test_bar_offers_only_legal_actions_with_the_usual_one_chosen():
@@ -218,9 +210,7 @@ def test_bar_offers_only_legal_actions_with_the_usual_one_chosen():
 
 
 def test_every_action_says_what_was_recorded_and_whose_turn_it_is():
-    log = TextLog()
-    log.install()
-    try:
+    with TextLog() as log:
         d = Driver(lang="ja")
         start_game(d)
         t = d.app.t
@@ -236,8 +226,6 @@ def test_every_action_says_what_was_recorded_and_whose_turn_it_is():
         d.press("right")
         assert title_row(d, log)[0].startswith("第1回")
         assert t("KH_FOLD_EV", {"name": "P4", "n": 0}) not in frame_text(d, log)
-    finally:
-        log.uninstall()
 
 
 def test_turn_row_is_inverted():
@@ -264,9 +252,7 @@ def test_prediction_is_three_presses_for_the_preselected_target():
 
 
 def test_deck_reshuffles_and_not_saved_warning():
-    log = TextLog()
-    log.install()
-    try:
+    with TextLog() as log:
         d = Driver(lang="ja")                  # no store: memory only
         start_game(d)
         t = d.app.t
@@ -279,14 +265,10 @@ def test_deck_reshuffles_and_not_saved_warning():
         d.app.game.state["sign_shuffles"] = 1
         assert t("KH_DECKS", {"j": 2, "s": 1}) in frame_text(d, log)
         assert "2/3" in t("KH_DECKS", {"j": 2, "s": 1})
-    finally:
-        log.uninstall()
 
 
 def test_six_players_put_the_deck_count_and_warning_in_the_title():
-    log = TextLog()
-    log.install()
-    try:
+    with TextLog() as log:
         d = Driver(lang="ja")
         d.seq("ok ok")
         d.seq("down down ok")                # settings: 次へ
@@ -300,14 +282,10 @@ def test_six_players_put_the_deck_count_and_warning_in_the_title():
         assert t("KH_DECKS_SHORT", {"j": 0}) in txt and t("KH_NOT_SAVED_SHORT") in txt
         assert t("NOT_SAVED") not in txt           # no room for the long lines with six players
         assert not log.over
-    finally:
-        log.uninstall()
 
 
 def test_the_next_round_opens_with_its_header_not_the_last_line():
-    log = TextLog()
-    log.install()
-    try:
+    with TextLog() as log:
         d = Driver(lang="ja")
         start_game(d)
         for p in (1, 2, 3):
@@ -320,5 +298,3 @@ def test_the_next_round_opens_with_its_header_not_the_last_line():
         row = title_row(d, log)
         assert row[0].startswith("第2回"), row
         assert not [x for x in row if x.startswith(d.app.t("KH_SMALL"))], row
-    finally:
-        log.uninstall()

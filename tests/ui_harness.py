@@ -45,6 +45,13 @@ class TextLog:
     def uninstall(self):
         canvas_mod.Canvas.text = self._orig
 
+    def __enter__(self):
+        self.install()
+        return self
+
+    def __exit__(self, *exc):
+        self.uninstall()
+
     def frame_text(self):
         return " | ".join(s for s, _, _ in self.drawn)
 
@@ -78,13 +85,9 @@ class Driver:
 
     def redraw(self):
         """Draw the top screen again under a TextLog; returns the log (strings drawn, overflows)."""
-        log = TextLog()
-        log.install()
-        try:
+        with TextLog() as log:
             self.app.dirty = True
             self.app.frame()
-        finally:
-            log.uninstall()
         return log
 
 
