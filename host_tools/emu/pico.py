@@ -44,6 +44,9 @@ LONG_PRESS_MS = 1300       # the firmware's long press is 1 s held
 PRESS_MS = 120             # a click: held well past the 50 ms debounce
 SETTLE_MS = 500            # quiet time after a release before the screen is read (a redraw
                            # of the firmware's screens computes ~100-300 ms before any I2C)
+POLL_GAP_MS = 50           # the firmware reads its buttons every 10 ms when idle: no read for
+                           # longer means it is busy (a game's modules loading, a redraw)
+SIO_GPIO_IN = 0x004        # SIO register the firmware's Pin.value() reads
 
 
 def find_uf2(path=None):
@@ -106,6 +109,7 @@ class Pico:
         self.i2c_log = []
         self._console = bytearray()
         self._held = set()
+        self._polled_ns = 0          # emulated ns of the firmware's last button read
         self.boots = 0
 
     # -- life cycle ------------------------------------------------------------------------------
@@ -135,6 +139,7 @@ class Pico:
         self.hw_target = HwI2CTarget(mcu.i2c[self.pins.i2c_id], self.pins.addr, self.panel, self.i2c_log)
         self.pin_target = PinI2CTarget(mcu, self.pins.sda, self.pins.scl, self.pins.addr)
         self._hook_console()
+        self._hook_button_reads(mcu)
         self.boots += 1
         self._run(self.dev.astart(timeout=120))
         if wait_text:
@@ -231,16 +236,44 @@ class Pico:
     def _activity(self):
         return (self.panel.transactions, len(self._console))
 
+    def _hook_button_reads(self, mcu):
+        """Note when the firmware last read its buttons (SIO GPIO_IN, what Pin.value() reads): a
+        firmware that has not read them for POLL_GAP_MS is busy and would miss a tap."""
+        sio = mcu.sio
+        read = sio.read_uint32
+        clk = self.dev.simulator.clock
+        self._polled_ns = clk.nanos
+
+        def read_uint32(offset):
+            if offset == SIO_GPIO_IN:
+                self._polled_ns = clk.nanos
+            return read(offset)
+        sio.read_uint32 = read_uint32
+
+    def polling(self):
+        """True while the firmware's loop reads the buttons (it would see a press now)."""
+        return (self.dev.simulator.clock.nanos - self._polled_ns) / 1e6 <= POLL_GAP_MS
+
     def settle(self, quiet_ms=SETTLE_MS, timeout_ms=10000):
-        """Run until nothing reached the panel or the console for `quiet_ms` emulated ms."""
+        """Run until, for `quiet_ms` emulated ms, nothing reached the panel or the console and the
+        firmware kept reading its buttons. Quiet alone is not idle: choosing a game loads its
+        modules and draws with fonts read from the flash, longer than `quiet_ms` on the Pico
+        without any I2C; a tap then would fall into that work and be lost (the buttons act on
+        what the loop's polls see), and the simulator, whose firmware never takes time, would
+        not lose it."""
         state = {"act": self._activity(), "since": self.now_ms}
 
         def quiet():
             a = self._activity()
-            if a != state["act"]:
+            if a != state["act"] or not self.polling():
                 state["act"], state["since"] = a, self.now_ms
             return self.now_ms - state["since"] >= quiet_ms
         return self.run_until(quiet, timeout_ms)
+
+    def wait_polled(self, timeout_ms=10000):
+        """Run until the firmware reads its buttons again (from now); False on timeout."""
+        mark = self.dev.simulator.clock.nanos
+        return self.run_until(lambda: self._polled_ns > mark, timeout_ms)
 
     def wait_frame(self, timeout_ms=10000):
         """Run until the panel receives a new frame (a data write); False on timeout."""
@@ -265,8 +298,10 @@ class Pico:
         self._held.discard(name)
 
     def press(self, name, ms=PRESS_MS, settle_ms=SETTLE_MS):
-        """A click: hold `ms`, release, then settle (see settle())."""
+        """A click: hold `ms` from the firmware's first read of the pressed button (as the
+        simulator's, whose loop sees a press within one poll), release, then settle."""
         self.hold(name)
+        self.wait_polled()
         self.run_ms(ms)
         self.release(name)
         if settle_ms:

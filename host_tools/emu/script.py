@@ -32,6 +32,7 @@ def run_script(pico, lines, on_step=None, shots=None, settle_ms=None):
             pico.press(args[0], B.DEBOUNCE_MS + B.REPEAT_DELAY_MS + (n - 1) * B.REPEAT_MS + 10, settle_ms)
         elif op == "press":
             pico.hold(args[0])
+            pico.wait_polled()
             pico.run_ms(B.DEBOUNCE_MS + 20)
             pico.settle(settle_ms)
         elif op == "release":
