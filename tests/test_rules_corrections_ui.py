@@ -1,7 +1,7 @@
 """Issue 16's rule corrections entered through the buttons: a 囲将会 chain in which a player calls
 twice (返し返し by an earlier caller) and a 株ドボン game where every player dobons on the 起こし札."""
-from ui_harness import Driver
-from test_ui_kabu_kakoi import new, hand, pick, kakoi_list_row, grid_to
+from ui_harness import Driver, new_game as new
+from test_ui_kabu_kakoi import hand, pick, kakoi_list_row, grid_to
 
 
 def test_kakoi_earlier_caller_answers_again():
