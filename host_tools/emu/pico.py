@@ -21,6 +21,8 @@ rp2040py 0.3.6 limits and what this does about them (docs/emulator.md):
  5. Single core only: no `_thread` (the firmware does not use it).
  6. `aexec()`/mpremote send Ctrl-C (main.py stops) and unhook the console capture (re-hooked
     here); a blank line reaches stdin right after boot.
+ 7. The ring oscillator is not emulated: RANDOMBIT never changes, os.urandom() repeats its
+    bytes -> `_RoscRandomBit`.
 """
 import asyncio
 import os
@@ -47,6 +49,7 @@ SETTLE_MS = 500            # quiet time after a release before the screen is rea
 POLL_GAP_MS = 50           # the firmware reads its buttons every 10 ms when idle: no read for
                            # longer means it is busy (a game's modules loading, a redraw)
 SIO_GPIO_IN = 0x004        # SIO register the firmware's Pin.value() reads
+ROSC_BASE = 0x40060000     # the ring oscillator (its RANDOMBIT: os.urandom's entropy)
 
 
 def find_uf2(path=None):
@@ -75,6 +78,27 @@ def _park_cdc_reads(dev):
             orig_read(*parked.pop())
 
     usb.on_endpoint_read, cdc.send_serial_byte = on_read, send
+
+
+class _RoscRandomBit:
+    """Limit 7: rp2040py leaves the ring oscillator unimplemented, so RANDOMBIT reads the same
+    every time, os.urandom() returns the same bytes on every call (b"****") and every game got
+    the same id (the saved-games list marked the wrong one as on the table). A real ROSC's bit is
+    jitter: here a random bit; every other register as before."""
+    RANDOMBIT = 0x1C
+
+    def __init__(self, orig):
+        import random
+        self.orig = orig
+        self.rng = random.SystemRandom()
+
+    def read_uint32(self, offset):
+        if offset == self.RANDOMBIT:
+            return self.rng.getrandbits(1)
+        return self.orig.read_uint32(offset)
+
+    def __getattr__(self, name):
+        return getattr(self.orig, name)
 
 
 class EmuError(RuntimeError):
@@ -140,6 +164,9 @@ class Pico:
         self.pin_target = PinI2CTarget(mcu, self.pins.sda, self.pins.scl, self.pins.addr)
         self._hook_console()
         self._hook_button_reads(mcu)
+        rosc = mcu.find_peripheral(ROSC_BASE)
+        if rosc is not None and not isinstance(rosc, _RoscRandomBit):
+            mcu.peripherals[(ROSC_BASE >> 14) << 2] = _RoscRandomBit(rosc)
         self.boots += 1
         self._run(self.dev.astart(timeout=120))
         if wait_text:
