@@ -48,8 +48,8 @@ def make_rp2(board):
                                  addr=board.DISPLAY_ADDR, external_vcc=external_vcc(board))
     _panel[0] = driver
     from hw.buttons import pins_from_board
-    from hw.display import Display
-    return Display(driver), pins_from_board(board, Pin)
+    from hw.display import Display, PicoBus
+    return Display(driver, PicoBus(driver)), pins_from_board(board, Pin)
 
 
 class _DioButton:
@@ -71,13 +71,13 @@ def make_linux(board):
     i2c = busio.I2C(pins.SCL, pins.SDA, frequency=board.I2C_FREQ)
     driver = adafruit_ssd1306.SSD1306_I2C(board.DISPLAY_WIDTH, board.DISPLAY_HEIGHT, i2c,
                                           addr=board.DISPLAY_ADDR, external_vcc=external_vcc(board))
-    from hw.display import Display
+    from hw.display import AdafruitBus, Display
     buttons = []
     for name, gpio in board.BUTTONS:
         dio = digitalio.DigitalInOut(getattr(pins, "D%d" % gpio))
         dio.switch_to_input(pull=digitalio.Pull.UP)
         buttons.append((name, _DioButton(dio)))
-    return Display(driver), buttons
+    return Display(driver, AdafruitBus(driver)), buttons
 
 
 def make_store():

@@ -65,6 +65,7 @@ for i in range(40):
     t += main.POLL_MS
 print('EVENTS', app.events)
 print('FRAMES', display.sent, display.skipped)
+print('BUS', type(display.bus).__name__, display.partial)
 print('BYTES', sum(len(b) + 1 for _, b in bus.log))
 '''
 
@@ -84,3 +85,4 @@ def test_main_wires_a_pico_under_micropython():
     assert lines["PINS"].startswith("[('up', 10, 0, 1), ('down', 11, 0, 1)")
     assert lines["EVENTS"] == "['press ok', 'click ok']"
     assert lines["FRAMES"] == "3 0"
+    assert lines["BUS"] == "PicoBus 2"     # make_rp2 handed Display its bus: the two presses were windows

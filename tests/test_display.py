@@ -1,9 +1,20 @@
 # Display: sends the first frame whole, then only the changed windows of each picture (or nothing).
+import importlib.util
+import os
 import random
+import sys
+import types
 
+import pytest
+
+import main as firmware_main
+from host_tools.sim.bus import FakeI2C
 from host_tools.sim.device import SimBoard
-from hw.display import Display
+from host_tools.sim.panel import Panel
+from hw.display import AdafruitBus, Display, PicoBus
 from ui.canvas import Canvas
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 FULL = 6 * 3 + 1 + 1025      # a driver show(): 6 command writes + one data write, address bytes included
 
@@ -214,12 +225,88 @@ def test_random_edits_stay_in_sync():
         d.partial, d.sent - d.partial, d.skipped, sorted(sizes)[len(sizes) // 2]))
 
 
-def test_partial_can_be_turned_off():
+def test_without_a_bus_every_frame_is_the_drivers_show():
     b = SimBoard()
-    d = Display(b.driver, partial=False)
+    d = Display(b.driver)
     w = Wire(b)
     c = Canvas()
     d.show(c)
     c.pixel(3, 3, 1)
     d.show(c)
     assert d.bus is None and wire_bytes(w.take()) == 2 * FULL and b.panel.ram == c.buffer
+    assert (d.sent, d.partial) == (2, 0)
+
+
+def test_a_bus_is_not_used_off_the_128_column_panel():
+    b = SimBoard()
+    bus = AdafruitBus(b.driver)
+    assert Display(b.driver, bus).bus is bus
+    assert Display(b.driver, bus, width=64, height=32).bus is None   # the windows assume 128 columns
+    b.driver.width = 96
+    assert Display(b.driver, bus).bus is None
+
+
+def test_adafruit_bus_refuses_page_addressing():
+    b = SimBoard()
+    b.driver.page_addressing = True        # adafruit's mode for SH1107-like panels: no windows
+    with pytest.raises(ValueError, match="page addressing"):
+        AdafruitBus(b.driver)
+
+
+def test_pico_bus_writes_through_the_drivers_i2c():
+    class I2C:
+        def __init__(self):
+            self.log = []
+
+        def writeto(self, addr, buf):
+            self.log.append(("cmd", addr, bytes(buf)))
+
+    class PicoDriver(MpDriver):      # micropython-lib's attributes: i2c, addr, write_data()
+        def __init__(self):
+            MpDriver.__init__(self)
+            self.i2c = I2C()
+            self.addr = 0x3D
+
+        def write_data(self, buf):
+            self.i2c.log.append(("data", self.addr, b"\x40" + bytes(buf)))
+
+    drv = PicoDriver()
+    d = Display(drv, PicoBus(drv))
+    c = Canvas()
+    d.show(c)
+    c.pixel(5, 3, 1)
+    assert d.show(c) and (drv.shows, d.partial) == (1, 1)
+    assert drv.i2c.log == [("cmd", 0x3D, bytes([0x00, 0x21, 5, 5, 0x22, 0, 0])), ("data", 0x3D, b"\x40\x08")]
+
+
+def board_file(name):
+    spec = importlib.util.spec_from_file_location("b_" + name, os.path.join(ROOT, "boards", name + ".py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_the_raspberry_pi_setup_hands_display_the_adafruit_bus(monkeypatch):
+    """main.make_linux with Blinka's modules faked: busio.I2C is the simulator's bus into a panel."""
+    panel = Panel()
+
+    class DigitalInOut:
+        def __init__(self, pin):
+            self.pin, self.value = pin, True
+
+        def switch_to_input(self, pull=None):
+            self.pull = pull
+
+    pins = types.SimpleNamespace(SCL="SCL", SDA="SDA", **{"D%d" % n: n for n in range(28)})
+    busio = types.SimpleNamespace(I2C=lambda scl, sda, frequency: FakeI2C(panel))
+    digitalio = types.SimpleNamespace(DigitalInOut=DigitalInOut, Pull=types.SimpleNamespace(UP="up"))
+    monkeypatch.setitem(sys.modules, "board", pins)
+    monkeypatch.setitem(sys.modules, "busio", busio)
+    monkeypatch.setitem(sys.modules, "digitalio", digitalio)
+    display, buttons = firmware_main.make_linux(board_file("rpi_linux"))
+    assert isinstance(display.bus, AdafruitBus)
+    assert [(n, b.value()) for n, b in buttons][:2] == [("up", 1), ("down", 1)]
+    c = scoreboard([1, 2, 3, 4], 0)
+    display.show(c)
+    c.text("9", 0, 56)
+    assert display.show(c) and display.partial == 1 and panel.ram == c.buffer

@@ -93,7 +93,7 @@ sys.path.insert(0, '/input/lib')
 sys.path.insert(0, '/input/firmware')
 import ssd1306
 from ui.canvas import Canvas
-from hw.display import Display
+from hw.display import Display, PicoBus
 
 class Bus:
     # machine.I2C as the driver uses it; records each transaction's bytes.
@@ -108,7 +108,7 @@ bus = Bus()
 """
 
 GUEST = GUEST_BUS + """drv = ssd1306.SSD1306_I2C(128, 64, bus)
-d = Display(drv)
+d = Display(drv, PicoBus(drv))   # as main.make_rp2
 print('INIT', ' '.join(b.hex() for b in bus.log))
 for name, code in SCENES:
     del bus.log[:]

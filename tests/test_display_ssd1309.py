@@ -82,7 +82,7 @@ def test_an_unknown_chip_is_not_emulated():
 
 
 GUEST = """drv = ssd1306.SSD1306_I2C(128, 64, bus, external_vcc=True)   # as main.make_rp2 for an SSD1309
-d = Display(drv)
+d = Display(drv, PicoBus(drv))
 for k in range(6):
     c = Canvas()
     c.text('第%d回 ほーるでむ' % k, 0, 8 * k)

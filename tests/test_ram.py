@@ -99,11 +99,12 @@ FAKE = FakeGc()
 live('base')
 sys.modules['gc'] = FAKE
 import ssd1306
-from hw.display import Display
+from hw.display import Display, PicoBus
 from ui.app import App
 from scoreboard.store import Store
 live('core')
-app = App(Display(ssd1306.SSD1306_I2C(128, 64, Bus())), Store(root='/input/games'), Clock(), 'ja')
+drv = ssd1306.SSD1306_I2C(128, 64, Bus())
+app = App(Display(drv, PicoBus(drv)), Store(root='/input/games'), Clock(), 'ja')   # as main.make_rp2
 app.frame()
 live('app')
 print('M app', ' '.join(mods()))

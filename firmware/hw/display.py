@@ -1,9 +1,11 @@
 # Display: puts a Canvas on the SSD1306, sending over I2C only the parts of the picture that changed.
 #
-# Works with micropython-lib's ssd1306.SSD1306_I2C (Pico: buffer is the 1024 page bytes) and
-# adafruit_ssd1306.SSD1306_I2C (CPython: buffer is 0x40 + the 1024 bytes, the data control byte
-# kept in front so one I2C write sends it all). Either way the last `size` bytes are the picture,
-# and they always equal the last canvas shown, so the driver's own show() is right at any time.
+# The board's setup (main.py) knows which driver it built and hands Display the bus adapter for
+# it: PicoBus for micropython-lib's ssd1306.SSD1306_I2C (buffer is the 1024 page bytes),
+# AdafruitBus for adafruit_ssd1306.SSD1306_I2C (CPython: buffer is 0x40 + the 1024 bytes, the data
+# control byte kept in front so one I2C write sends it all). No bus: every frame is the driver's
+# own show(). Either way the last `size` bytes are the picture, and they always equal the last
+# canvas shown, so the driver's own show() is right at any time.
 #
 # Partial updates. Both drivers leave the panel in horizontal addressing mode (0x20 0x00 at init)
 # and set the full window (0x21 0 127, 0x22 0 7) before each of their frames. For a changed frame
@@ -26,7 +28,7 @@ DATA_COST = 2                # addr + 0x40, per data write
 FULL_COST = 6 * 3 + 2        # + size: the driver's show()
 
 
-class _PicoBus:
+class PicoBus:
     """micropython-lib ssd1306.SSD1306_I2C: i2c.writeto for the command write; its own
     write_data() for data (i2c.writevto of [b"\\x40", buf]: one write, control byte in front)."""
 
@@ -42,13 +44,15 @@ class _PicoBus:
         self.write_data(mv)
 
 
-class _AdafruitBus:
+class AdafruitBus:
     """adafruit_ssd1306.SSD1306_I2C: writes through its i2c_device (adafruit_bus_device), which
     sends a buffer as one write; data get their 0x40 in a scratch buffer (CPython only)."""
 
-    def __init__(self, driver, size):
+    def __init__(self, driver):
+        if driver.page_addressing:   # windows need the horizontal addressing mode
+            raise ValueError("AdafruitBus: the driver is in page addressing mode")
         self.dev = driver.i2c_device
-        self.buf = bytearray(1 + size)
+        self.buf = bytearray(len(driver.buffer))   # 0x40 + room for a whole frame
         self.buf[0] = 0x40
 
     def cmd(self, buf):
@@ -62,19 +66,9 @@ class _AdafruitBus:
             self.dev.write(self.buf, end=1 + n)
 
 
-def _bus_for(driver, width, skip, size):
-    """The partial-update adapter for `driver`, or None (then every frame is a driver show())."""
-    if width != W or getattr(driver, "width", W) != W:
-        return None
-    if skip == 1 and hasattr(driver, "i2c_device") and not getattr(driver, "page_addressing", False):
-        return _AdafruitBus(driver, size)
-    if skip == 0 and hasattr(driver, "write_data") and hasattr(driver, "i2c") and hasattr(driver, "addr"):
-        return _PicoBus(driver)
-    return None
-
-
 class Display:
-    def __init__(self, driver, width=128, height=64, partial=True):
+    def __init__(self, driver, bus=None, width=128, height=64):
+        """`bus` (PicoBus, AdafruitBus) sends the partial updates; None: every frame is a show()."""
         self.driver = driver
         self.pages = height // 8
         self.size = width * height // 8
@@ -87,7 +81,9 @@ class Display:
         self.partial = 0   # ... of which partial updates
         self.skipped = 0   # show() calls that found nothing new
         self.dirty = True  # the first frame is always sent: the panel's RAM is unknown
-        self.bus = _bus_for(driver, width, skip, self.size) if partial else None
+        if width != W or getattr(driver, "width", W) != W:
+            bus = None   # the windows' column addresses assume the 128-column panel
+        self.bus = bus
         if self.bus is not None:
             n = self.pages
             mv = memoryview(buf)[skip:]

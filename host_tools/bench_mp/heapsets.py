@@ -44,18 +44,19 @@ def core():
         from safegc import FakeGc
         sys.modules["gc"] = FakeGc()
     import ssd1306
-    from hw.display import Display
+    from hw.display import Display, PicoBus
     from hw.buttons import Buttons
     from hw.clock import Clock as _C  # noqa: F401
     from scoreboard.store import Store
     from ui.app import App
-    G["m"] = (ssd1306, Display, Buttons, Store, App)
+    G["m"] = (ssd1306, Display, PicoBus, Buttons, Store, App)
 
 
 def app(root):
     """The App on an empty store with its first frame drawn: the start screen."""
-    ssd1306, Display, Buttons, Store, App = G["m"]
-    disp = Display(ssd1306.SSD1306_I2C(128, 64, Bus()))
+    ssd1306, Display, PicoBus, Buttons, Store, App = G["m"]
+    drv = ssd1306.SSD1306_I2C(128, 64, Bus())
+    disp = Display(drv, PicoBus(drv))
     a = App(disp, Store(root=root), Clock(), "ja")
     a.frame()
     G["app"] = a

@@ -90,19 +90,20 @@ def phase_core():
     sys.modules["gc"] = FAKE
     f0 = F()
     import ssd1306
-    from hw.display import Display
+    from hw.display import Display, PicoBus
     from ui.app import App
     from scoreboard.store import Store
     f1 = F()
     print("IMPORT core", f0 - f1 - CAL)
-    G["mods"] = (ssd1306, Display, App, Store)
+    G["mods"] = (ssd1306, Display, PicoBus, App, Store)
 
 
 def phase_app(root):
-    ssd1306, Display, App, Store = G["mods"]
+    ssd1306, Display, PicoBus, App, Store = G["mods"]
     f0 = F()
     bus = Bus()
-    disp = Display(ssd1306.SSD1306_I2C(128, 64, bus))
+    drv = ssd1306.SSD1306_I2C(128, 64, bus)
+    disp = Display(drv, PicoBus(drv))
     store = Store(root=root)
     app = App(disp, store, Clock(), "ja")
     app.frame()

@@ -2,7 +2,7 @@
 from host_tools import _paths  # noqa: F401  (firmware/ on sys.path)
 
 from hw.buttons import NAMES, Buttons
-from hw.display import Display
+from hw.display import AdafruitBus, Display
 
 from host_tools.sim.bus import FakeI2C
 from host_tools.sim.panel import Panel
@@ -29,6 +29,6 @@ class SimBoard:
         # an SSD1309 panel is driven as main.py does: the SSD1306 driver with external VCC
         self.driver = adafruit_ssd1306.SSD1306_I2C(128, 64, self.bus, addr=address,
                                                    external_vcc=chip == "ssd1309")
-        self.display = Display(self.driver)
+        self.display = Display(self.driver, AdafruitBus(self.driver))
         self.pins = {name: SimPin() for name in NAMES}
         self.buttons = Buttons([(name, self.pins[name]) for name in NAMES], now)

@@ -94,7 +94,7 @@ class WebBoard:
         self.manual = manual
         self.clock = FakeClock() if manual else Clock()
         self.driver = WebDriver()
-        self.display = Display(self.driver)
+        self.display = Display(self.driver)   # no bus: the page fetches whole pictures
         self.pins = dict((name, WebPin()) for name in NAMES)
         self.buttons = WatchedButtons([(name, self.pins[name]) for name in NAMES],
                                       self.clock.ticks_ms())
