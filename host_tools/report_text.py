@@ -49,16 +49,12 @@ T = {
     "got": ("{v} to the success area", "成功に{v}個"),
     "reshuffle_sign": ("sign deck reshuffled", "符号札を切り直し"),
     "reshuffle_judge": ("judge deck reshuffled", "判定札を切り直し"),
-    "kabu_total": ("{t} points to {a}", "{a}に{t}点"),
-    "kabu_pair": ("{a}'s dobon", "{a}のドボン"),
-    "kabu_each": ("{t} points to every other player", "ほかの全員に{t}点ずつ"),
     "holder": ("Holder: {a}", "揃えた人：{a}"),
     "minus2": ("{a}: −2", "{a}:−2"),
     "pays": ("{a} pays {b} {v}", "{a}→{b} {v}点"),
     "paren": (" ({x})", "（{x}）"),
     "capped": ("capped", "上限"),
     "calc": ("{p}×{f}", "{p}×{f}"),
-    "dobon_win": ("{a} won the round", "{a}の勝ち"),
     "total": ("total {t}", "計{t}"),
 }
 
@@ -66,8 +62,9 @@ def _pick(pair, lang):
     return pair[1] if lang == "ja" else pair[0]
 
 
-def tr(key, lang, **kw):
-    return fill(_pick(T[key], lang), kw)
+def tr(key, lang, words=None, **kw):
+    """The page word `key` (of T, or of a game's own `words`) in `lang`, filled with kw."""
+    return fill(_pick((words or T)[key], lang), kw)
 
 
 def _name(names, i):

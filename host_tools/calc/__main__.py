@@ -1,18 +1,29 @@
-# `python -m host_tools.calc GAME`: dispatches to the calculator of one game (kabu, kakoi).
-import json
+# `python -m host_tools.calc GAME`: dispatches to the calculator of one game, host_tools/calc/<kind>.py
+# for the registry's games that have one.
+import importlib.util
 import sys
 
 from host_tools import _paths  # noqa: F401  (firmware/ on sys.path)
+from scoreboard import games
 
-CALCULATORS = {"kabu": "host_tools.calc.kabu", "kakoi": "host_tools.calc.kakoi"}
+
+def calculators():
+    """{kind: module name} of the games with a calculator."""
+    found = {}
+    for kind in games.KINDS:
+        name = "host_tools.calc." + kind
+        if importlib.util.find_spec(name) is not None:
+            found[kind] = name
+    return found
 
 
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
-    if not argv or argv[0] not in CALCULATORS:
-        sys.stderr.write("usage: python -m host_tools.calc {%s} < case.json\n" % ",".join(sorted(CALCULATORS)))
+    calc = calculators()
+    if not argv or argv[0] not in calc:
+        sys.stderr.write("usage: python -m host_tools.calc {%s} < case.json\n" % ",".join(sorted(calc)))
         return 2
-    mod = __import__(CALCULATORS[argv[0]], fromlist=["main"])
+    mod = __import__(calc[argv[0]], fromlist=["main"])
     return mod.main(argv[1:])
 
 

@@ -5,6 +5,7 @@ ROUND_WORD = ("Round", "回")
 SCORE_WORD = ("Wins", "勝数")
 COLUMNS = (["round", "winner", "result"], [])
 PER = []
+WORDS = {"won": ("{a} won the round", "{a}の勝ち")}   # this game's words of the details column
 REASON = {"win": ("won", "勝ち"), "drawn": ("drawn round", "流局"), "actions": ("drawn: too many actions", "流局(手数切れ)")}
 
 
@@ -15,5 +16,5 @@ def row(n, names, o):
 
 def details(names, o, lang):
     if o.get("winner") is not None:
-        return [tr("dobon_win", lang, a=_name(names, o.get("winner")))]
+        return [tr("won", lang, WORDS, a=_name(names, o.get("winner")))]
     return [_pick(REASON.get(o.get("reason"), ("?", "?")), lang)]

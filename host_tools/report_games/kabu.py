@@ -11,6 +11,9 @@ ENDING = {"dobon": ("Dobon", "ドボン"), "okoshi": ("Dobon on the first card",
           "four": ("Four of a kind", "4枚揃い"), "deckout": ("Deck ran out", "山切れ"),
           "draw": ("Drawn game", "流局")}
 CIRCLED = "⓪①②③④⑤⑥⑦⑧⑨⑩⑪⑫"
+# This game's words of the details column: key -> (English, 日本語)
+WORDS = {"total": ("{t} points to {a}", "{a}に{t}点"), "pair": ("{a}'s dobon", "{a}のドボン"),
+         "each": ("{t} points to every other player", "ほかの全員に{t}点ずつ")}
 
 
 def item(n, lang):
@@ -67,7 +70,7 @@ def details(names, o, lang):
         payer = o.get("loser") if "loser" in o else None
         out.append(_score(o["score"], lang, nm(payer) if payer is not None else None))
     for p in o.get("pairs") or []:
-        out.append("%s%s%s" % (tr("kabu_pair", lang, a=nm(p.get("winner"))), "：" if lang == "ja" else ": ",
+        out.append("%s%s%s" % (tr("pair", lang, WORDS, a=nm(p.get("winner"))), "：" if lang == "ja" else ": ",
                                _score(p, lang, nm(p.get("loser")))))
     m2 = o.get("minus2")
     if isinstance(m2, int) and m2 and "winner" in o:
@@ -91,5 +94,5 @@ def _score(sc, lang, payer):
         else:
             parts.append("%s%s%s ×%s" % (mark, gap, lab, it.get("factor")))
     total = sc.get("total")
-    tail = tr("kabu_total", lang, t=total, a=payer) if payer is not None else tr("kabu_each", lang, t=total)
+    tail = tr("total", lang, WORDS, t=total, a=payer) if payer is not None else tr("each", lang, WORDS, t=total)
     return "%s = %s" % (("、" if lang == "ja" else ", ").join(parts), tail)
