@@ -8,7 +8,7 @@ BOARD ?= pico
 PORT ?=
 UF2 ?= $(wildcard .cache/RPI_PICO.uf2)
 
-.PHONY: sim web demo test test-emu bench bench-doc presses deploy emu export report font screenshots clean help
+.PHONY: sim web demo test test-emu bench bench-doc presses deploy emu export report font texts screenshots clean help
 help:
 	@echo "make sim     the scoreboard in the simulator (keyboard = buttons)"
 	@echo "make web     [WEB_PORT=8000] [WEB_HOST=0.0.0.0] the scoreboard in a browser: http://127.0.0.1:8000/ (the firmware on MicroPython WebAssembly)"
@@ -20,7 +20,16 @@ help:
 	@echo "make presses presses per entry into docs/presses.md"
 	@echo "make deploy  [PORT=/dev/ttyACM0] [BOARD=pico|pico_w|pico2] [DRY_RUN=1] [MIP=1] put the firmware on a Pico"
 	@echo "make emu     [UF2=path] the firmware on an emulated Pico"
+	@echo "make texts   firmware/ui/texts.bin from the message tables (the other targets do it when stale)"
 	@echo "make export  [PORT=...] copy and verify game logs from the Pico into archive/"
+
+# The texts' data file on the flash (host_tools/make_texts.py), made again from the message tables
+# whenever one is newer: every target that runs the firmware depends on it being fresh
+# (tests/test_texts_file.py also fails on a stale committed file).
+TEXTS := firmware/ui/texts.bin
+TEXT_TABLES := $(wildcard firmware/scoreboard/messages.py firmware/scoreboard/msg_*.py firmware/ui/strings.py)
+$(TEXTS): $(TEXT_TABLES) host_tools/make_texts.py | $(STAMP)
+	$(PY) -m host_tools.make_texts
 
 $(STAMP): requirements.txt
 	@command -v python3 >/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y python3 python3-venv; }
@@ -28,57 +37,60 @@ $(STAMP): requirements.txt
 	$(PY) -m pip install -q --disable-pip-version-check -r requirements.txt
 	@touch $@
 
-sim: $(STAMP)
+sim: $(STAMP) $(TEXTS)
 	@if $(PY) -m mpremote devs 2>/dev/null | grep -qi "2e8a:"; then \
 	  echo "A Pico is attached: 'make deploy' puts the scoreboard on it. Starting the simulator anyway."; fi
 	$(PY) -m host_tools.sim
 
 # The page in build/web/ (npm fetches the pinned MicroPython WebAssembly port into build/web-npm/).
-web: $(STAMP)
+web: $(STAMP) $(TEXTS)
 	@command -v npm >/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y --no-install-recommends npm; }
 	$(PY) -m host_tools.web $(if $(WEB_PORT),--port $(WEB_PORT)) $(if $(WEB_HOST),--host $(WEB_HOST))
 
-demo: $(STAMP)
+demo: $(STAMP) $(TEXTS)
 	$(PY) -m host_tools.demo
 
-test: $(STAMP)
+test: $(STAMP) $(TEXTS)
 	@{ command -v chromium >/dev/null && fc-list : family | grep -qiE "IPA(ex)?P?Gothic|Noto Sans CJK JP"; } || { $(SUDO) apt-get update && $(SUDO) apt-get install -y --no-install-recommends chromium fonts-ipafont-gothic; } || echo "make test: chromium / fonts-ipafont-gothic not installed: the report's browser test skips, its glyph test fails"
 	@command -v npm >/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y --no-install-recommends npm; } || echo "make test: npm not installed: the web page's browser test (tests/test_web.py) skips"
 	$(PY) -m pytest
 
 # The emulated-Pico suite (pytest -m emu): the UF2 from UF2=, else $$PICO_UF2, else .cache/RPI_PICO.uf2
 # (docs/emulator.md). Without one it fails with where to get it, instead of skipping silently.
-test-emu: $(STAMP)
+test-emu: $(STAMP) $(TEXTS)
 	@f="$(or $(UF2),$(PICO_UF2))"; test -n "$$f" -a -f "$$f" || { echo "make test-emu: no MicroPython firmware file: download RPI_PICO v1.24.1 (RPI_PICO-20241129-v1.24.1.uf2) from https://micropython.org/download/RPI_PICO/ to .cache/RPI_PICO.uf2, or give UF2=path (docs/emulator.md)"; exit 2; }; \
 	PICO_UF2="$$(realpath "$$f")" $(PY) -m pytest -m emu -p no:cacheprovider
 
-bench: $(STAMP)
+bench: $(STAMP) $(TEXTS)
 	$(PY) -m host_tools.presses
 	$(PY) -m host_tools.bench $(if $(UF2),--uf2 $(UF2))
 
 # docs/benchmarks.md from scratch: deterministic figures + the emulated Pico (3 runs) + wall clock.
 # tests/test_bench.py compares the deterministic part with this commit's (bench --deterministic --check).
-bench-doc: $(STAMP)
+bench-doc: $(STAMP) $(TEXTS)
 	$(PY) -m host_tools.bench $(if $(UF2),--uf2 $(UF2)) --runs 3 --out docs/benchmarks.md
 	$(PY) -m host_tools.presses
 
-presses: $(STAMP)
+presses: $(STAMP) $(TEXTS)
 	$(PY) -m host_tools.presses
 
-deploy: $(STAMP)
+deploy: $(STAMP) $(TEXTS)
 	$(PY) -m host_tools.deploy --board $(BOARD) $(if $(PORT),--port $(PORT)) $(if $(DRY_RUN),--dry-run) $(if $(MIP),--mip)
 
-emu: $(STAMP)
+emu: $(STAMP) $(TEXTS)
 	$(PY) -m host_tools.emu --board $(BOARD) $(if $(UF2),--uf2 $(UF2))
 
 export: $(STAMP)
 	$(PY) -m host_tools export $(if $(PORT),--port $(PORT))
 
+texts: $(STAMP)
+	$(PY) -m host_tools.make_texts
+
 font: $(STAMP)
 	@test -d /usr/share/fonts/truetype/misaki || { $(SUDO) apt-get update && $(SUDO) apt-get install -y fonts-misaki; }
 	$(PY) -m host_tools.make_font
 
-screenshots: $(STAMP)
+screenshots: $(STAMP) $(TEXTS)
 	rm -rf build/games
 	$(PY) -m host_tools.sim --script host_tools/sim/tour.txt --shots docs/screenshots --store build/games/tour
 	$(PY) -m host_tools.sim --script host_tools/sim/evening.txt --shots docs/screenshots --store build/games/evening/games

@@ -66,7 +66,7 @@ SOURCE_AT_ROOT = ("main.py", "boot.py")     # MicroPython runs these by name: th
 MAIN_MODULE = "firmware_main"
 MAIN_STUB = ("# Written by make deploy: firmware/main.py runs compiled, as /%s.mpy (no compile at boot).\n"
              "import %s\n%s.main()\n" % (MAIN_MODULE, MAIN_MODULE, MAIN_MODULE))
-DATA_SUFFIXES = (".fnt",)                    # firmware data files (ui/misaki.fnt, the font): copied as they are
+DATA_SUFFIXES = (".fnt", ".bin")             # firmware data files (ui/misaki.fnt, the font; ui/texts.bin, the texts): copied as they are
 
 
 class DeployError(RuntimeError):

@@ -259,7 +259,7 @@ def test_deck_reshuffles_and_not_saved_warning():
         txt = frame_text(d, log)
         # the warning is short, at the title's right end: the rows under the table stay free
         assert t("KH_NOT_SAVED_SHORT") in [s for s, _, y in log.drawn if y == 0]
-        assert t("NOT_SAVED") not in txt and "保存" in t("KH_NOT_SAVED_SHORT")
+        assert "保存されていません" not in txt and "保存" in t("KH_NOT_SAVED_SHORT")   # not the long form
         assert t("KH_DECKS", {"j": 0, "s": 0}) in txt
         d.app.game.state["judge_shuffles"] = 2
         d.app.game.state["sign_shuffles"] = 1
@@ -280,7 +280,7 @@ def test_six_players_put_the_deck_count_and_warning_in_the_title():
         t = d.app.t
         txt = frame_text(d, log)
         assert t("KH_DECKS_SHORT", {"j": 0}) in txt and t("KH_NOT_SAVED_SHORT") in txt
-        assert t("NOT_SAVED") not in txt           # no room for the long lines with six players
+        assert "保存されていません" not in txt     # no room for a long warning with six players
         assert not log.over
 
 

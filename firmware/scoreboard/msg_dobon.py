@@ -24,7 +24,6 @@ MESSAGES = {
     "L_DOBON_SUM": ("Sum rules", "合計型"),
     "L_DOBON_ACTION": ("Action cards", "役札型"),
     "L_DOBON_TURN": ("Turn: {seat}", "手番：{seat}"),
-    "L_DOBON_PENDING": ("Draw {n}!", "{n}枚引く"),
     "L_DOBON_DIR_LEFT": ("Clockwise", "左回り"),
     "L_DOBON_DIR_RIGHT": ("Counter-clockwise", "右回り"),
     "L_DOBON_ROUND": ("Round {k} of {of}", "第{k}回（全{of}回）"),

@@ -9,9 +9,10 @@
 # with the screen's name and the last gestures to errors.txt beside the games (exported with the
 # logs, docs/export.md), and the table is taken back to the play screen; the journal is untouched.
 #
-# RAM (docs/ram.md): the texts of the current language only, copied out of the message tables
-# into three compact objects (the tables' modules are then forgotten); choosing a game forgets the
-# other games' modules.
+# RAM (docs/ram.md): the texts of the current language only, three compact objects per table, read
+# from ui/texts.bin (host_tools/make_texts.py) without importing the tables, or copied out of a
+# table the file lacks (its module is then forgotten); choosing a game forgets the other games'
+# modules.
 import gc
 import sys
 
@@ -36,6 +37,96 @@ CARD_KEYS = ("card", "rank", "okoshi", "top")          # ... naming a card (its 
 def _ms(clock):
     # every clock the App is given has ticks_ms() (hw/clock.py, the tests' and tools' fakes)
     return 0 if clock is None else clock.ticks_ms()
+
+
+# ---- texts: ui/texts.bin (host_tools/make_texts.py has the format) -------------------------------
+TEXTS = None             # the data file's path; None: ui/texts.bin beside this module (tests set it)
+_TX_MAGIC = b"TXT1"
+try:
+    from binascii import crc32 as _crc
+except ImportError:      # a MicroPython without it: the sizes are still checked
+    _crc = None
+_TX_ENTRY = 14           # after a directory entry's key: u32 offset, u16 idslen, n, bloblen, u32 crc
+
+
+def _texts_paths():
+    if TEXTS is not None:
+        return (TEXTS,)
+    try:
+        here = __file__
+    except NameError:    # a MicroPython built without __file__: the flash layout
+        return ("ui/texts.bin",)
+    i = max(here.rfind("/"), here.rfind("\\"))
+    return ((here[:i + 1] if i >= 0 else "") + "texts.bin", "/ui/texts.bin")
+
+
+def _open_texts():
+    """(open file, its directory bytes), or (None, None) without a file that starts as ours."""
+    for path in _texts_paths():
+        try:
+            f = open(path, "rb")
+        except OSError:
+            continue
+        head = f.read(8)
+        if len(head) == 8 and head[:4] == _TX_MAGIC:
+            n = head[6] | head[7] << 8
+            d = f.read(n)
+            if len(d) == n:
+                return f, d
+        f.close()
+    return None, None
+
+
+def _u16(b, i):
+    return b[i] | b[i + 1] << 8
+
+
+def _u32(b, i):
+    return b[i] | b[i + 1] << 8 | b[i + 2] << 16 | b[i + 3] << 24
+
+
+def _read_section(f, d, key):
+    """The section `key` ("ui.strings ja") as (ids str, offs bytes, blob bytes); None when the
+    file has no such section. Raises on a section that does not check out (its size, its CRC)."""
+    key = key.encode()
+    i = 0
+    while i < len(d):
+        k = d[i]
+        e = i + 1 + k
+        if d[i + 1:e] == key:
+            at, nid, n, nb, crc = _u32(d, e), _u16(d, e + 4), _u16(d, e + 6), _u16(d, e + 8), _u32(d, e + 10)
+            f.seek(at)
+            ids = f.read(nid)
+            offs = f.read(2 * n + 2)
+            blob = f.read(nb)
+            if len(ids) != nid or len(offs) != 2 * n + 2 or len(blob) != nb or _u16(offs, 2 * n) != nb:
+                raise ValueError(key)
+            if _crc is not None and _crc(blob, _crc(offs, _crc(ids))) & 0xFFFFFFFF != crc:
+                raise ValueError(key)
+            if ids[0] != 10 or ids[-1] != 10 or ids.count(b"\n") != n + 1:
+                raise ValueError(key)
+            return str(ids, "utf-8"), offs, blob
+        i = e + _TX_ENTRY
+    return None
+
+
+def _section(table, w=-1):
+    """(ids, offs, blob) of an imported table (w: its language's index; -1: values are texts)."""
+    ids = ["\n"]
+    offs = bytearray()
+    blob = bytearray()
+    for k in table:
+        ids.append(k)
+        ids.append("\n")
+        n = len(blob)
+        offs.append(n & 255)
+        offs.append(n >> 8)
+        v = table[k]
+        blob.extend((v if w < 0 else v[w]).encode())
+    n = len(blob)
+    offs.append(n & 255)
+    offs.append(n >> 8)
+    return "".join(ids), bytes(offs), bytes(blob)
 
 
 class App:
@@ -94,55 +185,59 @@ class App:
 
     def t(self, sid, info=None):
         """The text `sid` in the current language with `info` filled in; an unknown id shows as
-        itself. Looks in the engine's table, the UI's, then the chosen game's (first one wins), as
-        scoreboard.messages.text() does."""
+        itself. Looks in the games' names, the engine's table, the UI's, then the chosen game's
+        (the first one holding `sid` wins), as scoreboard.messages.text() does."""
         if self._tx is None or self._tx_lang != self.lang or self._tx_kind != self.kind:
             self._texts()
-        ids, offs, blob = self._tx
-        k = ids.find("\n" + sid + "\n")
-        if k < 0:
-            return sid
-        i = ids.count("\n", 0, k) << 1
-        s = str(blob[offs[i] | (offs[i + 1] << 8):offs[i + 2] | (offs[i + 3] << 8)], "utf-8")
-        return fill(s, info)
+        key = "\n" + sid + "\n"
+        for ids, offs, blob in self._tx:
+            k = ids.find(key)
+            if k >= 0:
+                i = ids.count("\n", 0, k) << 1
+                s = str(blob[offs[i] | (offs[i + 1] << 8):offs[i + 2] | (offs[i + 3] << 8)], "utf-8")
+                return fill(s, info)
+        return sid
 
     def _texts(self):
-        """Copy the current language's texts out of the tables into one str of ids (between
-        newlines), one bytes of UTF-8 texts and their 16-bit offsets, then forget the tables'
-        modules: about a quarter of the tables' size in RAM."""
+        """The current language's texts, one section per table: a str of ids (between newlines),
+        one bytes of UTF-8 texts and their 16-bit offsets. Read from ui/texts.bin (host_tools/
+        make_texts.py) when it holds the table, else copied out of the imported table, whose module
+        is then forgotten; a missing or damaged file only means importing: the boot goes on."""
         lang, kind = self.lang, self.kind
         self._tx = None
         names = ["scoreboard.messages", "ui.strings"]
         if kind is not None:
             names.append(games.texts(kind))
         w = 1 if lang == "ja" else 0
-        ids = ["\n"]
-        offs = bytearray()
-        blob = bytearray()
-        seen = set()
-        for name in [None] + names:
-            if name is None:      # the games' names, from the registry, as ids G_<kind>
-                table = {}
-                for k in games.KINDS:
-                    table["G_" + k] = games.entry(k)[games.NAME]
-            else:
+        table = {}               # the games' names come from the registry, as ids G_<kind>
+        for k in games.KINDS:
+            table["G_" + k] = games.entry(k)[games.NAME][w]
+        secs = [_section(table)]
+        table = None
+        f = d = None
+        try:
+            f, d = _open_texts()
+        except Exception:        # no file, or not ours: every table is imported
+            f = d = None
+        for name in names:
+            sec = None
+            if d is not None:
+                try:
+                    sec = _read_section(f, d, name + " " + lang)
+                except Exception:    # a damaged section: this table is imported
+                    sec = None
+            if sec is None:
                 table = games.module(name).MESSAGES
-            for k in table:
-                if k in seen:
-                    continue
-                seen.add(k)
-                ids.append(k)
-                ids.append("\n")
-                n = len(blob)
-                offs.append(n & 255)
-                offs.append(n >> 8)
-                blob.extend(table[k][w].encode())
-            table = None
-        n = len(blob)
-        offs.append(n & 255)
-        offs.append(n >> 8)
-        games.unload(names)
-        self._tx = ("".join(ids), bytes(offs), bytes(blob))
+                sec = _section(table, w)
+                table = None
+            secs.append(sec)
+        if f is not None:
+            try:
+                f.close()
+            except Exception:
+                pass
+        games.unload(names)      # whoever imported a table: its module is not kept for the texts
+        self._tx = tuple(secs)
         self._tx_lang, self._tx_kind = lang, kind
 
     def name(self, i):

@@ -18,7 +18,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
                           **{".mjs": "text/javascript", ".js": "text/javascript",
                              ".wasm": "application/wasm", ".webmanifest": "application/manifest+json",
                              ".svg": "image/svg+xml", ".py": "text/plain",
-                             ".fnt": "application/octet-stream"})
+                             ".fnt": "application/octet-stream", ".bin": "application/octet-stream"})
 
     def log_message(self, fmt, *args):   # one line per page load is enough: no per-file noise
         if self.path in ("/", "/index.html"):

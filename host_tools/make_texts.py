@@ -1,0 +1,105 @@
+"""Regenerates firmware/ui/texts.bin: the message tables' texts as one data file on the flash.
+
+    .venv/bin/python -m host_tools.make_texts        (make texts; make sim/test/deploy/... run it
+                                                      when a table is newer than the file)
+
+The tables (scoreboard/messages.py, scoreboard/msg_<game>.py, ui/strings.py: MESSAGES = {id:
+(English, 日本語)}) stay the readable source and stay importable. At boot the App reads from this
+file only the sections it needs (ui/app.py, App._texts()), with seek/read, instead of importing
+the tables: loading a table's .mpy makes every text a str, and MicroPython looks each one up in
+the qstr pools first (docs/performance.md, "Boot to the first picture"). A table with no section
+here (a game registered from elsewhere, like the tests' タリー) is imported as before, and a
+missing or damaged file makes the App import every table: the boot never depends on this file.
+
+The file (little-endian):
+
+    0   b"TXT1"
+    4   u16 nsect     sections: one per table module and language
+    6   u16 dirlen    bytes of the directory that follows
+    8   directory, nsect entries:
+          u8 keylen, key (ASCII "<module> <lang>", e.g. b"ui.strings ja"),
+          u32 offset of the section from the file's start, u16 idslen, u16 n (texts),
+          u16 bloblen, u32 crc32 of the section's bytes (ids + offsets + blob)
+        sections, each: ids    "\\n" + "\\n".join(ids) + "\\n" (ASCII, idslen bytes)
+                        offs   (n + 1) x u16: where each text starts in blob, then bloblen
+                        blob   the texts in that language, UTF-8, one after the other
+                               (the English or the Japanese of each pair, in table order)
+
+ids, offs and blob are exactly the three objects App.t() searches (the ids as a str), so the App
+keeps what it reads as it is. Sections are in table_modules() order, English then Japanese.
+"""
+import binascii
+import importlib
+import os
+import struct
+import sys
+
+from host_tools import _paths  # noqa: F401  (firmware/ on sys.path)
+from host_tools.make_font import FIRMWARE, table_modules
+
+OUT = os.path.join(FIRMWARE, "ui", "texts.bin")
+MAGIC = b"TXT1"
+LANGS = ("en", "ja")          # the index of each language in a table's (English, 日本語) pairs
+ENTRY = struct.Struct("<IHHHI")   # after the key: offset, idslen, n, bloblen, crc32
+
+
+def section(table, w):
+    """(ids, offs, blob) bytes of one table in language index w (0 English, 1 日本語)."""
+    ids = [b"\n"]
+    offs = []
+    blob = bytearray()
+    for k in table:
+        if "\n" in k or not k.isascii():
+            raise ValueError("text id %r: ids are ASCII without newlines" % k)
+        ids.append(k.encode() + b"\n")
+        offs.append(len(blob))
+        blob.extend(table[k][w].encode("utf-8"))
+    offs.append(len(blob))
+    if len(blob) > 0xFFFF:
+        raise ValueError("a table's texts exceed 64 KB: offsets are 16-bit")
+    return b"".join(ids), struct.pack("<%dH" % len(offs), *offs), bytes(blob)
+
+
+def build(modules=None):
+    """The file's bytes for `modules` (default: every message table in firmware/)."""
+    if FIRMWARE not in sys.path:
+        sys.path.insert(0, FIRMWARE)
+    secs = []
+    for name in modules or table_modules():
+        table = importlib.import_module(name).MESSAGES
+        for w, lang in enumerate(LANGS):
+            secs.append(((name + " " + lang).encode("ascii"), section(table, w)))
+    directory = b"".join(bytes([len(key)]) + key + ENTRY.size * b"\0" for key, _ in secs)
+    at = len(MAGIC) + 4 + len(directory)
+    entries = []
+    body = []
+    for key, (ids, offs, blob) in secs:
+        crc = binascii.crc32(ids + offs + blob) & 0xFFFFFFFF
+        n = len(offs) // 2 - 1
+        entries.append(bytes([len(key)]) + key + ENTRY.pack(at, len(ids), n, len(blob), crc))
+        body.append(ids + offs + blob)
+        at += len(ids) + len(offs) + len(blob)
+    directory = b"".join(entries)
+    return MAGIC + struct.pack("<HH", len(secs), len(directory)) + directory + b"".join(body)
+
+
+def main():
+    data = build()
+    old = None
+    try:
+        with open(OUT, "rb") as f:
+            old = f.read()
+    except OSError:
+        pass
+    if old == data:
+        os.utime(OUT)          # up to date: only tell make so
+        print("%s: up to date (%d bytes)" % (os.path.relpath(OUT), len(data)))
+        return 0
+    with open(OUT, "wb") as f:
+        f.write(data)
+    print("wrote %s (%d bytes)" % (os.path.relpath(OUT), len(data)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,185 @@
+"""The texts' data file (firmware/ui/texts.bin, host_tools/make_texts.py): the committed file is
+what the generator makes from the tables now; the App's texts are the same read from it as
+imported from the tables, for every id, both languages, every game; the App reads it without
+importing a table; a missing, damaged or truncated file, or a table it lacks (a game registered
+from elsewhere), falls back to importing, and the boot goes on."""
+import os
+
+import pytest
+
+from host_tools import make_texts
+from host_tools.make_font import table_modules
+from scoreboard import games
+from ui import app as app_module
+from ui_harness import Driver
+
+HOW = "run `make texts` (.venv/bin/python -m host_tools.make_texts) and commit firmware/ui/texts.bin"
+KINDS = [None] + list(games.KINDS[:4])
+
+
+def all_ids():
+    ids = {"G_" + k for k in games.KINDS}
+    for name in table_modules():
+        ids.update(games.module(name).MESSAGES)
+    games.unload(table_modules())
+    return sorted(ids) + ["NO_SUCH_ID", "E_", ""]
+
+
+def texts_of(lang, kind, path, monkeypatch, ids=()):
+    """{id: app.t(id)} (every table's ids and `ids`) with the App reading `path` (None: the
+    committed file; a path that does not exist: the import path), and the table modules the App
+    imported for it."""
+    wanted = all_ids() + list(ids)
+    monkeypatch.setattr(app_module, "TEXTS", path)
+    asked = []
+    real = games.module
+
+    def module(name):
+        asked.append(name)
+        return real(name)
+
+    monkeypatch.setattr(games, "module", module)
+    d = Driver(lang=lang)
+    d.app.kind = kind
+    out = dict((i, d.app.t(i)) for i in wanted)
+    out["filled"] = d.app.t("E_SEATS", {"min": 2, "max": 6})
+    monkeypatch.setattr(games, "module", real)
+    return out, [n for n in asked if n in table_modules() or n.endswith(".texts")]
+
+
+@pytest.fixture
+def reference(monkeypatch):
+    """{(lang, kind): texts} through the tables alone (no file)."""
+    return dict(((lang, kind), texts_of(lang, kind, "/nonexistent/texts.bin", monkeypatch)[0])
+                for lang in ("ja", "en") for kind in KINDS)
+
+
+def test_the_committed_file_is_what_make_texts_makes():
+    with open(make_texts.OUT, "rb") as f:
+        assert f.read() == make_texts.build(), "firmware/ui/texts.bin is stale or edited; " + HOW
+
+
+def test_the_file_has_every_table_in_both_languages():
+    f, d = app_module._open_texts()
+    try:
+        assert f is not None, "the App does not find firmware/ui/texts.bin beside ui/app.py"
+        for name in table_modules():
+            for w, lang in enumerate(("en", "ja")):
+                ids, offs, blob = app_module._read_section(f, d, name + " " + lang)
+                table = games.module(name).MESSAGES
+                assert (ids, offs, blob) == app_module._section(table, w), (name, lang)
+        assert app_module._read_section(f, d, "tally_game.texts ja") is None
+    finally:
+        f.close()
+        games.unload(table_modules())
+
+
+def test_t_is_the_same_from_the_file_as_from_the_tables(reference, monkeypatch):
+    for lang in ("ja", "en"):
+        for kind in KINDS:
+            got, imported = texts_of(lang, kind, None, monkeypatch)
+            assert imported == [], "the App imported %s instead of reading texts.bin" % imported
+            want = reference[(lang, kind)]
+            diff = [(i, got[i], want[i]) for i in want if got[i] != want[i]]
+            assert not diff, (lang, kind, diff[:5])
+    # the ids really are there: a known text in each language, the game names from the registry
+    assert reference[("ja", None)]["G_kabu"] == "株ドボン"
+    assert reference[("en", "dobon")]["E_SEATS"] == "{min} to {max} players"
+    assert reference[("ja", None)]["filled"] == "2～6人で遊びます"
+    assert reference[("ja", None)]["NO_SUCH_ID"] == "NO_SUCH_ID"
+
+
+def damaged_files():
+    with open(make_texts.OUT, "rb") as f:
+        good = f.read()
+    n = len(good)
+    yield "empty", b""
+    yield "not ours", b"MSK1" + good[4:]
+    for cut in (3, 8, 20, 200, n // 2, n - 1):
+        yield "cut at %d" % cut, good[:cut]
+    for at in (6, 9, 30, 300, n // 3, n - 2):      # the directory's length, a key, offsets, texts
+        bad = bytearray(good)
+        bad[at] ^= 0x5A
+        yield "byte %d flipped" % at, bytes(bad)
+    yield "noise", bytes((i * 37 + 11) & 255 for i in range(n))
+
+
+def test_a_damaged_or_missing_file_falls_back_to_the_tables(reference, monkeypatch, tmp_path):
+    cases = [("missing", None)] + list(damaged_files())
+    for what, data in cases:
+        path = str(tmp_path / "texts.bin")
+        if os.path.exists(path):
+            os.remove(path)
+        if data is not None:
+            with open(path, "wb") as f:
+                f.write(data)
+        for lang in ("ja", "en"):
+            for kind in (None, "kakoi"):
+                got, _ = texts_of(lang, kind, path, monkeypatch)
+                want = reference[(lang, kind)]
+                diff = [(i, got[i], want[i]) for i in want if got[i] != want[i]]
+                assert not diff, (what, lang, kind, diff[:5])
+
+
+def test_the_boot_menu_draws_with_a_damaged_file(monkeypatch, tmp_path):
+    path = tmp_path / "texts.bin"
+    path.write_bytes(b"TXT1\xff\xff" + bytes(100))
+    monkeypatch.setattr(app_module, "TEXTS", str(path))
+    d = Driver(lang="ja")
+    assert d.screen() == "Boot" and not d.app.errors
+    assert d.app.t("G_kakehiki") == "掛け引きほーるでむ"
+
+
+@pytest.fixture
+def tally():
+    games.register("tally", "tally_game.rules", "tally_game.texts", "tally_game.screens",
+                   ("Tally", "タリー"))
+    yield "tally"
+    games.unload(games.modules_of("tally"))
+    del games._GAMES["tally"]
+    games.KINDS.remove("tally")
+
+
+def test_a_table_the_file_lacks_is_imported(tally, monkeypatch):
+    from tally_game import texts
+    table = dict(texts.MESSAGES)
+    for lang, w in (("ja", 1), ("en", 0)):
+        got, imported = texts_of(lang, "tally", None, monkeypatch, ids=table)
+        assert imported == ["tally_game.texts"]          # the others come from the file
+        base, _ = texts_of(lang, None, "/nonexistent/texts.bin", monkeypatch, ids=table)
+        for k in table:     # the first table holding an id wins: the engine's, the UI's, the game's
+            assert got[k] == (base[k] if base[k] != k else table[k][w]), k
+        assert got["G_tally"] == ("タリー" if lang == "ja" else "Tally")
+        assert got["E_BAD_EVENT"] == base["E_BAD_EVENT"] != "E_BAD_EVENT"
+
+
+def test_the_app_reads_the_file_under_micropython():
+    mp = pytest.importorskip("mp")
+    code = mp.GUEST_HEAD + r"""
+class D:
+    def show(self, c):
+        pass
+from scoreboard import games
+asked = []
+real = games.module
+def module(name):
+    asked.append(name)
+    return real(name)
+games.module = module
+from ui.app import App
+app = App(D(), None, C(), 'ja')
+app.frame()
+app.kind = 'dobon'
+print('T', app.t('G_kabu'), app.t('E_SEATS', {'min': 2, 'max': 6}), app.t('L_DOBON_TURN', {'seat': 'P1'}))
+print('ASKED', [n for n in asked if n.endswith('strings') or '.msg' in n or n.endswith('messages')])
+import ui.app as A
+A.TEXTS = '/input/none.bin'
+app.lang = 'en'
+print('E', app.t('E_SEATS', {'min': 2, 'max': 6}))
+print('ASKED', [n for n in asked if n.endswith('strings') or '.msg' in n or n.endswith('messages')])
+"""
+    out, err = mp.run_firmware(code, fuel=20_000_000_000)
+    assert "T 株ドボン 2～6人で遊びます 手番：P1" in out, out + err
+    assert "ASKED []" in out, out + err          # read from ui/texts.bin: no table imported
+    assert "E 2 to 6 players" in out, out + err  # no file: the tables, imported
+    assert "ASKED ['scoreboard.messages', 'ui.strings', 'scoreboard.msg_dobon']" in out, out + err
