@@ -13,6 +13,7 @@
 # docs/performance.md has the figures and what they mean.
 import io
 import os
+import shutil
 import subprocess
 import sys
 import tarfile
@@ -60,21 +61,10 @@ import sys
 sys.path.insert(0, '/input/firmware')
 try:
     import host
+    sys.path.insert(0, '/input')
+    from fuel import F, calibrate     # the bench's gauge (host_tools/bench_mp/fuel.py)
 except ImportError:
     host = None
-
-def F():
-    s = host.call('fuel', '{}')
-    return int(s[s.find('"value":') + 8:-1])
-
-def calibrate():
-    d = []
-    for _ in range(21):
-        a = F()
-        b = F()
-        d.append(a - b)
-    d.sort()
-    return d[10]
 
 CAL = calibrate() if host else 0
 
@@ -192,6 +182,7 @@ def measure(fast=True, profile=None, rev=None):
     """{scene: (cold_fuel, warm_fuel, buffer_bytes, {call: count})}, path name."""
     from host_tools import bench_wasm
     d = stage_rev(rev) if rev else mp.stage()
+    shutil.copy(os.path.join(ROOT, "host_tools", "bench_mp", "fuel.py"), d)
     try:
         code = ("SCENES = %r\n" % (SCENES,)) + GUEST % {"profile": profile, "fast": fast}
         out, err, _ = bench_wasm.run(code, d, heap="192M", timeout=900)
