@@ -12,7 +12,10 @@ import pytest
 from host_tools import export
 from host_tools.__main__ import main as host_main
 
-from test_logs import data_of, play_dobon, play_kakehiki, play_kakoi, reseal
+from game_data.dobon import play_log as play_dobon
+from game_data.kakehiki import play_log as play_kakehiki
+from game_data.kakoi import play_log as play_kakoi
+from test_logs import data_of, reseal
 
 
 class FolderRunner:
@@ -201,7 +204,7 @@ def test_mpremote_runner_builds_the_command(tmp_path):
 # ---- the device's own layout: segmented journals + snapshots written by scoreboard.store -----------
 def store_games(root):
     from scoreboard.store import Store
-    from test_logs import KAKOI_ROUNDS
+    from game_data.kakoi import ROUNDS as KAKOI_ROUNDS
     os.makedirs(str(root), exist_ok=True)
     st = Store(root=str(root), seg_max=600, snap_every=2)
     done = st.create("kakoi", ["あき", "Bob", "ちえ"])

@@ -7,7 +7,9 @@ import pytest
 
 from host_tools import export
 
-from test_logs import data_of, play_kakehiki, play_kakoi
+from game_data.kakehiki import play_log as play_kakehiki
+from game_data.kakoi import play_log as play_kakoi
+from test_logs import data_of
 
 pytestmark = pytest.mark.emu
 

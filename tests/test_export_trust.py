@@ -7,7 +7,8 @@ import os
 
 from host_tools import export, logs
 from test_export import FolderRunner, store_games
-from test_logs import data_of, play_kakoi
+from game_data.kakoi import play_log as play_kakoi
+from test_logs import data_of
 
 
 class HostileRunner(FolderRunner):

@@ -5,7 +5,9 @@ import json
 from host_tools import ledger
 from host_tools.__main__ import main as host_main
 
-from test_logs import data_of, play_dobon, play_kakoi
+from game_data.dobon import play_log as play_dobon
+from game_data.kakoi import play_log as play_kakoi
+from test_logs import data_of
 
 NAMES = ["あき", "Bob", "ちえ"]
 

@@ -14,7 +14,11 @@ from scoreboard.engine import Game
 from host_tools import logs, report, report_bench
 from host_tools.__main__ import main as host_main
 
-from test_logs import data_of, play_dobon, play_kabu, play_kakehiki, play_kakoi
+from game_data.dobon import play_log as play_dobon
+from game_data.kabu import play_log as play_kabu
+from game_data.kakehiki import play_log as play_kakehiki
+from game_data.kakoi import play_log as play_kakoi
+from test_logs import data_of
 
 NAMES3 = ["あき", "Bob", "ちえ"]
 

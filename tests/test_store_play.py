@@ -8,13 +8,13 @@ import random
 from scoreboard import games as kinds_mod
 from scoreboard.engine import Game
 from scoreboard.errors import Refusal
+import game_data
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
-# Settings that keep a game going long enough for the storage tests.
-LONG_SETTINGS = {"kakehiki": {"start": 99, "dial_max": 3}, "kabu": {"length": "stop"},
-                 "kakoi": {"rounds": 0}, "dobon": {"rounds": 5}}
-SEATS = {"kakehiki": 4, "kabu": 4, "kakoi": 4, "dobon": 3}
+# Settings and seats that keep a game going long enough for the storage tests (tests/game_data/).
+LONG_SETTINGS = dict((k, game_data.of(k).LONG_SETTINGS) for k in game_data.kinds())
+SEATS = dict((k, game_data.of(k).LONG_SEATS) for k in game_data.kinds())
 
 
 def kinds_present():
@@ -127,28 +127,6 @@ class MemFs:
 
 
 # ---- long random legal games ------------------------------------------------------------------
-def _kakehiki_event(rng, s):
-    alive = [i for i in range(s["n"]) if not s["out"][i]]
-    phase, turn = s["phase"], s["turn"]
-    if phase in ("select", "sign_bet", "judge_bet"):
-        top = max(s["dial"][i] for i in alive)
-        pick = rng.randrange(10)
-        if top > s["hold"][turn] or pick == 7:
-            return {"t": "fold", "p": turn}
-        if pick >= 8:
-            return {"t": "raise", "p": turn, "v": top + 1}
-        return {"t": "call" if pick < 5 else "check", "p": turn}
-    if phase == "predict":
-        return {"t": "predict", "p": turn, "on": rng.choice(alive), "v": rng.randrange(3)}
-    if phase == "sign" or (phase == "reveal" and not s["sign_rev"]):
-        return {"t": "sign", "minus": rng.randrange(5) == 0}
-    if phase in ("judge", "reveal"):
-        return {"t": "judge", "small": rng.randrange(5) == 0}
-    if phase == "showdown":
-        return {"t": "win", "p": [rng.choice(alive)]}
-    return None
-
-
 def _vector_pool(kind):
     """Every event the scenario vectors of `kind` submit: a pool to draw legal moves from."""
     pool = []
@@ -171,7 +149,8 @@ def long_script(kind, n_ops, seed=1):
     """A list of ops ("ev", ev) / ("undo",) / ("redo",), every one accepted, ~n_ops long."""
     rng = random.Random(seed)
     game = Game.new(kind, SEATS[kind], LONG_SETTINGS.get(kind), game_id="0badcafe")
-    pool = None if kind == "kakehiki" else _vector_pool(kind)
+    event = getattr(game_data.of(kind), "long_event", None)   # else the events of its vectors
+    pool = None if event else _vector_pool(kind)
     ops = []
     tries = 0
     while len(ops) < n_ops and not game.is_over() and tries < n_ops * 60:
@@ -188,8 +167,8 @@ def long_script(kind, n_ops, seed=1):
                 continue
         except Refusal:
             continue
-        if kind == "kakehiki":
-            ev = _kakehiki_event(rng, game.state)
+        if event:
+            ev = event(rng, game.state)
         else:
             if not pool:
                 break
@@ -233,7 +212,7 @@ from scoreboard import cjson, journal
 ops = json.load(open('/input/ops.json'))
 %s
 st = Store(root='%s', seg_max=2048, snap_every=16)
-g = st.create('kakehiki', 4, {"start": 99, "dial_max": 3})
+g = st.create(%r, %d, %r)
 for op in ops:
     if op[0] == 'ev':
         g.submit(op[1])
@@ -246,17 +225,19 @@ for op in ops:
 
 
 def replay_under_micropython(tmp_path, root, then, first=""):
-    """Plays long_script("kakehiki", 120, seed=2) into a Store at `root` under real MicroPython
-    (after the guest lines `first`), then runs the guest lines `then`; returns (ops, out, err)."""
+    """Plays long_script(kind, 120, seed=2) of the "micropython replay" game (tests/game_data/) into
+    a Store at `root` under real MicroPython (after the guest lines `first`), then runs the guest
+    lines `then`; returns (ops, out, err)."""
     import pytest
     mp = pytest.importorskip("mp")
-    ops = long_script("kakehiki", 120, seed=2)
+    kind = game_data.for_role("micropython replay")
+    ops = long_script(kind, 120, seed=2)
     script = os.path.join(str(tmp_path), "ops.json")
     with open(script, "w") as f:
         json.dump(ops, f)
     staged = mp.stage(extra_files=[script])
     try:
-        out, err, _ = mp.run(MP_REPLAY % (first, root) + then, staged)
+        out, err, _ = mp.run(MP_REPLAY % (first, root, kind, SEATS[kind], LONG_SETTINGS[kind]) + then, staged)
     finally:
         mp.cleanup(staged)
     return ops, out, err

@@ -4,10 +4,10 @@ import re
 
 import pytest
 
-from scoreboard import messages
+from scoreboard import games, messages
 from ui import strings
 from ui_harness import Driver, TextLog
-from test_ui_kakehiki import start_game, drive
+import game_data
 
 def tables():
     from scoreboard import games
@@ -43,7 +43,8 @@ def test_every_glyph_is_in_the_font():
 def test_boot_menu_and_language_switch_changes_no_game_state():
     d = Driver(lang="ja")
     assert d.screen() == "Boot"
-    start_game(d)
+    d.seq(_g(0))                       # the first game, its default settings and seats
+    assert d.screen() == "Play"
     st = repr(d.app.state())
     seq = d.app.game.seq
     d.seq("back")                      # game menu
@@ -96,38 +97,13 @@ def _g(i):
     return "ok " + "down " * i + "ok up ok down down ok "
 
 
+# Generic walks, then each game's (tests/game_data/<kind>.py's UI_WALKS: button paths from its
+# play screen).
 SCRIPTS = [
     "down ok back ok",                                   # language screen from boot, and back
-    _g(0) + "ok ok L:back back ok ok ok back back ok back back down down ok back back back",
     _g(0) + "back ok back down ok back down down ok",     # game menu: standings, language, main menu
-    # 掛け引き: everyone stays in to the showdown (15 OKs), then a tie: 同点（複数） -> P1 and P2
-    _g(0) + "ok " * 15 + "up ok ok down ok down down down ok ok",
-    # 株ドボン: a dobon step by step (grids, review choices, back through the steps), a hand that
-    # reaches nothing, a gaeshi, then okoshi (form, multi-select, grids), four, deckout, draw, parent
-    _g(1) + "ok ok ok ok ok ok up ok ok down ok down down right right left up up back back back back "
-            "back back back back back",
-    _g(1) + "ok ok ok ok left left ok ok up ok back back back L:back ok down ok ok ok right right ok "
-            "up ok ok ok right ok down ok down right down right ok",
-    _g(1) + "ok down down ok ok ok down ok ok down ok back down ok ok ok down ok down ok down ok ok "
-            "back back back back",
-    _g(1) + "ok down down down ok ok ok down ok ok ok ok ok up ok down ok back back back",
-    _g(1) + "ok down down down down ok right ok down ok ok ok down ok down down ok back back "
-            "down down down down down ok down ok",
-    _g(1) + "ok down down down down down down ok ok",
-    # 囲将会ドボン: dobon (grid, field card list, payer, call list: ＋ドボン, ＋返し, 上がり札, delete
-    # asked), tsumo (pick grid), tenhou, starter, end from the game menu
-    _g(2) + "ok ok ok ok right right ok right ok up ok ok right ok down right ok down ok "
-            "up up ok ok ok ok up ok up ok ok up ok down down down down ok up up up ok down ok "
-            "down down down down down down down down down down ok ok",
-    _g(2) + "ok down ok ok right right right right ok down down ok ok down ok back back back",
-    _g(2) + "ok down down ok down ok up ok ok down ok right ok up ok L:back back back",
-    _g(2) + "ok down down down ok down ok back down ok down down ok",
-    # ドボン: play, draw, win, drawn, start, sum check
-    _g(3) + "ok ok down down down down down ok ok ok down ok up up ok",
-    _g(3) + "ok ok down down ok L:back ok down ok L:back ok down down down down ok back back "
-            "ok down down down down down ok ok ok ok back back back back",
-    _g(3) + "ok down down ok down ok ok",
-]
+] + [_g(i) + walk for i, kind in enumerate(games.KINDS) if game_data.has(kind)
+     for walk in getattr(game_data.of(kind), "UI_WALKS", ())]
 
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
@@ -139,38 +115,14 @@ def test_every_screen_reachable_and_text_on_panel(lang):
     assert want <= seen, want - seen
 
 
-def test_undo_from_every_screen():
-    """From each screen of a running game, long back undoes the last action and says what."""
-    d = Driver(lang="en")
-    start_game(d)
-    drive(d, {"t": "raise", "p": 1, "v": 2})
-    # "left ok": P3's bar preselects 受ける; one step left is 勝負, whose OK opens the raise entry
-    paths = ["", "back", "back ok", "back down ok", "left ok", "left ok up"]
-    for path in paths:
-        seq = d.app.game.seq
-        if path:
-            d.seq(path)
-        d.press("back", "long")
-        assert d.toast() == "Undone: P2 raises to 2", path
-        assert d.screen() == "Play"
-        assert d.app.state()["dial"][1] == 0
-        d.press("ok", "long")                 # redo
-        assert d.toast() == "Redone: P2 raises to 2"
-        assert d.app.state()["dial"][1] == 2
-        assert d.app.game.seq == seq + 2
-
-
-@pytest.mark.parametrize("kind", [1, 2, 3])
-def test_undo_from_other_games_screens(kind):
+@pytest.mark.parametrize("kind", [k for k in game_data.kinds() if hasattr(game_data.of(k), "UI_FIRST_EVENT")])
+def test_undo_from_the_games_screens(kind):
+    """Long back undoes from each game's screens (its UI_FIRST_EVENT: the presses of one event
+    from its play screen), and cancels a form first."""
     d = Driver(lang="ja")
-    d.seq(_g(kind))
+    d.seq(_g(games.KINDS.index(kind)))
     assert d.screen() == "Play"
-    if kind == 1:
-        d.seq("ok down down down down down ok down ok")     # draw: confirm yes
-    elif kind == 2:
-        d.seq("ok down down down ok down ok")               # starter P2
-    else:
-        d.seq("ok down ok")                                 # draw a card
+    d.seq(game_data.of(kind).UI_FIRST_EVENT)
     assert d.app.game.seq == 1
     for path in ["ok", "ok ok", "back", "back ok"]:
         d.seq(path)
@@ -199,20 +151,3 @@ def test_undo_with_no_game_says_nothing_to_undo():
         assert d.screen() == name
 
 
-def test_undo_at_game_end_reopens_the_game():
-    from test_ui_kakehiki import SETTINGS
-    d = Driver(lang="ja")
-    start_game(d)
-    # P1 holds 5 after the fee; everyone folds to P3 ... simpler: play fold/check until over
-    import random
-    from test_ui_kakehiki import pick_event
-    rng = random.Random(3)
-    while not d.app.game.is_over():
-        drive(d, pick_event(rng, d.app.state()))
-        if d.screen() == "Lines":
-            d.press("ok")
-    assert d.screen() == "End"
-    d.press("back", "long")
-    assert d.screen() == "Play" and not d.app.game.is_over()
-    d.press("ok", "long")
-    assert d.screen() in ("Lines", "End")

@@ -1,0 +1,36 @@
+# Per-game test data, one module per game kind (tests/game_data/<kind>.py), found through the
+# registry's kinds, so generic tests name no game. A game's module holds:
+#   LONG_SETTINGS, LONG_SEATS   a long random game for the storage tests (test_store_play.py)
+#   long_event(rng, state)      optional: the next random event of that game; without it the long
+#                               game draws from the events of the game's scenario vectors
+#   play_log(gid=..., names=None) -> (Game, journal lines): a short game (test_logs.py and the
+#                               export, report and ledger tests)
+#   check_emu_events(events, log)  the events its tests/emu_scripts/<kind>.txt wrote (test_emu_e2e)
+#   EMU_SEQ, EMU_SEQ_RESUMED    the last game of the emu session (left in progress): its seq after
+#                               its script and after resume.txt
+#   ROLES                       the generic tests' one-game checks played with this game (for_role)
+import importlib
+import importlib.util
+
+from scoreboard import games
+
+
+def has(kind):
+    return importlib.util.find_spec("game_data." + kind) is not None
+
+
+def of(kind):
+    return importlib.import_module("game_data." + kind)
+
+
+def kinds():
+    """The registry's games that have test data (a game a test registers may have none)."""
+    return [k for k in games.KINDS if has(k)]
+
+
+def for_role(role):
+    """The one kind whose test data lists `role` in its ROLES."""
+    found = [k for k in kinds() if role in getattr(of(k), "ROLES", ())]
+    if len(found) != 1:
+        raise LookupError("test role %r: %d games claim it (%s), one must" % (role, len(found), found))
+    return found[0]

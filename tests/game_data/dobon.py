@@ -1,0 +1,32 @@
+# ドボン's data for the generic tests (tests/game_data/__init__.py says what each name is).
+from scoreboard.engine import Game
+
+LONG_SETTINGS = {"rounds": 5}
+LONG_SEATS = 3
+ROLES = ()
+EMU_SEQ, EMU_SEQ_RESUMED = 5, 6
+
+
+def play_log(gid="0000d0b0", names=None):
+    lines = []
+    g = Game.new("dobon", names or 3, {"rounds": 3}, gid, lines.append)
+    for w in (1, 2, 1):
+        g.submit({"t": "play", "rank": "5"})
+        g.submit({"t": "win", "seat": w})
+    return g, lines
+
+
+def check_emu_events(events, log):
+    assert [e["t"] for e in events] == ["play", "draw", "play", "undo", "redo", "draw"]
+    assert [e.get("rank") for e in events if e["t"] == "play"] == ["2", "5"]
+    assert log.seq == EMU_SEQ_RESUMED and not log.over()
+
+# test_ui.py: walks through the play screen (from it, on the default settings and seats): play,
+# draw, win, drawn, start, sum check
+UI_WALKS = [
+    "ok ok down down down down down ok ok ok down ok up up ok",
+    "ok ok down down ok L:back ok down ok L:back ok down down down down ok back back "
+    "ok down down down down down ok ok ok ok back back back back",
+    "ok down down ok down ok ok",
+]
+UI_FIRST_EVENT = "ok down ok"                                 # draw a card

@@ -1,0 +1,46 @@
+# 株ドボン's data for the generic tests (tests/game_data/__init__.py says what each name is).
+from scoreboard.engine import Game
+
+LONG_SETTINGS = {"length": "stop"}
+LONG_SEATS = 4
+ROLES = ()
+EVENTS = [
+    {"t": "dobon", "winner": 0, "loser": 1, "own": ["三", "三", "二"], "their": ["四", "五"],
+     "dobon_card": "八", "okoshi": "六", "trumps": 3, "gaeshi": 0},
+    {"t": "draw"},
+    {"t": "dobon", "winner": 2, "loser": 0, "own": ["三", "五", "四", "ピン"], "their": ["八", "十", "六"],
+     "dobon_card": "三", "trumps": 2, "gaeshi": 0},
+]
+
+
+def play_log(gid="0000cab0", names=None):
+    lines = []
+    g = Game.new("kabu", names or 3, {}, gid, lines.append)
+    for ev in EVENTS:
+        g.submit(dict(ev))
+    return g, lines
+
+
+def check_emu_events(events, log):
+    assert [e["t"] for e in events] == ["dobon"]
+    e = events[0]
+    assert (e["winner"], e["loser"], sorted(e["own"]), e["their"], e["dobon_card"]) \
+        == (0, 1, [1, 1], [0], 2)       # P2's one card entered as 他 (an ordinary card)
+    assert not log.over() and log.seq == 1
+
+# test_ui.py: walks through the play screen (from it, on the default settings and seats): a dobon
+# step by step (grids, review choices, back through the steps), a hand that reaches nothing, a
+# gaeshi, then okoshi (form, multi-select, grids), four, deckout, draw, parent
+UI_WALKS = [
+    "ok ok ok ok ok ok up ok ok down ok down down right right left up up back back back back "
+    "back back back back back",
+    "ok ok ok ok left left ok ok up ok back back back L:back ok down ok ok ok right right ok "
+    "up ok ok ok right ok down ok down right down right ok",
+    "ok down down ok ok ok down ok ok down ok back down ok ok ok down ok down ok down ok ok "
+    "back back back back",
+    "ok down down down ok ok ok down ok ok ok ok ok up ok down ok back back back",
+    "ok down down down down ok right ok down ok ok ok down ok down down ok back back "
+    "down down down down down ok down ok",
+    "ok down down down down down down ok ok",
+]
+UI_FIRST_EVENT = "ok down down down down down ok down ok"     # draw: confirm yes

@@ -1,0 +1,90 @@
+# 掛け引きほーるでむ's data for the generic tests (tests/game_data/__init__.py says what each name is).
+import random
+
+from scoreboard.engine import Game
+from scoreboard.errors import Refusal
+
+LONG_SETTINGS = {"start": 99, "dial_max": 3}
+LONG_SEATS = 4
+# "micropython replay": test_store_play.replay_under_micropython's long game
+ROLES = ("micropython replay",)
+
+
+def long_event(rng, s):
+    alive = [i for i in range(s["n"]) if not s["out"][i]]
+    phase, turn = s["phase"], s["turn"]
+    if phase in ("select", "sign_bet", "judge_bet"):
+        top = max(s["dial"][i] for i in alive)
+        pick = rng.randrange(10)
+        if top > s["hold"][turn] or pick == 7:
+            return {"t": "fold", "p": turn}
+        if pick >= 8:
+            return {"t": "raise", "p": turn, "v": top + 1}
+        return {"t": "call" if pick < 5 else "check", "p": turn}
+    if phase == "predict":
+        return {"t": "predict", "p": turn, "on": rng.choice(alive), "v": rng.randrange(3)}
+    if phase == "sign" or (phase == "reveal" and not s["sign_rev"]):
+        return {"t": "sign", "minus": rng.randrange(5) == 0}
+    if phase in ("judge", "reveal"):
+        return {"t": "judge", "small": rng.randrange(5) == 0}
+    if phase == "showdown":
+        return {"t": "win", "p": [rng.choice(alive)]}
+    return None
+
+
+def play_log(seed=1, seats=4, gid=None, undo_rate=0.05, max_events=3000, start=20, names=None):
+    """A whole random game with undos and redos (undo_rate), journal lines collected."""
+    rng = random.Random(seed)
+    lines = []
+    g = Game.new("kakehiki", names or seats, {"start": start, "dial_max": 5}, gid or "%08x" % seed, lines.append)
+    n = 0
+    while not g.is_over() and n < max_events:
+        s = g.state
+        ph = s["phase"]
+        if g.done and rng.random() < undo_rate:
+            g.undo()
+            n += 1
+            if rng.random() < 0.5:
+                g.redo()
+                n += 1
+            continue
+        if ph in ("select", "sign_bet", "judge_bet"):
+            p = s["turn"]
+            c = [{"t": "call", "p": p}, {"t": "check", "p": p}, {"t": "raise", "p": p, "v": rng.randint(1, 5)}]
+            rng.shuffle(c)
+            if rng.random() < 0.25:
+                c.insert(0, {"t": "fold", "p": p})
+            c.append({"t": "fold", "p": p})
+        elif ph == "predict":
+            alive = [i for i in range(s["n"]) if not s["out"][i]]
+            c = [{"t": "predict", "p": s["turn"], "on": rng.choice(alive), "v": v} for v in (1, 0)]
+        elif ph == "sign":
+            c = [{"t": "sign", "minus": rng.random() < 0.2}]
+        elif ph == "judge":
+            c = [{"t": "judge", "small": rng.random() < 0.3}]
+        elif ph == "reveal":
+            c = [{"t": "sign", "minus": False}, {"t": "judge", "small": rng.random() < 0.3}]
+        else:  # showdown
+            alive = [i for i in range(s["n"]) if not s["out"][i]]
+            c = [{"t": "win", "p": [rng.choice(alive)]}]
+        for ev in c:
+            try:
+                g.submit(ev)
+                n += 1
+                break
+            except Refusal:
+                pass
+        else:
+            raise AssertionError("stuck in %s" % ph)
+    return g, lines
+
+
+def check_emu_events(events, log):
+    assert [e["t"] for e in events] == ["call", "raise", "fold"]
+
+# test_ui.py: walks through the play screen (from it, on the default settings and seats)
+UI_WALKS = [
+    "ok ok L:back back ok ok ok back back ok back back down down ok back back back",
+    # everyone stays in to the showdown (15 OKs), then a tie: 同点（複数） -> P1 and P2
+    "ok " * 15 + "up ok ok down ok down down down ok ok",
+]

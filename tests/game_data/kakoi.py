@@ -1,0 +1,40 @@
+# 囲将会ドボン's data for the generic tests (tests/game_data/__init__.py says what each name is).
+from scoreboard.engine import Game
+
+LONG_SETTINGS = {"rounds": 0}
+LONG_SEATS = 4
+ROLES = ()
+ROUNDS = [
+    {"t": "tsumo", "seat": 0, "card": "5", "hands": [[], ["K", "Q"], ["3", "2"]]},
+    {"t": "dobon", "card": "5", "by": 1, "out": False, "hands": [["5"], ["K", "Q"], ["3", "2"]],
+     "calls": [{"seat": 2, "top": "3", "on": "card"}]},
+    {"t": "tsumo", "seat": 2, "card": "9", "hands": [["A", "4"], ["7"], []]},
+]
+
+
+def play_log(gid="0000c0c0", rounds=6, names=None):
+    """`rounds` rounds of ROUNDS over again, then the end: journal lines collected."""
+    lines = []
+    g = Game.new("kakoi", names or 3, {}, gid, lines.append)
+    for i in range(rounds):
+        g.submit(dict(ROUNDS[i % len(ROUNDS)]))
+    g.submit({"t": "end"})
+    return g, lines
+
+
+def check_emu_events(events, log):
+    assert [e["t"] for e in events] == ["tsumo"]
+    assert (events[0]["seat"], events[0]["card"], events[0]["hands"]) == (0, "5", [None, ["3"]])
+
+# test_ui.py: walks through the play screen (from it, on the default settings and seats): dobon
+# (grid, field card list, payer, call list: ＋ドボン, ＋返し, 上がり札, delete asked), tsumo (pick
+# grid), tenhou, starter, end from the game menu
+UI_WALKS = [
+    "ok ok ok ok right right ok right ok up ok ok right ok down right ok down ok "
+    "up up ok ok ok ok up ok up ok ok up ok down down down down ok up up up ok down ok "
+    "down down down down down down down down down down ok ok",
+    "ok down ok ok right right right right ok down down ok ok down ok back back back",
+    "ok down down ok down ok up ok ok down ok right ok up ok L:back back back",
+    "ok down down down ok down ok back down ok down down ok",
+]
+UI_FIRST_EVENT = "ok down down down ok down ok"               # starter P2
