@@ -47,8 +47,10 @@ HOST_MESSAGES = {
                               "ログのセグメント{first}～{last}がありません"),
 }
 
-# Refusal ids with which the rules modules say "no such event type".
-_UNKNOWN_EVENT = ("E_BAD_EVENT", "E_KABU_EVENT", "E_KAKOI_EVENT", "E_DOBON_EVENT")
+def _unknown_event(msg_id):
+    """Whether a rules refusal says "no such event type": E_BAD_EVENT, or E_<KIND>_EVENT, the id a
+    game's rules module gives it (the registry's kinds: a game added there is covered)."""
+    return msg_id == "E_BAD_EVENT" or msg_id in ["E_%s_EVENT" % k.upper() for k in KINDS]
 
 
 def _tables(kind=None):
@@ -304,7 +306,7 @@ def _fold(res, lines):
         try:
             game.replay(rec)
         except Refusal as r:
-            if r.msg_id in _UNKNOWN_EVENT:
+            if _unknown_event(r.msg_id):
                 res.problems.append(Problem(lineno, "E_LOG_KIND_RULES", {"kind": str(t)[:20]}))
             else:
                 res.problems.append(Problem(lineno, "E_LOG_REFUSED", {"why": r.msg_id}, r.msg_id, r.info))
