@@ -1,0 +1,205 @@
+# The games' kind names ("kakehiki", "kabu", ...) appear only in the registry and in each game's own
+# files: a fifth game is its own files plus one registry entry, with no edit to generic code.
+"""The rule, as checked here.
+
+A *kind name* is a kind of the registry (scoreboard/games.py's KINDS, read from it, so a game added
+there is covered). Scanned: every Python file under firmware/, host_tools/ and tests/ (test helpers
+and tests/game_data/ included) but the tests of the NOT_YET list below. Each file is parsed (ast),
+and a kind name counts where it is code:
+  - an identifier part: a name, attribute, function, class, argument, keyword or import name split
+    at "_" and at case changes (``KABU_HANDS``, ``play_kakoi``, ``kakehiki_choose`` all count);
+  - a string literal holding it as a word (split at anything but letters and digits), such as
+    "kabu", "scoreboard.kabu", "kakehiki-%s.log", "tests/emu_scripts/kabu.txt".
+Not counted (prose, not code): comments, docstrings and other bare string statements, and the
+word "dobon" inside a string with spaces in it ("several dobon players"): in English texts
+"dobon" is also the rules' term for the call ドボン, which 株ドボン and 囲将会ドボン use too. For
+the same reason the event type "dobon" of those two games is not a kind name where it is one: the
+exact literal as the value of a "t" key in a dict display ({"t": "dobon", ...}) or compared with
+an event's "t" (ev["t"] == "dobon", e.get("t") in ("dobon", ...)).
+
+Where a kind name may appear:
+  (a) the registry: firmware/scoreboard/games.py;
+  (b) the kind's own files: a file whose name or any folder on its path has the kind as a part
+      split at "_", "-" and "." (scoreboard/kabu_score.py, scoreboard/msg_kabu.py,
+      ui/screens_kabu.py, host_tools/report_games/kabu.py, host_tools/play_games/kabu.py,
+      tests/test_ui_kakehiki.py, tests/vectors/kabu/...); a file named for two kinds
+      (tests/test_ui_kabu_kakoi.py) owns both; a file may name only its own kinds, but in any
+      game's own files a kind name that is also a rules word (TERMS: "dobon") is that word;
+  (c) ALLOWED below: a short list of (file, kind, reason) that truly must.
+"""
+import ast
+import os
+import re
+
+from scoreboard import games
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+KINDS = tuple(games.KINDS)
+# Kind names that are also a word of the rules (ドボン, the call of other games too): in any game's
+# own files the word is that game's term, not the kind.
+TERMS = ("dobon",)
+REGISTRY = "firmware/scoreboard/games.py"
+SCANNED = ("firmware", "host_tools", "tests")
+# This file states the rule, so it names the kinds in it.
+SELF = "tests/test_kind_names.py"
+# (c) (path, kind): why that file must name that kind.
+ALLOWED = {
+    ("host_tools/web/shot.py", "kabu"): "the README's picture of the web page: its default is the "
+    "株ドボン preview a person chose to show (an example, not a list of games)",
+}
+# Generic tests that still play or check one named game (issue 19: to move to tests/game_data/ or to
+# test_<kind>_*.py files). Not scanned until then; every other test file is, new ones included.
+NOT_YET = (
+    "test_calc_hostile.py", "test_canvas_speed.py", "test_deploy_emu.py", "test_emu_saved_games.py",
+    "test_engine.py", "test_export.py", "test_export_emu.py", "test_export_trust.py",
+    "test_handwritten_log.py", "test_ledger.py", "test_powercut.py", "test_prefs_store.py",
+    "test_presses.py", "test_registry.py", "test_report.py", "test_rules_compat.py",
+    "test_rules_corrections_ui.py", "test_screen_care.py", "test_screen_text.py", "test_store.py",
+    "test_store_trust.py", "test_texts_file.py", "test_ui_big.py", "test_ui_describe.py",
+    "test_ui_evening_mp.py", "test_ui_fuzz.py", "test_ui_games.py", "test_ui_guard.py",
+    "test_ui_saved_games.py", "test_ui_voice.py", "test_validator.py", "test_web.py",
+)
+
+
+def _parts(word):
+    """An identifier or a word split at "_" and case changes, lower case."""
+    return [p.lower() for p in re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+", word)]
+
+
+def own_kinds(path):
+    """The kinds whose own file `path` (relative, with /) is."""
+    parts = set()
+    for piece in path.split("/"):
+        parts.update(p for p in re.split(r"[^a-z0-9]+", piece.lower()) if p)
+    return set(k for k in KINDS if k in parts)
+
+
+def _is_event_type(node, parents):
+    """The "dobon" event type: {"t": "dobon"} or compared with an event's "t"."""
+    p = parents.get(node)
+    while isinstance(p, (ast.Tuple, ast.List, ast.Set)):
+        p = parents.get(p)
+    if isinstance(p, ast.Dict):
+        for k, v in zip(p.keys, p.values):
+            if v is node and isinstance(k, ast.Constant) and k.value == "t":
+                return True
+    if isinstance(p, ast.Compare):
+        for side in [p.left] + list(p.comparators):
+            if isinstance(side, ast.Subscript) and isinstance(side.slice, ast.Constant) and side.slice.value == "t":
+                return True
+            if (isinstance(side, ast.Call) and isinstance(side.func, ast.Attribute) and side.func.attr == "get"
+                    and side.args and isinstance(side.args[0], ast.Constant) and side.args[0].value == "t"):
+                return True
+    return False
+
+
+def uses(source):
+    """[(line, kind, what)] of the kind names in Python `source` used as code (the rule above)."""
+    tree = ast.parse(source)
+    parents = {}
+    for n in ast.walk(tree):
+        for c in ast.iter_child_nodes(n):
+            parents[c] = n
+    prose = set()
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant) and isinstance(n.value.value, str):
+            prose.add(n.value)
+    found = []
+
+    def ident(node, name):
+        for k in KINDS:
+            if k in _parts(name):
+                found.append((node.lineno, k, "identifier %s" % name))
+
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Name):
+            ident(n, n.id)
+        elif isinstance(n, ast.Attribute):
+            ident(n, n.attr)
+        elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            ident(n, n.name)
+        elif isinstance(n, ast.arg):
+            ident(n, n.arg)
+        elif isinstance(n, ast.keyword) and n.arg:
+            ident(n.value, n.arg)
+        elif isinstance(n, ast.alias):
+            ident(n, n.asname or n.name)
+            for piece in n.name.split("."):
+                ident(n, piece)
+        elif isinstance(n, ast.ImportFrom) and n.module:
+            for piece in n.module.split("."):
+                ident(n, piece)
+        elif isinstance(n, ast.Constant) and isinstance(n.value, str) and n not in prose:
+            text = n.value
+            words = [w for w in re.split(r"[^a-z0-9]+", text.lower()) if w]
+            spaced = any(ch.isspace() for ch in text)
+            for k in KINDS:
+                if k not in words:
+                    continue
+                if k == "dobon" and (spaced or _is_event_type(n, parents)):
+                    continue
+                found.append((n.lineno, k, "string %r" % (text if len(text) < 60 else text[:57] + "...")))
+    return found
+
+
+def scanned_files():
+    out = []
+    for top in SCANNED:
+        for d, dirs, files in os.walk(os.path.join(ROOT, top)):
+            dirs[:] = sorted(x for x in dirs if x != "__pycache__")
+            for f in sorted(files):
+                path = os.path.relpath(os.path.join(d, f), ROOT).replace(os.sep, "/")
+                if f.endswith(".py") and path != SELF and not (top == "tests" and f in NOT_YET):
+                    out.append(path)
+    return out
+
+
+def offenders():
+    bad = []
+    for path in scanned_files():
+        if path == REGISTRY:
+            continue
+        mine = own_kinds(path)
+        with open(os.path.join(ROOT, path), encoding="utf-8") as f:
+            source = f.read()
+        for line, kind, what in uses(source):
+            if not (kind in mine or (path, kind) in ALLOWED or (mine and kind in TERMS)):
+                bad.append("%s:%d: %s (%s)" % (path, line, what, kind))
+    return bad
+
+
+def test_kind_names_only_in_the_registry_and_the_games_own_files():
+    bad = offenders()
+    assert not bad, "kind names outside their games' own files and the registry:\n" + "\n".join(bad)
+
+
+def test_the_scan_finds_kind_names_in_code_and_not_in_prose():
+    kind = KINDS[0]
+    up = kind.upper()
+    src = "\n".join([
+        '"""A docstring may say %s."""' % kind,
+        "# so may a comment: %s" % kind,
+        "x = %r" % kind,                                  # 3: the literal
+        "y = 'scoreboard.%s'" % kind,                     # 4: a module path
+        "def play_%s(): pass" % kind,                     # 5: a function
+        "%s_HANDS = 1" % up,                              # 6: a constant
+        "z = 'a sentence about %s'" % kind,               # 7: prose, but not the term
+        "e = {'t': 'dobon'}",                             # the event type
+        "f = e['t'] == 'dobon'",                          # compared with an event's type
+        "g = 'several dobon players'",                    # the term in a sentence
+        "h = {'kind': 'dobon'}",                          # 11: the kind
+        "import host_tools.calc.%s" % kind,               # 12: an import
+    ])
+    got = sorted(set((line, k) for line, k, _ in uses(src)))
+    want = [(3, kind), (4, kind), (5, kind), (6, kind), (7, kind), (12, kind)]
+    if "dobon" in KINDS:
+        want = sorted(want + [(11, "dobon")])
+    assert got == want, got
+
+
+def test_own_files_are_named_for_their_kind():
+    assert own_kinds("firmware/scoreboard/msg_kabu.py") == {"kabu"}
+    assert own_kinds("tests/test_ui_kabu_kakoi.py") == {"kabu", "kakoi"}
+    assert own_kinds("host_tools/play_games/dobon.py") == {"dobon"}
+    assert own_kinds("tests/vectors/kakehiki/basic.json") == {"kakehiki"}
+    assert own_kinds("host_tools/bench_play.py") == set()
