@@ -129,11 +129,10 @@ def render(R):
     a("")
     a(table(R))
     a("")
-    a("Scripted games (`host_tools/bench_play.py`, fixed seeds): 掛け引き 6 players (demo.py's choose()), "
-      "株ドボン 6 players (dobon outcomes from the worked examples, draws), 囲将会ドボン 6 players (tsumo and "
-      "single-card dobon rounds with random hands), ドボン 4 players (the rules allow 2-4; plays, draws, 2-stacks, "
-      "round wins); 3 % undo and 2 % redo attempts. Every op was accepted on CPython when generated; the "
-      "MicroPython run must end in the identical state (checked).")
+    a("Scripted games (`host_tools/bench_play.py`, each game's player in `host_tools/play_games/`, fixed "
+      "seeds): %s; 3 %% undo and 2 %% redo attempts. Every op was accepted on CPython when generated; the "
+      "MicroPython run must end in the identical state (checked)."
+      % ", ".join(play_games.of(k).BENCH_TEXT % bp.SEATS[k] for k in bp.KINDS))
     a("")
     # ---- 1
     a("## 1. RAM under real MicroPython")

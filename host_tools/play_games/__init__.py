@@ -5,6 +5,7 @@
 #   SETTINGS    settings that keep a long scripted game going (the bench plays the most seats)
 #   BENCH_OPS   {"full": n, "quick": n}: ops of the bench's MicroPython and display runs
 #   ROLES       the bench's one-game workloads played with this game (see for_role)
+#   BENCH_TEXT  what its scripted game is, for docs/benchmarks.md ("%d": the seats)
 #   Policy(rng) a player of random legal moves: moves(game) -> candidate events, the first one the
 #               engine accepts is played; accepted(outcome) after each accepted event
 #   demo(game, names, rng, echo)  optional: plays a whole game for `make demo`, printing it

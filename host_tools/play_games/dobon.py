@@ -5,6 +5,7 @@ from host_tools import play_games
 SETTINGS = {"rounds": 5, "max_actions": 100000}
 BENCH_OPS = {"full": 800, "quick": 12}
 ROLES = ()
+BENCH_TEXT = "ドボン %d players (the rules allow 2-4; plays, draws, 2-stacks, round wins)"
 RANKS = ("A", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 

@@ -6,6 +6,7 @@ from scoreboard.errors import Refusal
 SETTINGS = {"start": 99, "dial_max": 9}
 BENCH_OPS = {"full": 2000, "quick": 12}
 ROLES = ()
+BENCH_TEXT = "掛け引き %d players (the players of make demo)"
 SIGNS = ["足算", "引算", "掛算", "大きい方", "小さい方"]       # the sign deck: 引算 forces a reshuffle
 JUDGES = ["強いのは大きい方", "強いのは小さい方", "奇数", "偶数", "7に近い"]  # 強いのは小さい方 forces one
 
