@@ -1,15 +1,12 @@
 # 囲将会ドボン's data for the generic tests (tests/game_data/__init__.py says what each name is).
+from host_tools.play_games.kakoi import REPORT_ROUNDS
 from scoreboard.engine import Game
 
 LONG_SETTINGS = {"rounds": 0}
 LONG_SEATS = 4
 ROLES = ()
-ROUNDS = [
-    {"t": "tsumo", "seat": 0, "card": "5", "hands": [[], ["K", "Q"], ["3", "2"]]},
-    {"t": "dobon", "card": "5", "by": 1, "out": False, "hands": [["5"], ["K", "Q"], ["3", "2"]],
-     "calls": [{"seat": 2, "top": "3", "on": "card"}]},
-    {"t": "tsumo", "seat": 2, "card": "9", "hands": [["A", "4"], ["7"], []]},
-]
+# three rounds valid in turn for 3 players (a tsumo, a dobon with a call, a tsumo): the report bench's
+ROUNDS = REPORT_ROUNDS
 
 
 def play_log(gid="0000c0c0", rounds=6, names=None):
