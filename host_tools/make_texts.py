@@ -15,7 +15,7 @@ The file (little-endian):
 
     0   b"TXT1"
     4   u16 nsect     sections: one per table module and language
-    6   u16 dirlen    bytes of the directory that follows
+    6   u16 dirlen    bytes of the directory that follows (at most DIR_MAX)
     8   directory, nsect entries:
           u8 keylen, key (ASCII "<module> <lang>", e.g. b"ui.strings ja"),
           u32 offset of the section from the file's start, u16 idslen, u16 n (texts),
@@ -41,6 +41,7 @@ OUT = os.path.join(FIRMWARE, "ui", "texts.bin")
 MAGIC = b"TXT1"
 LANGS = ("en", "ja")          # the index of each language in a table's (English, 日本語) pairs
 ENTRY = struct.Struct("<IHHHI")   # after the key: offset, idslen, n, bloblen, crc32
+DIR_MAX = 4096                    # ui/app.py's _TX_DIR_MAX: a longer directory reads as damaged
 
 
 def section(table, w):
@@ -80,6 +81,8 @@ def build(modules=None):
         body.append(ids + offs + blob)
         at += len(ids) + len(offs) + len(blob)
     directory = b"".join(entries)
+    if len(directory) > DIR_MAX:
+        raise ValueError("the directory exceeds %d bytes: raise _TX_DIR_MAX in ui/app.py too" % DIR_MAX)
     return MAGIC + struct.pack("<HH", len(secs), len(directory)) + directory + b"".join(body)
 
 

@@ -47,6 +47,7 @@ try:
 except ImportError:      # a MicroPython without it: the sizes are still checked
     _crc = None
 _TX_ENTRY = 14           # after a directory entry's key: u32 offset, u16 idslen, n, bloblen, u32 crc
+_TX_DIR_MAX = 4096       # a longer directory is a damaged header: nothing that size is read
 
 
 def _texts_paths():
@@ -68,8 +69,8 @@ def _open_texts():
         except OSError:
             continue
         head = f.read(8)
-        if len(head) == 8 and head[:4] == _TX_MAGIC:
-            n = head[6] | head[7] << 8
+        n = _u16(head, 6) if len(head) == 8 else 0
+        if head[:4] == _TX_MAGIC and 0 < n <= _TX_DIR_MAX:
             d = f.read(n)
             if len(d) == n:
                 return f, d
