@@ -19,7 +19,7 @@ import re
 
 from host_tools import _paths  # noqa: F401  (firmware/ on sys.path)
 
-from scoreboard import journal, messages
+from scoreboard import journal, messages, validate
 from scoreboard.engine import Game
 from scoreboard.errors import Refusal
 from scoreboard import games
@@ -249,7 +249,7 @@ def _fold(res, lines):
     kept_lines = array.array("l")
     # ---- the header -----------------------------------------------------------------------------
     try:
-        header = journal.check_header(journal.unseal(lines[0], 1), 1)
+        header = validate.check_header(journal.unseal(lines[0], 1), 1)
         game = Game(header, source=lambda: (journal.unseal(lines[i - 1], i) for i in kept_lines))
     except Refusal as e:
         info = dict(e.info)
@@ -285,7 +285,7 @@ def _fold(res, lines):
             unreadable += 1
             continue
         try:
-            journal.check_record(rec, gid, lineno)   # the device's own check, same ids
+            validate.check_record(rec, gid, lineno)  # the device's own check, same ids
         except journal.LogError as e:
             res.problems.append(Problem(lineno, e.msg_id, e.info))
             unreadable += 1

@@ -1,12 +1,12 @@
 # `python -m host_tools seal < draft.jsonl > game.log`: adds CRCs to a hand-written journal and checks it.
-# Every line goes through the device's own validator (scoreboard.journal) and the whole journal is
+# Every line goes through the device's own validator (scoreboard.validate) and the whole journal is
 # replayed (Game.from_lines): what seal accepts, the device, report, ledger and export accept too.
 # Any other input: exit 2 with one {"error", "id", "line"} JSON line on stderr, never a traceback.
 import sys
 
 from host_tools import _paths  # noqa: F401  (firmware/ on sys.path)
 from host_tools import cli_io, logs
-from scoreboard import journal
+from scoreboard import journal, validate
 from scoreboard.engine import Game
 from scoreboard.errors import Refusal
 
@@ -29,9 +29,9 @@ def seal_lines(drafts):
             raise journal.LogError("E_LOG_JSON", {"line": n, "why": "not a JSON object"})
         rec.pop("crc", None)
         if header is None:
-            header = journal.check_header(rec, n)
+            header = validate.check_header(rec, n)
         else:
-            journal.check_record(rec, header["g"], n)
+            validate.check_record(rec, header["g"], n)
         try:
             out.append(journal.seal(rec))
         except TypeError:

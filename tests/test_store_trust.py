@@ -9,7 +9,7 @@ import shutil
 import pytest
 
 from lfs_device import PICO, Flash, LfsFile, LfsFs, mount
-from scoreboard import journal, layout
+from scoreboard import journal, layout, recovery
 from scoreboard.engine import Game
 from scoreboard import store as store_mod
 from scoreboard.store import Store
@@ -336,7 +336,7 @@ def test_a_closed_segment_damaged_after_the_snapshot_is_named_on_the_boot_screen
         at = data.index(b'"seq":3,')
         data[at + 6:at + 7] = b"4"          # a sealed line's byte changed: its CRC no longer matches
         write(fs, d.path("0.log"), bytes(data))
-    monkeypatch.setattr(store_mod, "_pick", lambda n: n - 1)  # the random CRC check looks elsewhere
+    monkeypatch.setattr(recovery, "_pick", lambda n: n - 1)  # the random CRC check looks elsewhere
     st, g, fs = d.boot(change)
     closed = st._open[GID].closed
     assert len(closed) >= 1 and closed[0][2] > 3

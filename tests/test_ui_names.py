@@ -6,7 +6,7 @@ import os
 import pytest
 
 from ui_harness import Driver, flash_store, pick
-from scoreboard import journal
+from scoreboard import journal, validate
 from ui.screens_names import KEYS, _mark
 
 
@@ -121,7 +121,7 @@ def test_a_typed_name_is_kept_and_goes_into_the_log_header(tmp_path):
     folder = str(tmp_path / "games")
     log_name = [n for n in os.listdir(folder) if n.endswith(".log")][0]
     with open(os.path.join(folder, log_name), "rb") as f:
-        header = journal.check_header(journal.unseal(f.readline(), 1))
+        header = validate.check_header(journal.unseal(f.readline(), 1))
     assert header["seats"] == ["がっこう", "Ben", "ヴァ", "Ann-2"]
 
 

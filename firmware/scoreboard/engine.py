@@ -70,7 +70,7 @@ def settle(kind, seats, settings):
     if not isinstance(seats, list) or not lo <= len(seats) <= hi:
         raise Refusal("E_SEATS", {"min": lo, "max": hi})
     for name in seats:
-        # what journal.check_header accepts, so that every reader takes the header written
+        # what validate.check_header accepts, so that every reader takes the header written
         if not journal.name_ok(name):
             raise Refusal("E_BAD_VALUE")
     merged = rules.default_settings()
@@ -319,14 +319,15 @@ class Game:
         first = next(it, None)
         if first is None:
             raise journal.LogError("E_LOG_EMPTY", {"line": 1})
-        # one validator (journal.check_header): settings a hand-written header left out take
+        # one validator (validate.check_header): settings a hand-written header left out take
         # their defaults, anything else wrong is named
-        header = journal.check_header(journal.unseal(first, 1), 1)
+        from scoreboard import validate
+        header = validate.check_header(journal.unseal(first, 1), 1)
         game = Game(header, sink)
         lineno = 1
         for line in it:
             lineno += 1
-            rec = journal.check_event(journal.unseal(line, lineno), game.seq + 1, game.game_id, lineno)
+            rec = validate.check_event(journal.unseal(line, lineno), game.seq + 1, game.game_id, lineno)
             try:
                 game.replay(rec)
             except journal.LogError:

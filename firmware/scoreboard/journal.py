@@ -87,45 +87,15 @@ def make_header(kind, game_id, settings, seats, fw_version):
             "settings": settings, "seats": seats, "fw": fw_version}
 
 
-# ---- the one validator (scoreboard/validate.py, imported when a journal is read) ---------------
+# ---- what a line may carry: text every reader can write back, seat names -----------------------
+# (the one validator of headers and events is validate.py, imported by the readers of a journal)
 NAME_MAX = 40           # characters of a seat name
-
-
-def check_header(rec, lineno=1):
-    """A header record -> the header every reader uses (settings completed); LogError if not."""
-    from scoreboard import validate
-    return validate.check_header(rec, lineno)
-
-
-def check_record(rec, game_id, lineno=0):
-    from scoreboard import validate
-    return validate.check_record(rec, game_id, lineno)
-
-
-def check_event(rec, expect_seq, game_id, lineno=0):
-    from scoreboard import validate
-    return validate.check_event(rec, expect_seq, game_id, lineno)
-
-
-def complete_settings(kind, nseats, settings, lineno=1):
-    from scoreboard import validate
-    return validate.complete_settings(kind, nseats, settings, lineno)
-
-
-def valid_id(g):
-    from scoreboard import validate
-    return validate.valid_id(g)
-
-
-def _plain(v, depth):
-    from scoreboard import validate
-    return validate._plain(v, depth)
 
 
 def name_ok(name):
     """A seat name every reader can show and write: text of at most NAME_MAX characters, no
     control characters, no lone surrogates."""
-    if not isinstance(name, str) or len(name) > NAME_MAX or not _text_ok(name):
+    if not isinstance(name, str) or len(name) > NAME_MAX or not text_ok(name):
         return False
     for c in name:
         if ord(c) < 32 or ord(c) == 127:
@@ -133,11 +103,11 @@ def name_ok(name):
     return True
 
 
-def _is_int(v):
+def is_int(v):
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _text_ok(s):
+def text_ok(s):
     """A string that can be written back out as UTF-8 (no lone surrogates from a "\\ud800")."""
     try:
         s.encode("utf-8")

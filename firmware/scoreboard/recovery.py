@@ -1,34 +1,14 @@
 # Recovery at power-up (and when a game is opened or listed): the longest valid prefix of a
-# game's journal, its snapshot checked by folding from the snapshot's base, damaged closed
-# segments counted, games that cannot be replayed set aside. Imported only while the Store
-# recovers and forgotten after (RAM on the Pico); the design is in docs/storage.md.
-import binascii
-
-from scoreboard import journal, layout, snapshot
-from scoreboard import store as _store
-from scoreboard.engine import Game
+# game's journal (the fold: snapshot.py), its snapshot checked, damaged closed segments counted,
+# the files cut back to the prefix (repair.py), games that cannot be replayed set aside. Imported
+# only while the Store recovers and forgotten after (RAM on the Pico); design: docs/storage.md.
+from scoreboard import journal, layout, snapshot, validate
 from scoreboard.errors import Refusal
+from scoreboard.fsio import LINE_MAX, file_crc, size
+from scoreboard.segments import Segments
+from scoreboard.snapshot import TORN, Damaged, Unplayable, covered_ok, replay
 
-LINE_MAX = _store.LINE_MAX
-SNAP_MAX = _store.SNAP_MAX
 SET_ASIDE = "aside"             # what load_listed() returns for a game it moved aside
-
-
-# journal.unseal's ids for a line that is not whole (a power cut's tail, or damage): the valid
-# prefix ends there. Any other refusal of a sealed line means the game cannot be replayed.
-TORN = ("E_LOG_UTF8", "E_LOG_CUT", "E_LOG_NO_CRC", "E_LOG_CRC")
-
-
-class Damaged(Exception):
-    """The fold from a snapshot's base needs a closed segment that no longer reads back."""
-
-
-class Unplayable(Exception):
-    """A game whose sealed header or events the validator or the rules refuse."""
-
-    def __init__(self, why):
-        super().__init__(why)
-        self.why = why
 
 
 def load_safe(st, stem, segs, repair):
@@ -44,7 +24,7 @@ def read_header(st, path):
         line = f.readline(LINE_MAX)
     finally:
         f.close()
-    return line, journal.check_header(journal.unseal(line, 1), 1)
+    return line, validate.check_header(journal.unseal(line, 1), 1)
 
 
 def read_snap(st, stem, header, nsegs):
@@ -55,7 +35,7 @@ def read_snap(st, stem, header, nsegs):
     except OSError:
         return None
     try:
-        line = f.readline(SNAP_MAX)
+        line = f.readline(snapshot.SNAP_MAX)
         rec = journal.unseal(line)
         if snapshot.check(rec, header, nsegs):
             return rec
@@ -72,11 +52,11 @@ def load(st, stem, segs, repair):
     """Recover one game: the longest valid prefix of its journal. Returns the Game (its sink
     attached when `repair`) or None when the files hold no game. Raises Unplayable when a
     sealed header is refused (the caller sets the game aside)."""
-    gid = stem[stem.find("-") + 1:]
+    gid = layout.game_id(stem)
     nsegs = 0
     while nsegs < len(segs) and segs[nsegs] == nsegs:
         nsegs += 1              # only 0, 1, 2, ... without a gap count
-    j = _store._Journal(st, stem, gid)
+    j = Segments(st, stem, gid)
     if nsegs == 0:
         return None
     try:
@@ -130,17 +110,17 @@ def load(st, stem, segs, repair):
     sizes = []
     for i in range(len(segs)):
         s = segs[i]
-        size = listed.get(layout.segment(stem, s)) if listed else None
-        if size is None:
+        n = listed.get(layout.segment(stem, s)) if listed else None
+        if n is None:
             if i < nsegs and s < end_seg and s < len(closed):
-                size = closed[s][0]     # a closed segment: its size is on record
+                n = closed[s][0]        # a closed segment: its size is on record
             else:
-                size = st._size(j.path(s)) or 0
-        sizes.append(size)
+                n = size(st.fs, j.path(s)) or 0
+        sizes.append(n)
         if s > end_seg or i >= nsegs:
-            dropped += size
+            dropped += n
         elif s == end_seg:
-            dropped += size - end_off
+            dropped += n - end_off
     j.seg = end_seg
     j.size = end_off
     j.last_seq = game.seq
@@ -153,8 +133,9 @@ def load(st, stem, segs, repair):
         st.last_recovery = {"events": game.seq, "dropped_bytes": dropped}
         st.damaged = check_closed(st, j, sizes, damaged or j.found_damage)
         if dropped or snap is None:
+            from scoreboard.repair import cut_back   # only when the files may need it
             try:
-                st._repair(j)
+                cut_back(st, j)
             except Refusal:
                 pass            # j.broken: the game is shown, nothing is appended to it
         game.sink = j.sink
@@ -162,14 +143,26 @@ def load(st, stem, segs, repair):
         # the next snapshot folds from here: the verified snapshot (the fold from it reaches
         # the end of the journal), or after a full replay the state now
         j.base = snapshot.bare(snap) if snap is not None else here(st, j, game)
-    game.store_bytes = st._total(sizes) - dropped
+    game.store_bytes = sum(sizes) - dropped
     return game
+
+
+def _pick(n):
+    """A random index below n: the closed segment whose CRC this boot checks."""
+    import os
+    try:
+        r = os.urandom(2)
+        return (r[0] << 8 | r[1]) % n
+    except Exception:
+        import time
+        return (time.ticks_ms() if hasattr(time, "ticks_ms") else int(time.time() * 1000)) % n
 
 
 def check_closed(st, j, sizes, every=False):
     """Closed segments are never written again: one whose size differs from the record, or
     (one per boot, picked at random, to keep the boot short: reading them all costs as much
-    as the rest of a long game's resume) whose CRC differs, was damaged after it was closed. Returns None or {"segments", "presses"}: the presses no longer backed."""
+    as the rest of a long game's resume) whose CRC differs, was damaged after it was closed.
+    Returns None or {"segments", "presses"}: the presses no longer backed."""
     closed = j.closed
     if not closed:
         return None
@@ -177,9 +170,9 @@ def check_closed(st, j, sizes, every=False):
     for s in range(len(closed)):
         if s < len(sizes) and sizes[s] != closed[s][0]:
             bad.append(s)
-    turns = range(len(closed)) if every else [_store._pick(len(closed))]
+    turns = range(len(closed)) if every else [_pick(len(closed))]
     for turn in turns:
-        if turn not in bad and st._file_crc(j.path(turn), closed[turn][0]) != closed[turn][1]:
+        if turn not in bad and file_crc(st.fs, j.path(turn), closed[turn][0]) != closed[turn][1]:
             bad.append(turn)
     if not bad:
         return None
@@ -193,7 +186,7 @@ def here(st, j, game):
     """The game's point now (state + where its last line is): the base of the next snapshot."""
     if game.seq == 0:
         return None
-    last = st._last_line(j)
+    last = j.last_line()
     if last is None:
         return None
     rec = game.snapshot()
@@ -214,145 +207,10 @@ def head(st, path):
         f.close()
 
 
-def covered_ok(st, j, hlen, point):
-    """`point`'s offset falls on a line boundary of its segment (cheap: CRCs only, no JSON,
-    at most SEG_MAX bytes). A bad line before it is damage after the fact (a power cut only
-    tears the end of the journal): noted in j.found_damage, the point still holds. Earlier
-    segments are closed files never written again: their sizes and CRCs are on record in
-    the snapshot (_check_closed)."""
-    seg = point["seg"]
-    f = st.fs.open(j.path(seg), "rb")
-    off = 0
-    try:
-        if seg == 0:
-            f.readline(LINE_MAX)
-            off = hlen
-        limit = point["off"]
-        while off < limit:
-            line = f.readline(LINE_MAX)
-            if not line:
-                break
-            if not journal.sealed_ok(line):
-                j.found_damage = True
-            off += len(line)
-    finally:
-        f.close()
-    return off == limit
-
-
-def replay(st, j, header, hlen, snap, nsegs, trust=False):
-    """Fold the journal from the snapshot's base (the previous snapshot, or the start) to its
-    end. The fold must pass through the snapshot with exactly its state, else the snapshot is
-    not trusted (None: the caller replays from the start). Returns (game, seg, offset where
-    the valid prefix ends, [size, CRC, last seq] of the segments before that one)."""
-    gid = j.gid
-    # trust: start from the snapshot itself, unverified (its base cannot be folded because a
-    # deep undo on the way needs an older segment that was damaged)
-    start = snap if trust else (snap.get("base") if snap is not None else None)
-    if start is not None:
-        j.found_damage = False
-        if not covered_ok(st, j, hlen, start):
-            return None
-        if j.found_damage and start["seg"] >= snap["seg"]:
-            return None         # the snapshot's own segment: the journal ends at the damage
-    game = Game.resume(header, start and snapshot.point(start), [], None, j.source)
-    seg = start["seg"] if start else 0
-    closed = []
-    if snap is not None:
-        for e in snap["segs"][:seg]:
-            closed.append(e)    # the segments before the base: as on record
-    if len(closed) != seg:
-        return None
-    end_seg, end_off = 0, hlen
-    matched = start is None
-    verified = snap is None or trust
-    lineno = 0
-    stop = False
-    while seg < nsegs and not stop:
-        j.seg = seg             # deep undo while replaying reads up to here
-        f = st.fs.open(j.path(seg), "rb")
-        off = 0
-        crc = 0
-        if not matched:
-            off = start["off"]  # straight to the line the base was taken after
-            f.seek(off)
-            crc = None          # the segment's CRC comes from the record, not from here
-        elif seg == 0:
-            line = f.readline(LINE_MAX)
-            off = hlen
-            crc = binascii.crc32(line)
-        try:
-            for line in _store.lines_of(f):
-                lineno += 1
-                try:
-                    rec = journal.unseal(line, lineno)
-                except Refusal:
-                    if not matched:
-                        return None
-                    if snap is not None and not verified and seg < snap["seg"]:
-                        raise Damaged()  # a closed segment before the snapshot's
-                    stop = True
-                    break
-                if not matched:
-                    # the base's own line: same game, same seq, same CRC, else it is not
-                    # this journal's snapshot
-                    if (rec.get("g") != gid or rec.get("seq") != start["seq"]
-                            or journal.crc_field(line) != start.get("lcrc")):
-                        return None
-                    off += len(line)
-                    matched = True
-                    end_seg, end_off = seg, off
-                    continue
-                try:
-                    journal.check_event(rec, game.seq + 1, gid, lineno)
-                    game.replay(rec)
-                except journal.LogError as e:
-                    if e.msg_id in TORN and snap is not None and not verified:
-                        raise Damaged()  # a deep undo read a damaged closed segment
-                    if snap is not None and not verified:
-                        raise Unplayable("E_SNAP")
-                    stop = True
-                    break
-                except Refusal:
-                    if snap is not None and not verified:
-                        # maybe the snapshot's base is what is wrong: replay from the start
-                        raise Unplayable("E_SNAP")
-                    # the valid prefix ends here (a power cut's tail, or garbage after it)
-                    stop = True
-                    break
-                if not verified and game.seq == snap["seq"]:
-                    if (seg != snap["seg"] or off != snap["off"]
-                            or journal.crc_field(line) != snap["lcrc"] or game.done != snap["done"]
-                            or game.undone != snap["undone"] or game.state != snap["state"]):
-                        return None
-                    verified = True
-                if crc is not None:
-                    crc = binascii.crc32(line, crc)
-                off += len(line)
-                end_seg, end_off = seg, off
-        finally:
-            f.close()
-        if not matched:
-            return None
-        if not stop and seg + 1 < nsegs:
-            if crc is None:
-                if seg < len(snap["segs"]):
-                    closed.append(snap["segs"][seg])
-                else:
-                    closed.append([off, st._file_crc(j.path(seg), off) or 0, game.seq])
-            else:
-                closed.append([off, crc & 0xFFFFFFFF, game.seq])
-        seg += 1
-    if not verified:
-        return None
-    j.seg = end_seg
-    return game, end_seg, end_off, closed
-
-
 def put_aside(st, stem, segs, why):
     """Move a game that cannot be replayed into aside/, whole (the export copies it and names
     the refused line); the boot screen says so. When the move fails it is skipped."""
-    st._open.pop(stem[stem.find("-") + 1:], None)
+    st._open.pop(layout.game_id(stem), None)
     d = "%s/%s" % (st.root, layout.ASIDE)
     try:
         st.fs.mkdir(d)
@@ -364,11 +222,11 @@ def put_aside(st, stem, segs, why):
         try:
             st.fs.rename("%s/%s" % (st.root, name), "%s/%s" % (d, name))
         except OSError:
-            if st._size("%s/%s" % (st.root, name)) is not None:
+            if size(st.fs, "%s/%s" % (st.root, name)) is not None:
                 moved = False
     if not moved:
         st._skip[stem] = why
-    st.set_aside.append((stem[stem.find("-") + 1:], why))
+    st.set_aside.append((layout.game_id(stem), why))
 
 
 def load_listed(st, stem, segs, repair=False):

@@ -1,15 +1,12 @@
-# The one validator for journal headers and events: the device's recovery, seal, the engine's
-# from_lines and the PC log reader (report, ledger, export) all call it (through the names in
-# journal.py), so what one accepts the others fold and what they refuse they refuse with the
-# same message id and line number (docs/log-format.md). Imported when a journal is read and
-# forgotten after a boot (RAM on the Pico).
+# The one validator for journal headers and events. Every reader of a journal (the device's
+# recovery, seal, the engine's from_lines, the PC log reader behind report, ledger and export)
+# passes each header through check_header and each event through check_record + check_event: what
+# one accepts the others fold, and what they refuse they refuse with the same message id and line
+# number (docs/log-format.md). Imported when a journal is read; forgotten after a boot (RAM).
 from scoreboard.errors import Refusal
-from scoreboard.journal import SCHEMA, LogError, NAME_MAX, name_ok, _is_int, _text_ok  # noqa: F401
+from scoreboard.journal import SCHEMA, LogError, is_int, name_ok, text_ok
 
-# Every reader of a journal (the device's store, seal, logs -> report/ledger/export) passes each
-# header through check_header and each event through check_record + check_event: what one accepts
-# the others fold, and what they refuse they refuse with the same message id and line number.
-ID_LEN = 8              # game ids: 8 of 0-9 a-z (the device writes 8 hex digits); safe as file names
+ID_LEN = 8              # game ids: 8 of 0-9 a-z (the device writes 8 hex digits): safe file names
 _DEPTH = 4              # nesting of an event's values (the rules use at most a list of lists)
 _ID_CHARS = "0123456789abcdefghijklmnopqrstuvwxyz"
 
@@ -23,21 +20,21 @@ def valid_id(g):
     return True
 
 
-def _plain(v, depth):
+def plain(v, depth):
     if isinstance(v, str):
-        return _text_ok(v)
+        return text_ok(v)
     if v is None or isinstance(v, (bool, int)):
         return True             # no floats: the device never writes one (cjson refuses them)
     if depth <= 0:
         return False
     if isinstance(v, list):
         for x in v:
-            if not _plain(x, depth - 1):
+            if not plain(x, depth - 1):
                 return False
         return True
     if isinstance(v, dict):
         for k, x in v.items():
-            if not _text_ok(k) or not _plain(x, depth - 1):
+            if not text_ok(k) or not plain(x, depth - 1):
                 return False
         return True
     return False
@@ -57,7 +54,6 @@ def complete_settings(kind, nseats, settings, lineno=1):
     rules' default (no default has changed since schema 1: a change must bump SCHEMA and keep the
     old value here), an unknown key or a value the rules refuse is a named refusal."""
     from scoreboard.games import load
-    from scoreboard.errors import Refusal as _R
     rules = load(kind)
     if not isinstance(settings, dict):
         raise _header_refusal(lineno, "E_SETTING_UNKNOWN", {"name": "settings"})
@@ -68,7 +64,7 @@ def complete_settings(kind, nseats, settings, lineno=1):
         merged[k] = settings[k]
     try:
         rules.check_settings(merged, nseats)
-    except _R as r:
+    except Refusal as r:
         raise _header_refusal(lineno, r.msg_id, r.info)
     except (TypeError, ValueError, KeyError, IndexError, AttributeError):
         raise _header_refusal(lineno, "E_SETTING_VALUE")
@@ -82,7 +78,7 @@ def check_header(rec, lineno=1):
     if not isinstance(rec, dict) or rec.get("t") != "header":
         raise LogError("E_LOG_NO_HEADER", {"line": lineno})
     schema = rec.get("schema")
-    if not _is_int(schema) or schema > SCHEMA or schema < 1:
+    if not is_int(schema) or schema > SCHEMA or schema < 1:
         raise LogError("E_LOG_SCHEMA", {"line": lineno, "schema": str(schema)[:12], "known": SCHEMA})
     for key in ("kind", "g", "seats"):
         if key not in rec:
@@ -101,7 +97,7 @@ def check_header(rec, lineno=1):
             raise _header_refusal(lineno, "E_LOG_NAME")
     out = {}
     for k in rec:
-        if not _text_ok(k) or not _plain(rec[k], _DEPTH):
+        if not text_ok(k) or not plain(rec[k], _DEPTH):
             raise LogError("E_LOG_HEADER_FIELD", {"line": lineno, "field": str(k)[:20]})
         out[k] = rec[k]
     out["settings"] = complete_settings(kind, len(seats), rec.get("settings", {}), lineno)
@@ -117,10 +113,10 @@ def check_record(rec, game_id, lineno=0):
     if not isinstance(t, str) or t == "header" or t == "snap":
         raise LogError("E_LOG_KIND", {"line": lineno, "kind": str(t)[:20]})
     seq = rec.get("seq")
-    if not _is_int(seq):
+    if not is_int(seq):
         raise LogError("E_LOG_SEQ", {"line": lineno, "want": None, "got": str(seq)[:12]})
     for k in rec:
-        if not _text_ok(k) or not _plain(rec[k], _DEPTH):
+        if not text_ok(k) or not plain(rec[k], _DEPTH):
             raise LogError("E_LOG_EVENT", {"line": lineno, "field": str(k)[:20]})
     return rec
 
