@@ -5,14 +5,19 @@ from scoreboard import journal
 from scoreboard.engine import Game, _WINDOW
 from scoreboard.errors import Refusal
 
+import game_data
+
+# The game whose test data gives the long round (tests/game_data/: DEEP_UNDO_SEATS, deep_undo_events).
+KIND = game_data.for_role("deep undo")
+
 
 def _long_game(lines):
-    """A ドボン round long enough (plays and draws) that undo must re-read the journal."""
-    game = Game.new("dobon", 3, game_id="eng00001", sink=lines.append)
-    ranks = ["5", "7", "9", "K", "3"]
+    """A round long enough that undo must re-read the journal."""
+    data = game_data.of(KIND)
+    game = Game.new(KIND, data.DEEP_UNDO_SEATS, game_id="eng00001", sink=lines.append)
     while game.seq < 3 * _WINDOW:
-        game.submit({"t": "play", "rank": ranks[game.seq % len(ranks)], "n": 1})
-        game.submit({"t": "draw"})
+        for ev in data.deep_undo_events(game.seq):
+            game.submit(ev)
     return game
 
 

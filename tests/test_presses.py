@@ -5,6 +5,8 @@ import pytest
 
 from host_tools import presses
 
+import game_data
+
 ENTRIES = presses.entries()
 
 
@@ -28,14 +30,15 @@ def test_script_reaches_the_expected_saved_result(stem, kind):
 
 def test_a_wrong_expectation_fails(tmp_path):
     # the checker itself can fail: the same steps with an expectation that is false
-    src = dict(ENTRIES)["dobon-win"]["fewest"]
+    data = game_data.of(game_data.for_role("wrong press expectation"))
+    src = dict(ENTRIES)[data.PRESS_ENTRY]["fewest"]
     with open(src, encoding="utf-8") as f:
         text = f.read()
     bad = tmp_path / "x.fewest.txt"
-    bad.write_text(text.replace("#: count", "#: expect: state['wins'] == [9, 9, 9, 9]\n#: count"),
+    bad.write_text(text.replace("#: count", "#: expect: %s\n#: count" % data.PRESS_WRONG_EXPECT),
                    encoding="utf-8")
     res = presses.run_one(str(bad))
-    assert res["failed"] == ["state['wins'] == [9, 9, 9, 9]"]
+    assert res["failed"] == [data.PRESS_WRONG_EXPECT]
 
 
 def test_markdown_names_every_entry_and_budget():

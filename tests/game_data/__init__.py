@@ -9,6 +9,7 @@
 #   EMU_SEQ, EMU_SEQ_RESUMED    the last game of the emu session (left in progress): its seq after
 #                               its script and after resume.txt
 #   ROLES                       the generic tests' one-game checks played with this game (for_role)
+#   other names                 the data of one of those roles; a comment above them names the test
 import importlib
 import importlib.util
 

@@ -3,8 +3,21 @@ from scoreboard.engine import Game
 
 LONG_SETTINGS = {"rounds": 5}
 LONG_SEATS = 3
-ROLES = ()
+ROLES = ("deep undo", "wrong press expectation")
 EMU_SEQ, EMU_SEQ_RESUMED = 5, 6
+
+# test_engine.py: a round long enough (plays and draws) that undo must re-read the journal
+DEEP_UNDO_SEATS = 3
+_DEEP_UNDO_RANKS = ["5", "7", "9", "K", "3"]
+
+
+def deep_undo_events(seq):
+    """The next events of the long round at `seq`: a play, then a draw."""
+    return [{"t": "play", "rank": _DEEP_UNDO_RANKS[seq % len(_DEEP_UNDO_RANKS)], "n": 1}, {"t": "draw"}]
+
+# test_presses.py: a press script of this game, and an expectation that is false after it
+PRESS_ENTRY = "dobon-win"
+PRESS_WRONG_EXPECT = "state['wins'] == [9, 9, 9, 9]"
 
 
 def play_log(gid="0000d0b0", names=None):
