@@ -12,11 +12,16 @@ from scoreboard import journal
 from scoreboard.engine import Game
 from scoreboard.errors import Refusal
 
-G = "0badcafe"
-HEADER = {"t": "header", "schema": 1, "kind": "kakehiki", "g": G, "seq": 0,
-          "settings": {"start": 20, "dial_max": 9}, "seats": ["A", "B", "C"], "fw": "hand"}
-EVENTS = [{"t": "fold", "p": 1}, {"t": "fold", "p": 2}, {"t": "sign", "minus": False},
-          {"t": "judge", "small": False}]
+import game_data
+
+# The game of the hand-written log (tests/game_data/): its header and first four events are the
+# valid log that the cases below spoil one field at a time (its settings "start", "dial_max" and
+# its seat field "p").
+HAND = game_data.of(game_data.for_role("hand-written log"))
+_HAND_RECORDS = [json.loads(line) for line in HAND.HAND_WRITTEN_LOG.splitlines()]
+G = _HAND_RECORDS[0]["g"]
+HEADER = _HAND_RECORDS[0]
+EVENTS = [dict((k, v) for k, v in r.items() if k not in ("seq", "g")) for r in _HAND_RECORDS[1:5]]
 
 
 def drafts(header=None, events=None):
@@ -92,7 +97,7 @@ def with_header(**changes):
 def test_empty_settings_take_the_defaults_everywhere(tmp_path):
     lines = seal.seal_lines(drafts(with_header(settings={})))
     game = Game.from_lines(lines)
-    assert game.settings == {"start": 20, "dial_max": 9}
+    assert game.settings == HAND.DEFAULT_SETTINGS
     res = logs.read_bytes("".join(lines).encode("utf-8"))
     assert res.ok and res.game.settings["dial_max"] == 9 and res.seq == 4
     p = tmp_path / "2026-01-01" / "hand.log"
@@ -105,7 +110,7 @@ def test_empty_settings_take_the_defaults_everywhere(tmp_path):
 
 def test_missing_settings_field_takes_the_defaults():
     lines = seal.seal_lines(drafts(with_header(settings=None)))
-    assert Game.from_lines(lines).settings == {"start": 20, "dial_max": 9}
+    assert Game.from_lines(lines).settings == HAND.DEFAULT_SETTINGS
 
 
 BAD_HEADERS = [
@@ -117,7 +122,7 @@ BAD_HEADERS = [
     ("bool schema", with_header(schema=True), ("E_LOG_SCHEMA", None, 1)),
     ("no kind", with_header(kind=None), ("E_LOG_HEADER_FIELD", None, 1)),
     ("unknown kind", with_header(kind="chess"), ("E_LOG_HEADER", "E_UNKNOWN_GAME", 1)),
-    ("kind not a string", with_header(kind=["kabu"]), ("E_LOG_HEADER", "E_UNKNOWN_GAME", 1)),
+    ("kind not a string", with_header(kind=[HEADER["kind"]]), ("E_LOG_HEADER", "E_UNKNOWN_GAME", 1)),
     ("id with a path", with_header(g="../x/evi"), ("E_LOG_HEADER", "E_LOG_ID", 1)),
     ("id uppercase", with_header(g="0BADCAFE"), ("E_LOG_HEADER", "E_LOG_ID", 1)),
     ("one seat", with_header(seats=["A"]), ("E_LOG_HEADER", "E_SEATS", 1)),

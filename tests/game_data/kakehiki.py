@@ -7,7 +7,22 @@ from scoreboard.errors import Refusal
 LONG_SETTINGS = {"start": 99, "dial_max": 3}
 LONG_SEATS = 4
 # "micropython replay": test_store_play.replay_under_micropython's long game
-ROLES = ("micropython replay",)
+ROLES = ("micropython replay", "hand-written log")
+
+# "hand-written log" (test_handwritten_log*.py, test_validator.py): a journal written by hand from
+# docs/log-format.md. Three players, the parent (seat 1) is the only one who stays in: it takes the
+# three fees.
+HAND_WRITTEN_LOG = """\
+{"t":"header","schema":1,"kind":"kakehiki","g":"0badcafe","seq":0,"settings":{"start":20,"dial_max":9},"seats":["A","B","C"],"fw":"hand"}
+{"t":"fold","p":1,"seq":1,"g":"0badcafe"}
+{"t":"fold","p":2,"seq":2,"g":"0badcafe"}
+{"t":"sign","minus":false,"seq":3,"g":"0badcafe"}
+{"t":"judge","small":false,"seq":4,"g":"0badcafe"}
+{"t":"undo","seq":5,"g":"0badcafe"}
+{"t":"redo","seq":6,"g":"0badcafe"}
+"""
+# the game's settings when the header gives none (test_validator.py)
+DEFAULT_SETTINGS = {"start": 20, "dial_max": 9}
 
 
 def long_event(rng, s):
