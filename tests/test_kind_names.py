@@ -56,7 +56,7 @@ NOT_YET = (
     "test_rules_compat.py", "test_rules_corrections_ui.py", "test_screen_care.py",
     "test_screen_text.py", "test_store.py", "test_store_trust.py", "test_texts_file.py",
     "test_ui_big.py", "test_ui_describe.py", "test_ui_evening_mp.py", "test_ui_fuzz.py",
-    "test_ui_games.py", "test_ui_guard.py", "test_ui_saved_games.py", "test_ui_voice.py", "test_web.py",
+    "test_ui_guard.py", "test_ui_saved_games.py", "test_ui_voice.py", "test_web.py",
 )
 
 

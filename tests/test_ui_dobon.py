@@ -1,5 +1,7 @@
 """ドボン through the buttons: → straight to the winner, what was recorded, the card list's memory."""
-from ui_harness import Driver, TextLog, frame_text, title_row
+from ui_harness import Driver, TextLog, frame_text, new_game, title_row
+
+from test_ui_games import cards, choose, field, preview
 
 
 def start(d, players=4):
@@ -70,3 +72,26 @@ def test_turn_row_is_inverted_and_no_save_is_said():
         assert "※2枚引き（2で重ねる）" in txt and "保存なし" in txt
         page2 = d.display.last[2 * 128:3 * 128]
         assert not all(b == 0xFF for b in page2[100:110])   # plain text, not a third inverted bar
+
+
+def test_dobon_round_and_sum_check():
+    d = Driver(lang="en")
+    new_game(d, 3, 3)
+    d.press("ok")
+    choose(d, "Sum check")
+    field(d, "hand"); cards(d, ["3", "4"])
+    field(d, "field"); choose(d, "7")
+    preview(d)
+    assert d.toast() == "Sum 7: DOBON"
+    d.seq("back back")
+    assert d.screen() == "Play"
+    choose_action = lambda lab: (d.press("ok"), choose(d, lab))
+    choose_action("Play a card"); choose(d, "2")
+    assert d.app.state()["pending"] == 2
+    choose_action("Draw")
+    assert d.app.state()["pending"] == 0
+    choose_action("Round won"); choose(d, "P2")
+    assert d.screen() == "Lines"
+    d.press("ok")
+    assert d.screen() == "End"                  # a 1-round match
+    assert d.app.game.standings()[0] == {"seat": 1, "score": 1, "place": 1}

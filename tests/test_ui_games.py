@@ -1,6 +1,8 @@
-"""ドボン through the buttons (株ドボン and 囲将会ドボン: tests/test_ui_kabu_kakoi.py), checked on the
-preview before the commit and in the state after it; resume and recovery figures."""
-from ui_harness import Driver, TextLog, new_game
+"""Resume and recovery figures through the buttons, and the helpers that pick a row of a list screen
+(each game's own walks: tests/test_ui_<kind>*.py)."""
+from ui_harness import Driver, TextLog
+
+import game_data
 
 
 def goto_row(d, match):
@@ -42,33 +44,6 @@ def cards(d, values):
     d.press("ok")
 
 
-# 株ドボン and 囲将会ドボン (the seed's worked examples, the review, the call list): see
-# tests/test_ui_kabu_kakoi.py and the press scripts in tests/press_scripts/.
-
-
-def test_dobon_round_and_sum_check():
-    d = Driver(lang="en")
-    new_game(d, 3, 3)
-    d.press("ok")
-    choose(d, "Sum check")
-    field(d, "hand"); cards(d, ["3", "4"])
-    field(d, "field"); choose(d, "7")
-    preview(d)
-    assert d.toast() == "Sum 7: DOBON"
-    d.seq("back back")
-    assert d.screen() == "Play"
-    choose_action = lambda lab: (d.press("ok"), choose(d, lab))
-    choose_action("Play a card"); choose(d, "2")
-    assert d.app.state()["pending"] == 2
-    choose_action("Draw")
-    assert d.app.state()["pending"] == 0
-    choose_action("Round won"); choose(d, "P2")
-    assert d.screen() == "Lines"
-    d.press("ok")
-    assert d.screen() == "End"                  # a 1-round match
-    assert d.app.game.standings()[0] == {"seat": 1, "score": 1, "place": 1}
-
-
 def test_store_resume_and_recovery_figures():
     class FakeStore:
         def __init__(self, game=None):
@@ -93,16 +68,15 @@ def test_store_resume_and_recovery_figures():
         def names(self):
             return ["あい", "Bob", "Chika", "Dan"]
 
-    from scoreboard.engine import Game
-    g = Game.new("kakehiki", ["A", "B", "C"], {})
-    g.submit({"t": "raise", "p": 1, "v": 3})
+    data = game_data.of(game_data.for_role("resume figures"))
+    g = data.resume_game()
     with TextLog() as log:
         st = FakeStore(g)
         d = Driver(store=st, lang="ja")
         txt = log.frame_text()
         assert "続きから" in txt and "12手を復元" in txt and "34バイトを破棄" in txt
         d.press("ok")
-        assert d.screen() == "Play" and d.app.state()["dial"][1] == 3
+        assert d.screen() == "Play" and data.resumed_as_played(d.app.state())
         d.press("back", "long")
         assert st.changes == 1
         # a new game with the names pushed from the PC

@@ -7,7 +7,7 @@ from scoreboard.errors import Refusal
 LONG_SETTINGS = {"start": 99, "dial_max": 3}
 LONG_SEATS = 4
 # "micropython replay": test_store_play.replay_under_micropython's long game
-ROLES = ("micropython replay", "hand-written log")
+ROLES = ("micropython replay", "hand-written log", "resume figures")
 
 # "hand-written log" (test_handwritten_log*.py, test_validator.py): a journal written by hand from
 # docs/log-format.md. Three players, the parent (seat 1) is the only one who stays in: it takes the
@@ -23,6 +23,18 @@ HAND_WRITTEN_LOG = """\
 """
 # the game's settings when the header gives none (test_validator.py)
 DEFAULT_SETTINGS = {"start": 20, "dial_max": 9}
+
+
+# "resume figures" (test_ui_games.py): a game in progress that the store hands back, and what the
+# play screen shows of it once resumed
+def resume_game():
+    g = Game.new("kakehiki", ["A", "B", "C"], {})
+    g.submit({"t": "raise", "p": 1, "v": 3})
+    return g
+
+
+def resumed_as_played(state):
+    return state["dial"][1] == 3
 
 
 def long_event(rng, s):
