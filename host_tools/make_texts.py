@@ -5,7 +5,7 @@
 
 The tables (scoreboard/messages.py, scoreboard/msg_<game>.py, ui/strings.py: MESSAGES = {id:
 (English, 日本語)}) stay the readable source and stay importable. At boot the App reads from this
-file only the sections it needs (ui/app.py, App._texts()), with seek/read, instead of importing
+file only the sections it needs (ui/texts.py, load()), with seek/read, instead of importing
 the tables: loading a table's .mpy makes every text a str, and MicroPython looks each one up in
 the qstr pools first (docs/performance.md, "Boot to the first picture"). A table with no section
 here (a game registered from elsewhere, like the tests' タリー) is imported as before, and a

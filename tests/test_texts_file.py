@@ -10,7 +10,7 @@ import pytest
 from host_tools import make_texts
 from host_tools.make_font import table_modules
 from scoreboard import games
-from ui import app as app_module
+from ui import texts as texts_module
 from ui_harness import Driver
 
 HOW = "run `make texts` (.venv/bin/python -m host_tools.make_texts) and commit firmware/ui/texts.bin"
@@ -30,7 +30,7 @@ def texts_of(lang, kind, path, monkeypatch, ids=()):
     committed file; a path that does not exist: the import path), and the table modules the App
     imported for it."""
     wanted = all_ids() + list(ids)
-    monkeypatch.setattr(app_module, "TEXTS", path)
+    monkeypatch.setattr(texts_module, "PATH", path)
     asked = []
     real = games.module
 
@@ -60,15 +60,15 @@ def test_the_committed_file_is_what_make_texts_makes():
 
 
 def test_the_file_has_every_table_in_both_languages():
-    f, d = app_module._open_texts()
+    f, d = texts_module.open_file()
     try:
         assert f is not None, "the App does not find firmware/ui/texts.bin beside ui/app.py"
         for name in table_modules():
             for w, lang in enumerate(("en", "ja")):
-                ids, offs, blob = app_module._read_section(f, d, name + " " + lang)
+                ids, offs, blob = texts_module.read_section(f, d, name + " " + lang)
                 table = games.module(name).MESSAGES
-                assert (ids, offs, blob) == app_module._section(table, w), (name, lang)
-        assert app_module._read_section(f, d, "tally_game.texts ja") is None
+                assert (ids, offs, blob) == texts_module.section(table, w), (name, lang)
+        assert texts_module.read_section(f, d, "tally_game.texts ja") is None
     finally:
         f.close()
         games.unload(table_modules())
@@ -124,7 +124,7 @@ def test_a_damaged_or_missing_file_falls_back_to_the_tables(reference, monkeypat
 def test_the_boot_menu_draws_with_a_damaged_file(monkeypatch, tmp_path):
     path = tmp_path / "texts.bin"
     path.write_bytes(b"TXT1\xff\xff" + bytes(100))
-    monkeypatch.setattr(app_module, "TEXTS", str(path))
+    monkeypatch.setattr(texts_module, "PATH", str(path))
     d = Driver(lang="ja")
     assert d.screen() == "Boot" and not d.app.errors
     assert d.app.t("G_kakehiki") == "掛け引きほーるでむ"
@@ -172,8 +172,8 @@ app.frame()
 app.kind = 'dobon'
 print('T', app.t('G_kabu'), app.t('E_SEATS', {'min': 2, 'max': 6}), app.t('L_DOBON_TURN', {'seat': 'P1'}))
 print('ASKED', [n for n in asked if n.endswith('strings') or '.msg' in n or n.endswith('messages')])
-import ui.app as A
-A.TEXTS = '/input/none.bin'
+import ui.texts as T
+T.PATH = '/input/none.bin'
 app.lang = 'en'
 print('E', app.t('E_SEATS', {'min': 2, 'max': 6}))
 print('ASKED', [n for n in asked if n.endswith('strings') or '.msg' in n or n.endswith('messages')])

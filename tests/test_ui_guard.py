@@ -6,7 +6,7 @@ import os
 import pytest
 
 from scoreboard.store import Store, OsFs
-from ui import app as app_mod
+from ui import errlog
 from ui.screens_common import Screen
 from ui_harness import Driver
 
@@ -106,7 +106,7 @@ def test_without_a_game_an_error_goes_to_the_start_screen():
 def test_the_error_log_is_bounded_and_a_broken_flash_is_ignored(tmp_path, monkeypatch):
     st, d = _stored(tmp_path)
     d.seq(KAKEHIKI)
-    monkeypatch.setattr(app_mod, "ERRLOG_MAX", 3000)
+    monkeypatch.setattr(errlog, "MAX", 3000)
     for k in range(12):
         d.app.push(Boom(d.app, "button"))
         d.press("ok")

@@ -14,10 +14,10 @@
 # table the file lacks (its module is then forgotten); choosing a game forgets the other games'
 # modules.
 import gc
-import sys
 
 from scoreboard.errors import Refusal, fill
 from scoreboard import games
+from ui import texts
 
 TOAST_MS = 2500
 HINT_MS = 6000           # the undo/redo hint on a new game's first screen
@@ -25,9 +25,6 @@ NOTE_MS = 4000           # "what was recorded": over the play screen's title row
 GESTURES_KEPT = 16       # the last gestures written with an error (a ring: nothing allocated per press)
 G_KINDS = ("click", "long", "repeat")
 G_NAMES = ("up", "down", "left", "right", "ok", "back")
-ERRLOG = "errors.txt"    # in the store's folder: export copies it with the games (not a *.log)
-ERRLOG_OLD = "errors.old.txt"
-ERRLOG_MAX = 8192        # bytes before errors.txt becomes errors.old.txt (two files at most)
 SEAT_KEYS = ("seat", "winner", "loser", "by")   # refusal info naming a seat (an index)
 PASSING = ("ui.screens_games", "ui.screens_prefs", "ui.screens_names", "ui.screens_big", "ui.defaults")
 BIG_KEYS = ("up", "down")   # on a play screen: the large view (readable across the table)
@@ -37,97 +34,6 @@ CARD_KEYS = ("card", "rank", "okoshi", "top")          # ... naming a card (its 
 def _ms(clock):
     # every clock the App is given has ticks_ms() (hw/clock.py, the tests' and tools' fakes)
     return 0 if clock is None else clock.ticks_ms()
-
-
-# ---- texts: ui/texts.bin (host_tools/make_texts.py has the format) -------------------------------
-TEXTS = None             # the data file's path; None: ui/texts.bin beside this module (tests set it)
-_TX_MAGIC = b"TXT1"
-try:
-    from binascii import crc32 as _crc
-except ImportError:      # a MicroPython without it: the sizes are still checked
-    _crc = None
-_TX_ENTRY = 14           # after a directory entry's key: u32 offset, u16 idslen, n, bloblen, u32 crc
-_TX_DIR_MAX = 4096       # a longer directory is a damaged header: nothing that size is read
-
-
-def _texts_paths():
-    if TEXTS is not None:
-        return (TEXTS,)
-    try:
-        here = __file__
-    except NameError:    # a MicroPython built without __file__: the flash layout
-        return ("ui/texts.bin",)
-    i = max(here.rfind("/"), here.rfind("\\"))
-    return ((here[:i + 1] if i >= 0 else "") + "texts.bin", "/ui/texts.bin")
-
-
-def _open_texts():
-    """(open file, its directory bytes), or (None, None) without a file that starts as ours."""
-    for path in _texts_paths():
-        try:
-            f = open(path, "rb")
-        except OSError:
-            continue
-        head = f.read(8)
-        n = _u16(head, 6) if len(head) == 8 else 0
-        if head[:4] == _TX_MAGIC and 0 < n <= _TX_DIR_MAX:
-            d = f.read(n)
-            if len(d) == n:
-                return f, d
-        f.close()
-    return None, None
-
-
-def _u16(b, i):
-    return b[i] | b[i + 1] << 8
-
-
-def _u32(b, i):
-    return b[i] | b[i + 1] << 8 | b[i + 2] << 16 | b[i + 3] << 24
-
-
-def _read_section(f, d, key):
-    """The section `key` ("ui.strings ja") as (ids str, offs bytes, blob bytes); None when the
-    file has no such section. Raises on a section that does not check out (its size, its CRC)."""
-    key = key.encode()
-    i = 0
-    while i < len(d):
-        k = d[i]
-        e = i + 1 + k
-        if d[i + 1:e] == key:
-            at, nid, n, nb, crc = _u32(d, e), _u16(d, e + 4), _u16(d, e + 6), _u16(d, e + 8), _u32(d, e + 10)
-            f.seek(at)
-            ids = f.read(nid)
-            offs = f.read(2 * n + 2)
-            blob = f.read(nb)
-            if len(ids) != nid or len(offs) != 2 * n + 2 or len(blob) != nb or _u16(offs, 2 * n) != nb:
-                raise ValueError(key)
-            if _crc is not None and _crc(blob, _crc(offs, _crc(ids))) & 0xFFFFFFFF != crc:
-                raise ValueError(key)
-            if ids[0] != 10 or ids[-1] != 10 or ids.count(b"\n") != n + 1:
-                raise ValueError(key)
-            return str(ids, "utf-8"), offs, blob
-        i = e + _TX_ENTRY
-    return None
-
-
-def _section(table, w=-1):
-    """(ids, offs, blob) of an imported table (w: its language's index; -1: values are texts)."""
-    ids = ["\n"]
-    offs = bytearray()
-    blob = bytearray()
-    for k in table:
-        ids.append(k)
-        ids.append("\n")
-        n = len(blob)
-        offs.append(n & 255)
-        offs.append(n >> 8)
-        v = table[k]
-        blob.extend((v if w < 0 else v[w]).encode())
-    n = len(blob)
-    offs.append(n & 255)
-    offs.append(n >> 8)
-    return "".join(ids), bytes(offs), bytes(blob)
 
 
 class App:
@@ -190,56 +96,15 @@ class App:
         (the first one holding `sid` wins), as scoreboard.messages.text() does."""
         if self._tx is None or self._tx_lang != self.lang or self._tx_kind != self.kind:
             self._texts()
-        key = "\n" + sid + "\n"
-        for ids, offs, blob in self._tx:
-            k = ids.find(key)
-            if k >= 0:
-                i = ids.count("\n", 0, k) << 1
-                s = str(blob[offs[i] | (offs[i + 1] << 8):offs[i + 2] | (offs[i + 3] << 8)], "utf-8")
-                return fill(s, info)
-        return sid
+        s = texts.look(self._tx, sid)
+        return sid if s is None else fill(s, info)
 
     def _texts(self):
-        """The current language's texts, one section per table: a str of ids (between newlines),
-        one bytes of UTF-8 texts and their 16-bit offsets. Read from ui/texts.bin (host_tools/
-        make_texts.py) when it holds the table, else copied out of the imported table, whose module
-        is then forgotten; a missing or damaged file only means importing: the boot goes on."""
-        lang, kind = self.lang, self.kind
+        """The current language's texts (ui/texts.py): read from ui/texts.bin, or copied out of a
+        table the file lacks."""
         self._tx = None
-        names = ["scoreboard.messages", "ui.strings"]
-        if kind is not None:
-            names.append(games.texts(kind))
-        w = 1 if lang == "ja" else 0
-        table = {}               # the games' names come from the registry, as ids G_<kind>
-        for k in games.KINDS:
-            table["G_" + k] = games.entry(k)[games.NAME][w]
-        secs = [_section(table)]
-        table = None
-        f = d = None
-        try:
-            f, d = _open_texts()
-        except Exception:        # no file, or not ours: every table is imported
-            f = d = None
-        for name in names:
-            sec = None
-            if d is not None:
-                try:
-                    sec = _read_section(f, d, name + " " + lang)
-                except Exception:    # a damaged section: this table is imported
-                    sec = None
-            if sec is None:
-                table = games.module(name).MESSAGES
-                sec = _section(table, w)
-                table = None
-            secs.append(sec)
-        if f is not None:
-            try:
-                f.close()
-            except Exception:
-                pass
-        games.unload(names)      # whoever imported a table: its module is not kept for the texts
-        self._tx = tuple(secs)
-        self._tx_lang, self._tx_kind = lang, kind
+        self._tx = texts.load(self.lang, self.kind)
+        self._tx_lang, self._tx_kind = self.lang, self.kind
 
     def name(self, i):
         if self.game is not None:
@@ -401,46 +266,11 @@ class App:
         return out
 
     def log_error(self, e, scr):
-        """Append the error to errors.txt beside the games; bounded (ERRLOG_MAX, one old file).
-        Writing must never raise: a full or broken flash only loses the note."""
-        st = self.store
-        if st is None or getattr(st, "fs", None) is None:
-            return
+        """Append the error to errors.txt beside the games (ui/errlog.py, imported only now)."""
         try:
-            pe = getattr(sys, "print_exception", None)
-            if pe is not None:               # MicroPython
-                import io
-                buf = io.StringIO()
-                pe(e, buf)
-                tb = buf.getvalue()
-            else:                            # CPython
-                import traceback
-                tb = "".join(traceback.format_exception(type(e), e, e.__traceback__))
-            g = self.game
-            # the gestures before the traceback: a long traceback is what the cut takes off
-            text = "--- ms %d game %s step %s screen %s\ngestures: %s\n%s%s" % (
-                _ms(self.clock), g.game_id if g else "-", g.seq if g else "-", scr,
-                ", ".join(self.gestures()), tb, "" if tb.endswith("\n") else "\n")
-            data = text.encode("utf-8")[:2048]
-            fs, root = st.fs, st.root
-            path = root + "/" + ERRLOG
-            try:
-                size = fs.stat(path)[6]
-            except OSError:
-                size = 0
-            if size + len(data) > ERRLOG_MAX:
-                try:
-                    fs.remove(root + "/" + ERRLOG_OLD)
-                except OSError:
-                    pass
-                fs.rename(path, root + "/" + ERRLOG_OLD)
-            f = fs.open(path, "ab")
-            try:
-                f.write(data)
-                f.flush()
-            finally:
-                f.close()
-        except Exception:
+            from ui import errlog
+            errlog.append(self.store, e, scr, self.game, self.gestures(), _ms(self.clock))
+        except Exception:    # a failed note must never stop the table
             pass
 
     def frame(self):

@@ -1,0 +1,144 @@
+# The App's texts: read a language's sections from ui/texts.bin (host_tools/make_texts.py has the
+# format) without importing the tables; a table the file lacks, or a missing or damaged file, is
+# copied out of the imported table instead, and the boot goes on.
+from scoreboard import games
+
+PATH = None              # the data file's path; None: ui/texts.bin beside this module (tests set it)
+_MAGIC = b"TXT1"
+try:
+    from binascii import crc32 as _crc
+except ImportError:      # a MicroPython without it: the sizes are still checked
+    _crc = None
+_ENTRY = 14              # after a directory entry's key: u32 offset, u16 idslen, n, bloblen, u32 crc
+_DIR_MAX = 4096          # a longer directory is a damaged header: nothing that size is read
+
+
+def _paths():
+    if PATH is not None:
+        return (PATH,)
+    try:
+        here = __file__
+    except NameError:    # a MicroPython built without __file__: the flash layout
+        return ("ui/texts.bin",)
+    i = max(here.rfind("/"), here.rfind("\\"))
+    return ((here[:i + 1] if i >= 0 else "") + "texts.bin", "/ui/texts.bin")
+
+
+def open_file():
+    """(open file, its directory bytes), or (None, None) without a file that starts as ours."""
+    for path in _paths():
+        try:
+            f = open(path, "rb")
+        except OSError:
+            continue
+        head = f.read(8)
+        n = _u16(head, 6) if len(head) == 8 else 0
+        if head[:4] == _MAGIC and 0 < n <= _DIR_MAX:
+            d = f.read(n)
+            if len(d) == n:
+                return f, d
+        f.close()
+    return None, None
+
+
+def _u16(b, i):
+    return b[i] | b[i + 1] << 8
+
+
+def _u32(b, i):
+    return b[i] | b[i + 1] << 8 | b[i + 2] << 16 | b[i + 3] << 24
+
+
+def read_section(f, d, key):
+    """The section `key` ("ui.strings ja") as (ids str, offs bytes, blob bytes); None when the
+    file has no such section. Raises on a section that does not check out (its size, its CRC)."""
+    key = key.encode()
+    i = 0
+    while i < len(d):
+        k = d[i]
+        e = i + 1 + k
+        if d[i + 1:e] == key:
+            at, nid, n, nb, crc = _u32(d, e), _u16(d, e + 4), _u16(d, e + 6), _u16(d, e + 8), _u32(d, e + 10)
+            f.seek(at)
+            ids = f.read(nid)
+            offs = f.read(2 * n + 2)
+            blob = f.read(nb)
+            if len(ids) != nid or len(offs) != 2 * n + 2 or len(blob) != nb or _u16(offs, 2 * n) != nb:
+                raise ValueError(key)
+            if _crc is not None and _crc(blob, _crc(offs, _crc(ids))) & 0xFFFFFFFF != crc:
+                raise ValueError(key)
+            if ids[0] != 10 or ids[-1] != 10 or ids.count(b"\n") != n + 1:
+                raise ValueError(key)
+            return str(ids, "utf-8"), offs, blob
+        i = e + _ENTRY
+    return None
+
+
+def section(table, w=-1):
+    """(ids, offs, blob) of an imported table (w: its language's index; -1: values are texts)."""
+    ids = ["\n"]
+    offs = bytearray()
+    blob = bytearray()
+    for k in table:
+        ids.append(k)
+        ids.append("\n")
+        n = len(blob)
+        offs.append(n & 255)
+        offs.append(n >> 8)
+        v = table[k]
+        blob.extend((v if w < 0 else v[w]).encode())
+    n = len(blob)
+    offs.append(n & 255)
+    offs.append(n >> 8)
+    return "".join(ids), bytes(offs), bytes(blob)
+
+
+def load(lang, kind):
+    """The texts of `lang` (and of game `kind`, or None), one section per table, in the order
+    App.t() looks: the games' names (from the registry, as ids G_<kind>), the engine's table, the
+    UI's, the game's. A section is a str of ids (between newlines), one bytes of UTF-8 texts and
+    their 16-bit offsets."""
+    names = ["scoreboard.messages", "ui.strings"]
+    if kind is not None:
+        names.append(games.texts(kind))
+    w = 1 if lang == "ja" else 0
+    table = {}
+    for k in games.KINDS:
+        table["G_" + k] = games.entry(k)[games.NAME][w]
+    secs = [section(table)]
+    table = None
+    f = d = None
+    try:
+        f, d = open_file()
+    except Exception:        # no file, or not ours: every table is imported
+        f = d = None
+    for name in names:
+        sec = None
+        if d is not None:
+            try:
+                sec = read_section(f, d, name + " " + lang)
+            except Exception:    # a damaged section: this table is imported
+                sec = None
+        if sec is None:
+            table = games.module(name).MESSAGES
+            sec = section(table, w)
+            table = None
+        secs.append(sec)
+    if f is not None:
+        try:
+            f.close()
+        except Exception:
+            pass
+    games.unload(names)      # whoever imported a table: its module is not kept for the texts
+    return tuple(secs)
+
+
+def look(secs, sid):
+    """The text `sid` from the first section holding it, unfilled; None when none does."""
+    key = "\n" + sid + "\n"
+    for ids, offs, blob in secs:
+        k = ids.find(key)
+        if k >= 0:
+            i = ids.count("\n", 0, k) << 1
+            return str(blob[offs[i] | (offs[i + 1] << 8):offs[i + 2] | (offs[i + 3] << 8)], "utf-8")
+    return None
