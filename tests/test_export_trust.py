@@ -7,8 +7,12 @@ import os
 
 from host_tools import export, logs
 from test_export import FolderRunner, store_games
-from game_data.kakoi import play_log as play_kakoi
 from test_logs import data_of
+
+import game_data
+
+# The game whose short log the device holds (tests/game_data/, role "hostile export").
+KIND = game_data.for_role("hostile export")
 
 
 class HostileRunner(FolderRunner):
@@ -35,7 +39,7 @@ HOSTILE = ["../x/evil.log", "..", ".hidden.log", "a\\b.log", "x" * 200 + ".log",
 def _device(tmp_path):
     dev = tmp_path / "device"
     (dev / "games").mkdir(parents=True)
-    g, lines = play_kakoi("aaaa0001")
+    g, lines = game_data.of(KIND).play_log(gid="aaaa0001")
     (dev / "games" / "aaaa0001.log").write_bytes(data_of(lines))
     return dev
 
@@ -78,18 +82,6 @@ def test_a_reader_failure_is_reported_and_leaves_no_staging_folder(tmp_path, mon
     assert not [n for n in os.listdir(str(arch)) if n.startswith(".export-")]
     assert (arch / "export-report.txt").exists() and len(res.journals) == 2
     assert all(r.problems[0].msg_id == "E_LOG_READ" for r, _ in res.journals)
-
-
-def test_hand_sealed_log_with_empty_settings_exports(tmp_path):
-    from host_tools import seal
-    dev = _device(tmp_path)
-    draft = ['{"t":"header","schema":1,"kind":"kakoi","g":"dddd0004","seq":0,"settings":{},'
-             '"seats":["A","B","C"],"fw":"hand"}',
-             '{"t":"tsumo","seat":0,"card":"5","hands":[[],["K","Q"],["3","2"]],"seq":1,"g":"dddd0004"}']
-    (dev / "games" / "dddd0004.log").write_text("".join(seal.seal_lines(draft)), encoding="utf-8")
-    res = export.export(FolderRunner(str(dev)), str(tmp_path / "archive"), date="2025-01-02")
-    assert res.ok, res.text()
-    assert not [n for n in os.listdir(str(tmp_path / "archive" / "2025-01-02")) if n.startswith(".export-")]
 
 
 def test_a_closed_segment_damaged_after_closing_is_named_in_the_report(tmp_path):
