@@ -6,7 +6,13 @@ from ui_harness import Driver, FakeDisplay
 from scoreboard.store import Store, OsFs
 from ui.care import BRIGHT, DIM_CONTRAST
 
+import game_data
+
 MIN = 60000
+# The game played under screen care, its seats and one event (tests/game_data/, role "screen care");
+# each game's own setup defaults: tests/test_screen_care_<kind>.py.
+CARE_KIND = game_data.for_role("screen care")
+CARE = game_data.of(CARE_KIND)
 
 
 class PanelDisplay(FakeDisplay):
@@ -54,7 +60,7 @@ def test_defaults_dim_after_3_minutes_blank_after_15():
 
 def test_the_waking_press_does_nothing_else():
     d = driver()
-    d.app.new_game("dobon", ["A", "B"], {})
+    d.app.new_game(CARE_KIND, CARE.CARE_SEATS, {})
     scr = d.screen()
     idle(d, 20 * MIN)
     assert d.app.care.level == 2
@@ -69,8 +75,8 @@ def test_the_waking_press_does_nothing_else():
 
 def test_waking_with_a_hold_neither_undoes_nor_repeats():
     d = driver()
-    d.app.new_game("dobon", ["A", "B"], {})
-    d.app.submit({"t": "win", "seat": 0})
+    d.app.new_game(CARE_KIND, CARE.CARE_SEATS, {})
+    d.app.submit(dict(CARE.CARE_EVENT))
     seq = d.app.game.seq
     idle(d, 4 * MIN)
     assert d.app.care.level == 1                   # dimmed: a press still only wakes
@@ -170,46 +176,3 @@ def test_language_on_the_settings_screen(tmp_path):
     d.press("right")
     assert d.app.lang == "en" and d.app.top().head == "Settings"
     assert store(tmp_path).lang() == "en"
-
-
-def test_a_games_defaults_are_where_its_setup_starts(tmp_path):
-    d = driver(store(tmp_path))
-    open_prefs(d)
-    scr = d.app.top()
-    while scr.rows()[scr.sel] != "dobon":
-        d.press("down")
-    d.press("ok")
-    assert d.app.top().head == "ドボンの既定"
-    setup = d.app.top()
-    setup.values["variant"] = "action"
-    setup.values["rounds"] = 3
-    while setup.rows()[setup.sel] is not None:
-        d.press("down")
-    d.press("ok")
-    assert d.screen() == "Prefs" and d.toast() == "既定として登録しました"
-    assert store(tmp_path).prefs()["defaults"] == {"dobon": {"variant": "action", "rounds": 3, "max_actions": 800}}
-    d.press("back")
-    d.press("up")
-    d.press("up")
-    d.press("ok")                                   # 新しいゲーム
-    for _ in range(3):
-        d.press("down")
-    d.press("ok")                                   # ドボン
-    assert d.screen() == "Settings" and d.app.top().values["variant"] == "action"
-    assert d.app.top().values["rounds"] == 3
-
-
-@pytest.mark.parametrize("saved", [
-    '{"defaults": {"dobon": {"rounds": 4}}}',                 # the rules refuse it
-    '{"defaults": {"dobon": {"rounds": "3", "variant": 1}}}',  # wrong types
-    '{"defaults": {"dobon": [1]}}', '{"defaults": 7}',
-])
-def test_saved_defaults_the_rules_refuse_are_left_out(tmp_path, saved):
-    (tmp_path / "prefs.json").write_text(saved)
-    d = driver(store(tmp_path))
-    d.press("ok")
-    for _ in range(3):
-        d.press("down")
-    d.press("ok")
-    assert d.screen() == "Settings"
-    assert d.app.top().values == {"variant": "sum", "rounds": 1, "max_actions": 800}

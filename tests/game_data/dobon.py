@@ -3,7 +3,7 @@ from scoreboard.engine import Game
 
 LONG_SETTINGS = {"rounds": 5}
 LONG_SEATS = 3
-ROLES = ("deep undo", "wrong press expectation")
+ROLES = ("deep undo", "wrong press expectation", "screen care")
 EMU_SEQ, EMU_SEQ_RESUMED = 5, 6
 
 # test_engine.py: a round long enough (plays and draws) that undo must re-read the journal
@@ -18,6 +18,10 @@ def deep_undo_events(seq):
 # test_presses.py: a press script of this game, and an expectation that is false after it
 PRESS_ENTRY = "dobon-win"
 PRESS_WRONG_EXPECT = "state['wins'] == [9, 9, 9, 9]"
+
+# test_screen_care.py: a game of two, and one event that a waking hold must not undo
+CARE_SEATS = ["A", "B"]
+CARE_EVENT = {"t": "win", "seat": 0}
 
 
 def play_log(gid="0000d0b0", names=None):
