@@ -47,3 +47,14 @@ UI_WALKS = [
     "ok down down ok down ok ok",
 ]
 UI_FIRST_EVENT = "ok down ok"                                 # draw a card
+
+# test_ui_describe.py: the seats, one of each action, and (where given) what the undo line says of them
+DESCRIBE_SEATS = 3
+DESCRIBE_EVENTS = [
+    {"t": "play", "rank": "Q", "n": 2},
+    {"t": "draw"},
+    {"t": "pass"},
+    {"t": "win", "seat": 1},
+    {"t": "drawn"},
+    {"t": "start", "seat": 0},
+]

@@ -44,3 +44,26 @@ UI_WALKS = [
     "ok down down down down down down ok ok",
 ]
 UI_FIRST_EVENT = "ok down down down down down ok down ok"     # draw: confirm yes
+
+# test_ui_describe.py: the seats, one of each action, and (where given) what the undo line says of them
+DESCRIBE_SEATS = 3
+DESCRIBE_EVENTS = [
+    {"t": "dobon", "winner": 0, "loser": 1},
+    {"t": "dobon", "winner": 0, "loser": 1, "gaeshi": 1},
+    {"t": "four", "seat": 2},
+    {"t": "parent", "seat": 1},
+    {"t": "okoshi"},
+    {"t": "deckout"},
+    {"t": "draw"},
+    {"t": "end"},
+]
+DESCRIBE_JA = [
+    "P1がP2にドボン",
+    "P1がP2に返し",
+    "P3の4枚揃い",
+    "最初の親：P2",
+    "起こし札でドボン",
+    "山切れ",
+    "流局",
+    "対戦を終える",
+]

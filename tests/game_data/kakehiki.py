@@ -115,3 +115,20 @@ UI_WALKS = [
     # everyone stays in to the showdown (15 OKs), then a tie: 同点（複数） -> P1 and P2
     "ok " * 15 + "up ok ok down ok down down down ok ok",
 ]
+
+# test_ui_describe.py: the seats, one of each action, and (where given) what the undo line says of them
+DESCRIBE_SEATS = 4
+DESCRIBE_EVENTS = [
+    {"t": "raise", "p": 1, "v": 2},
+    {"t": "fold", "p": 2},
+    {"t": "predict", "p": 2, "on": 0, "v": 1},
+    {"t": "sign", "minus": True},
+    {"t": "win", "p": [0, 3]},
+]
+DESCRIBE_JA = [
+    "P2 勝負（2）",
+    "P3 降りる",
+    "P3が予想",
+    "符号札を公開",
+    "P1・P4の勝ち",
+]

@@ -35,3 +35,20 @@ UI_WALKS = [
     "ok down down down ok down ok back down ok down down ok",
 ]
 UI_FIRST_EVENT = "ok down down down ok down ok"               # starter P2
+
+# test_ui_describe.py: the seats, one of each action, and (where given) what the undo line says of them
+DESCRIBE_SEATS = 3
+DESCRIBE_EVENTS = [
+    {"t": "dobon", "card": "JOKER"},
+    {"t": "tsumo", "seat": 1, "card": "7"},
+    {"t": "tenhou"},
+    {"t": "starter", "seat": 2},
+    {"t": "end"},
+]
+DESCRIBE_JA = [
+    "ジョーカーにドボン",
+    "P2のツモ上がり（7）",
+    "天和",
+    "最初に出す人：P3",
+    "対局を終える",
+]
