@@ -86,18 +86,23 @@ def file_crc(fs, path, want):
     return (crc & 0xFFFFFFFF) if n == want else None
 
 
+def write(fs, path, data, mode="wb"):
+    """Write (or with mode "ab", append) `data` and flush it; the file is closed whatever happens."""
+    f = fs.open(path, mode)
+    try:
+        f.write(data)
+        f.flush()
+    finally:
+        f.close()
+
+
 def replace(fs, path, data):
     """Write a whole small file through a temporary file and a rename (atomic on littlefs): a
     power cut leaves the old file or the new one. On failure the temporary file is removed and
     the OSError raised."""
     tmp = path + ".tmp"
     try:
-        f = fs.open(tmp, "wb")
-        try:
-            f.write(data)
-            f.flush()
-        finally:
-            f.close()
+        write(fs, tmp, data)
         fs.rename(tmp, path)
     except OSError:
         try:

@@ -2,6 +2,8 @@
 # errors.txt beside the games (export copies it, docs/export.md); bounded, and never raising.
 import sys
 
+from scoreboard import fsio
+
 NAME = "errors.txt"      # in the store's folder, not a *.log: no game reads it
 OLD = "errors.old.txt"
 MAX = 8192               # bytes before errors.txt becomes errors.old.txt (two files at most)
@@ -31,21 +33,12 @@ def append(store, e, scr, game, gestures, ms):
         data = text.encode("utf-8")[:2048]
         fs, root = store.fs, store.root
         path = root + "/" + NAME
-        try:
-            size = fs.stat(path)[6]
-        except OSError:
-            size = 0
-        if size + len(data) > MAX:
+        if (fsio.size(fs, path) or 0) + len(data) > MAX:
             try:
                 fs.remove(root + "/" + OLD)
             except OSError:
                 pass
             fs.rename(path, root + "/" + OLD)
-        f = fs.open(path, "ab")
-        try:
-            f.write(data)
-            f.flush()
-        finally:
-            f.close()
+        fsio.write(fs, path, data, "ab")
     except Exception:
         pass
