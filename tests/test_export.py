@@ -12,10 +12,17 @@ import pytest
 from host_tools import export
 from host_tools.__main__ import main as host_main
 
-from game_data.dobon import play_log as play_dobon
-from game_data.kakehiki import play_log as play_kakehiki
-from game_data.kakoi import play_log as play_kakoi
 from test_logs import data_of, reseal
+
+import game_data
+
+# The device's games come from the games that claim these roles (tests/game_data/): a finished game
+# (also the store's segmented games), a long game cut short (in progress), a finished game whose
+# third line is spoilt.
+FINISHED_KIND = game_data.for_role("export finished")
+FINISHED = game_data.of(FINISHED_KIND)
+IN_PROGRESS = game_data.of(game_data.for_role("export in progress"))
+BAD_LINE = game_data.of(game_data.for_role("export bad line"))
 
 
 class FolderRunner:
@@ -69,16 +76,16 @@ def device_with_games(tmp_path):
     dev = tmp_path / "device"
     games = dev / "games"
     games.mkdir(parents=True)
-    done, lines_done = play_kakoi("aaaa0001")
+    done, lines_done = FINISHED.play_log(gid="aaaa0001")
     assert done.is_over()
     (games / "aaaa0001.log").write_bytes(data_of(lines_done))
     (games / "aaaa0001.snap").write_bytes(b'{"snapshot": 1}\n')
     # a game in progress (cut last line, as after a power loss) with a snapshot
-    g, lines = play_kakehiki(7)
+    g, lines = IN_PROGRESS.in_progress_log(7)
     (games / "bbbb0002.log").write_bytes(data_of(lines[:30])[:-5])
     (games / "bbbb0002.snap").write_bytes(b'{"snapshot": 2}\n')
     # a finished game with a bad line
-    d, dl = play_dobon("cccc0003")
+    d, dl = BAD_LINE.play_log(gid="cccc0003")
     dl = list(dl)
     dl[2] = dl[2].replace('"t":', '"t" :', 1)
     (games / "cccc0003.log").write_bytes(data_of(dl))
@@ -137,7 +144,7 @@ def test_delete_only_what_was_verified_and_finished(tmp_path):
 def test_in_progress_game_is_kept_and_resumable(tmp_path):
     dev = tmp_path / "device"
     (dev / "games").mkdir(parents=True)
-    g, lines = play_kakehiki(9)
+    g, lines = IN_PROGRESS.in_progress_log(9)
     (dev / "games" / "eeee0005.log").write_bytes(data_of(lines[:40]))
     res = export.export(FolderRunner(str(dev)), str(tmp_path / "a"), delete=True, date="d")
     f = res.files[0]
@@ -160,7 +167,7 @@ def test_damaged_copy_is_flagged_and_never_deleted(tmp_path):
 def test_second_export_mid_game_then_end_grows_the_archived_copy(tmp_path):
     dev = tmp_path / "device"
     (dev / "games").mkdir(parents=True)
-    g, lines = play_kakoi("ffff0006")
+    g, lines = FINISHED.play_log(gid="ffff0006")
     log = dev / "games" / "ffff0006.log"
     log.write_bytes(data_of(lines[:3]))
     r1 = export.export(FolderRunner(str(dev)), str(tmp_path / "a"), date="d")
@@ -204,18 +211,17 @@ def test_mpremote_runner_builds_the_command(tmp_path):
 # ---- the device's own layout: segmented journals + snapshots written by scoreboard.store -----------
 def store_games(root):
     from scoreboard.store import Store
-    from game_data.kakoi import ROUNDS as KAKOI_ROUNDS
     os.makedirs(str(root), exist_ok=True)
     st = Store(root=str(root), seg_max=600, snap_every=2)
-    done = st.create("kakoi", ["あき", "Bob", "ちえ"])
+    done = st.create(FINISHED_KIND, ["あき", "Bob", "ちえ"])
     for i in range(6):
-        done.submit(dict(KAKOI_ROUNDS[i % 3]))
+        done.submit(dict(FINISHED.ROUNDS[i % 3]))
         st.after_change(done)
     done.submit({"t": "end"})
     st.after_change(done)
-    live = st.create("kakoi", 3)
+    live = st.create(FINISHED_KIND, 3)
     for i in range(4):
-        live.submit(dict(KAKOI_ROUNDS[i % 3]))
+        live.submit(dict(FINISHED.ROUNDS[i % 3]))
         st.after_change(live)
     st._close_all()
     return done, live

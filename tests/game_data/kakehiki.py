@@ -7,7 +7,7 @@ from scoreboard.errors import Refusal
 LONG_SETTINGS = {"start": 99, "dial_max": 3}
 LONG_SEATS = 4
 # "micropython replay": test_store_play.replay_under_micropython's long game
-ROLES = ("micropython replay", "hand-written log", "resume figures")
+ROLES = ("micropython replay", "hand-written log", "resume figures", "export in progress")
 
 # "hand-written log" (test_handwritten_log*.py, test_validator.py): a journal written by hand from
 # docs/log-format.md. Three players, the parent (seat 1) is the only one who stays in: it takes the
@@ -104,6 +104,11 @@ def play_log(seed=1, seats=4, gid=None, undo_rate=0.05, max_events=3000, start=2
         else:
             raise AssertionError("stuck in %s" % ph)
     return g, lines
+
+
+# "export in progress" (test_export.py): a long seeded game whose first lines are a game in progress
+def in_progress_log(seed):
+    return play_log(seed)
 
 
 def check_emu_events(events, log):
