@@ -240,7 +240,7 @@ def render(R):
         a("")
         a("The resume grows linearly: %s fuel per journal line already covered by the snapshot. A CPython "
           "profile of `Store.resume_last()` (cProfile, 3,000 events) puts nearly all of it in "
-          "`Store._covered_ok`, which CRC-checks every line before the snapshot at every boot (bit-flip "
+          "`snapshot.covered_ok`, which CRC-checks every line before the snapshot at every boot (bit-flip "
           "detection). What would close it: check only the snapshot's segment at boot (older segments are "
           "closed and were checked when they closed: record each closed segment's size + CRC in the "
           "snapshot and compare sizes only), or run the full check after the screen is up, a segment "

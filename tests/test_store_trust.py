@@ -10,6 +10,7 @@ import pytest
 
 from lfs_device import PICO, Flash, LfsFile, LfsFs, mount
 from scoreboard import journal, layout, recovery
+from scoreboard.fsio import write
 from scoreboard.engine import Game
 from scoreboard import store as store_mod
 from scoreboard.store import Store
@@ -72,15 +73,6 @@ def read(fs, path):
     f = fs.open(path, "rb")
     try:
         return f.read()
-    finally:
-        f.close()
-
-
-def write(fs, path, data):
-    f = fs.open(path, "wb")
-    try:
-        f.write(data)
-        f.flush()
     finally:
         f.close()
 
