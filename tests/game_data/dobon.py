@@ -1,9 +1,12 @@
 # ドボン's data for the generic tests (tests/game_data/__init__.py says what each name is).
+import re
+
 from scoreboard.engine import Game
 
 LONG_SETTINGS = {"rounds": 5}
 LONG_SEATS = 3
-ROLES = ("deep undo", "wrong press expectation", "screen care", "export bad line")
+ROLES = ("deep undo", "wrong press expectation", "screen care", "export bad line",
+         "report beside junk")
 EMU_SEQ, EMU_SEQ_RESUMED = 5, 6
 
 # test_engine.py: a round long enough (plays and draws) that undo must re-read the journal
@@ -58,3 +61,19 @@ DESCRIBE_EVENTS = [
     {"t": "drawn"},
     {"t": "start", "seat": 0},
 ]
+
+
+# test_report.py: this game in a night of every game (no details file), and its own check of the
+# night's pages; its title on a Japanese page
+TITLE_JA = "ドボン"
+REPORT_DETAILS = False
+
+
+def report_night_log(names3, names4):
+    return play_log(names=names3)
+
+
+def check_report_pages(ja, en):
+    # the match: Bob (2 wins) is first
+    sec = en[en.index("<h2>Dobon <small>"):]
+    assert re.search(r'<tr class="first"><td>1</td><td class="l">Bob</td><td>2</td></tr>', sec)

@@ -3,7 +3,7 @@ from scoreboard.engine import Game
 
 LONG_SETTINGS = {"length": "stop"}
 LONG_SEATS = 4
-ROLES = ()
+ROLES = ("report second game",)
 EVENTS = [
     {"t": "dobon", "winner": 0, "loser": 1, "own": ["三", "三", "二"], "their": ["四", "五"],
      "dobon_card": "八", "okoshi": "六", "trumps": 3, "gaeshi": 0},
@@ -67,3 +67,34 @@ DESCRIBE_JA = [
     "流局",
     "対戦を終える",
 ]
+
+
+# test_report.py: this game in a night of every game, and its own checks of the night's CSV (rows),
+# details (rows; the game) and pages
+REPORT_DETAILS = True
+
+
+def report_night_log(names3, names4):
+    return play_log(names=names3)
+
+
+def check_report_csv(kb):
+    h = kb[0]
+    assert kb[1][h.index("winner")] == "あき" and kb[1][h.index("loser")] == "Bob"
+    assert kb[1][h.index("points")] == "8" and kb[1][h.index("points: Bob")] == "8"
+    assert kb[2][h.index("ending")] == "draw"
+
+
+def check_report_details(kb, g):
+    from host_tools import report
+    assert kb[0] == report.DETAIL_COLUMNS
+    first = [r for r in kb[1:] if r[0] == "1"]
+    assert ["1", "score item", "Bob", "あき", "2", "Trumps", "4", "", "", ""] in first
+    assert ["1", "score total", "Bob", "あき", "", "", "", "", "8", ""] in first
+
+
+def check_report_pages(ja, en):
+    for word in ("株ドボン", "②切り札 +4"):
+        assert word in ja, word
+    for word in ("Kabu Dobon", "② Trumps +4", "8 points to Bob"):
+        assert word in en, word

@@ -1,5 +1,6 @@
 # 掛け引きほーるでむ's data for the generic tests (tests/game_data/__init__.py says what each name is).
 import random
+import re
 
 from scoreboard.engine import Game
 from scoreboard.errors import Refusal
@@ -7,7 +8,8 @@ from scoreboard.errors import Refusal
 LONG_SETTINGS = {"start": 99, "dial_max": 3}
 LONG_SEATS = 4
 # "micropython replay": test_store_play.replay_under_micropython's long game
-ROLES = ("micropython replay", "hand-written log", "resume figures", "export in progress")
+ROLES = ("micropython replay", "hand-written log", "resume figures", "export in progress",
+         "report in progress")
 
 # "hand-written log" (test_handwritten_log*.py, test_validator.py): a journal written by hand from
 # docs/log-format.md. Three players, the parent (seat 1) is the only one who stays in: it takes the
@@ -137,3 +139,32 @@ DESCRIBE_JA = [
     "符号札を公開",
     "P1・P4の勝ち",
 ]
+
+
+# test_report.py: this game in a night of every game (with the four names), and its own checks of
+# the night's CSV (rows), details (rows; the game) and pages
+REPORT_DETAILS = True
+
+
+def report_night_log(names3, names4):
+    return play_log(3, names=names4)
+
+
+def check_report_csv(kh):
+    h = kh[0]
+    assert kh[1][h.index("parent")] == "あき" and kh[2][h.index("parent")] == "Bob"   # names, not 0/1
+    assert kh[1][h.index("winners")] in ("あき", "Bob", "ちえ", "Dan")
+
+
+def check_report_details(kh, g):
+    preds = [p for o in g.history() for p in o["preds"]]
+    assert len(kh) - 1 == len(preds) > 0
+    assert set(r[9] for r in kh[1:]) <= {"won", "lost", "folded"}
+
+
+def check_report_pages(ja, en):
+    for word in ("掛け引きほーるでむ", "最初のだんご：20", "ダイヤル上限：5"):
+        assert word in ja, word
+    assert re.search("→(的中|外れ|降りた)", ja)
+    for word in ("Kakehiki Hold&#x27;em", "Starting dango: 20"):
+        assert word in en, word

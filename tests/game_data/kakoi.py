@@ -4,7 +4,7 @@ from scoreboard.engine import Game
 
 LONG_SETTINGS = {"rounds": 0}
 LONG_SEATS = 4
-ROLES = ("hostile export", "ledger", "export finished")
+ROLES = ("hostile export", "ledger", "export finished", "report")
 # three rounds valid in turn for 3 players (a tsumo, a dobon with a call, a tsumo): the report bench's
 ROUNDS = REPORT_ROUNDS
 
@@ -52,3 +52,28 @@ DESCRIBE_JA = [
     "最初に出す人：P3",
     "対局を終える",
 ]
+
+
+# test_report.py: this game in a night of every game, and its own checks of the night's CSV (rows),
+# details (rows; the game) and pages; its title on a Japanese page
+TITLE_JA = "囲将会ドボン"
+REPORT_DETAILS = True
+
+
+def report_night_log(names3, names4):
+    return play_log(names=names3)
+
+
+def check_report_csv(ko):
+    assert ko[1][ko[0].index("change: あき")] == "30"
+
+
+def check_report_details(ko, g):
+    assert ["1", "payment", "ちえ", "あき", "", "", "5", "2", "10", ""] in ko
+
+
+def check_report_pages(ja, en):
+    for word in ("囲将会ドボン", "Bob→あき 20点"):
+        assert word in ja, word
+    for word in ("Kakoi Dobon", "Bob pays あき 20"):
+        assert word in en, word
