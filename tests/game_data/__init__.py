@@ -10,6 +10,9 @@
 #                               its script and after resume.txt
 #   ROLES                       the generic tests' one-game checks played with this game (for_role)
 #   other names                 the data of one of those roles; a comment above them names the test
+#   DESCRIBE_SEATS, DESCRIBE_EVENTS, DESCRIBE_JA (optional)   test_ui_describe.py's actions
+#   report_night_log(names3, names4), REPORT_DETAILS, check_report_csv (optional),
+#   check_report_details, check_report_pages   the game's part of test_report.py's night
 import importlib
 import importlib.util
 
