@@ -1,12 +1,19 @@
 """The large view (issue 20 §4): ▲ or ▼ on any game's play screen, what the table asks most,
-numerals at least 16 px tall; ▲▼ turn pages, any other press goes back; nothing is recorded."""
+numerals at least 16 px tall; ▲▼ turn pages, any other press goes back; nothing is recorded
+(each game's pages: tests/test_ui_big_<kind>*.py)."""
 import pytest
 
+from scoreboard import games
 from ui_harness import Driver
 from ui.canvas import Canvas
 from ui.screens_big import big_text, big_width, pages_of
 
+import game_data
+
 NAMES = ["たろう", "Ben", "はなこ", "P4", "P5"]
+# The game the generic checks open (tests/game_data/, role "large view"): its seats and one event.
+VIEWED = game_data.for_role("large view")
+VIEW = game_data.of(VIEWED)
 
 
 def started(kind, n, events=()):
@@ -39,57 +46,8 @@ def test_numerals_are_20_px_tall(ch):
     assert max(rows) - min(rows) + 1 >= 16
 
 
-def test_kakehiki_turn_pot_dials_then_holdings():
-    d = started("kakehiki", 4, [{"t": "raise", "p": 1, "v": 3}, {"t": "fold", "p": 2}])
-    play = d.screen()
-    seq = d.app.game.seq
-    d.press("up")
-    assert d.screen() == "Big"
-    assert pages_of(d.app) == [
-        [("P4の手番", ""), ("場", "4")],
-        [("たろう", "[1]"), ("Ben", "[3]"), ("はなこ", "降")],
-        [("P4", "[0]")],
-        [("たろう", "19★0"), ("Ben", "19★0"), ("はなこ", "19★0")],
-        [("P4", "19★0")]]
-    d.press("down")
-    assert d.app.top().page == 1
-    d.press("up")
-    d.press("up")
-    assert d.app.top().page == 4                # round the pages
-    d.press("ok")
-    assert d.screen() == play and d.app.game.seq == seq
-
-
-def test_kakehiki_raise_amount_keeps_the_arrows():
-    d = started("kakehiki", 3)
-    scr = d.app.top()
-    scr.raising = 2
-    d.press("up")
-    assert d.screen() == "Play" and scr.raising == 3
-
-
-def test_kabu_laps_and_deal_sizes_then_totals():
-    d = started("kabu", 5)
-    d.press("down")
-    pages = pages_of(d.app)
-    assert pages[0] == [("たろう", "0周4枚"), ("Ben", "0周4枚"), ("はなこ", "0周4枚")]
-    assert pages[2][0] == ("たろう", "0点")
-
-
-def test_kakoi_totals_and_dobon_turn_draw_and_wins():
-    d = started("kakoi", 3)
-    d.press("up")
-    assert pages_of(d.app) == [[("たろう", "0点"), ("Ben", "0点"), ("はなこ", "0点")]]
-    d.press("up")                                # one page: ▲ goes back
-    assert d.screen() == "Play"
-    d = started("dobon", 3, [{"t": "play", "rank": "2"}])
-    d.press("up")
-    assert pages_of(d.app)[0] == [("Benの手番", ""), ("2枚引く", "")]
-    assert pages_of(d.app)[1] == [("たろう", "0勝"), ("Ben", "0勝"), ("はなこ", "0勝")]
-
-
 @pytest.mark.parametrize("lang", ["ja", "en"])
-@pytest.mark.parametrize("kind,n", [("kakehiki", 6), ("kabu", 6), ("kakoi", 6), ("dobon", 4)])
+@pytest.mark.parametrize("kind,n", [(k, games.seats(k)[1]) for k in games.KINDS])   # the most seats
 def test_every_page_fits_the_panel(kind, n, lang):
     d = Driver(None, lang)
     d.app.new_game(kind, ["高橋陽菜さん", "Benjamin", "P3", "P4", "P5", "P6"][:n], {})
@@ -102,7 +60,7 @@ def test_every_page_fits_the_panel(kind, n, lang):
 
 
 def test_not_on_the_first_screen_nor_after_the_end():
-    d = started("dobon", 2)
+    d = started(VIEWED, VIEW.BIG_SEATS)
     d.press("back")
     assert d.screen() == "GameMenu"
     d.press("up")
@@ -117,9 +75,9 @@ def test_screens_opened_now_and_then_are_not_kept_while_playing():
     when opened and let go at the next play screen."""
     import sys
     from ui.app import PASSING
-    d = started("dobon", 2)
+    d = started(VIEWED, VIEW.BIG_SEATS)
     d.press("up")
     d.press("ok")
     assert "ui.screens_big" in sys.modules
-    d.app.submit({"t": "play", "rank": "5"})
+    d.app.submit(dict(VIEW.BIG_EVENT))
     assert not [m for m in PASSING if m in sys.modules]

@@ -6,7 +6,7 @@ from scoreboard.engine import Game
 LONG_SETTINGS = {"rounds": 5}
 LONG_SEATS = 3
 ROLES = ("deep undo", "wrong press expectation", "screen care", "export bad line",
-         "report beside junk")
+         "report beside junk", "large view")
 EMU_SEQ, EMU_SEQ_RESUMED = 5, 6
 
 # test_engine.py: a round long enough (plays and draws) that undo must re-read the journal
@@ -77,3 +77,7 @@ def check_report_pages(ja, en):
     # the match: Bob (2 wins) is first
     sec = en[en.index("<h2>Dobon <small>"):]
     assert re.search(r'<tr class="first"><td>1</td><td class="l">Bob</td><td>2</td></tr>', sec)
+
+# "large view" (test_ui_big.py): a game of two, and one event that lets go of the passing screens
+BIG_SEATS = 2
+BIG_EVENT = {"t": "play", "rank": "5"}

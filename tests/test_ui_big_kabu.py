@@ -1,0 +1,11 @@
+"""株ドボン's large view: laps and deal sizes, then totals."""
+from ui.screens_big import pages_of
+from test_ui_big import started
+
+
+def test_kabu_laps_and_deal_sizes_then_totals():
+    d = started("kabu", 5)
+    d.press("down")
+    pages = pages_of(d.app)
+    assert pages[0] == [("たろう", "0周4枚"), ("Ben", "0周4枚"), ("はなこ", "0周4枚")]
+    assert pages[2][0] == ("たろう", "0点")
