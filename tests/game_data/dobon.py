@@ -81,3 +81,6 @@ def check_report_pages(ja, en):
 # "large view" (test_ui_big.py): a game of two, and one event that lets go of the passing screens
 BIG_SEATS = 2
 BIG_EVENT = {"t": "play", "rank": "5"}
+
+# test_registry.py: where the registry (and so the menu) lists this game
+MENU_POSITION = 3

@@ -98,3 +98,6 @@ def check_report_pages(ja, en):
         assert word in ja, word
     for word in ("Kabu Dobon", "② Trumps +4", "8 points to Bob"):
         assert word in en, word
+
+# test_registry.py: where the registry (and so the menu) lists this game
+MENU_POSITION = 1

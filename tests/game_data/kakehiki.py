@@ -168,3 +168,6 @@ def check_report_pages(ja, en):
     assert re.search("→(的中|外れ|降りた)", ja)
     for word in ("Kakehiki Hold&#x27;em", "Starting dango: 20"):
         assert word in en, word
+
+# test_registry.py: where the registry (and so the menu) lists this game
+MENU_POSITION = 0

@@ -77,3 +77,6 @@ def check_report_pages(ja, en):
         assert word in ja, word
     for word in ("Kakoi Dobon", "Bob pays あき 20"):
         assert word in en, word
+
+# test_registry.py: where the registry (and so the menu) lists this game
+MENU_POSITION = 2
