@@ -195,10 +195,13 @@ def test_the_checks_catch_what_they_are_for():
 
 # ---- names, cards, numbers ----------------------------------------------------------------------
 def card_names():
-    from scoreboard import kabu_score, kakoi_score, dobon
-    from ui import screens_dobon, screens_kabu
-    out = list(kabu_score.NAMES) + list(kabu_score.LABELS) + list(kakoi_score.RANKS)
-    out += list(dobon.VALUE) + list(screens_dobon.RANKS) + list(screens_kabu.CIRCLED)
+    """The card and rank names every game with cards draws (tests/game_data/<kind>.py: card_names)."""
+    import game_data
+    out = []
+    for kind in game_data.kinds():
+        names = getattr(game_data.of(kind), "card_names", None)
+        if names:
+            out += names()
     return [s for s in out if s]
 
 

@@ -84,3 +84,10 @@ BIG_EVENT = {"t": "play", "rank": "5"}
 
 # test_registry.py: where the registry (and so the menu) lists this game
 MENU_POSITION = 3
+
+
+# test_screen_text.py: the names of this game's cards and ranks that its screens draw
+def card_names():
+    from scoreboard import dobon
+    from ui import screens_dobon
+    return list(dobon.VALUE) + list(screens_dobon.RANKS)

@@ -101,3 +101,10 @@ def check_report_pages(ja, en):
 
 # test_registry.py: where the registry (and so the menu) lists this game
 MENU_POSITION = 1
+
+
+# test_screen_text.py: the names of this game's cards and ranks that its screens draw
+def card_names():
+    from scoreboard import kabu_score
+    from ui import screens_kabu
+    return list(kabu_score.NAMES) + list(kabu_score.LABELS) + list(screens_kabu.CIRCLED)

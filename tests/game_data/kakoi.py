@@ -80,3 +80,9 @@ def check_report_pages(ja, en):
 
 # test_registry.py: where the registry (and so the menu) lists this game
 MENU_POSITION = 2
+
+
+# test_screen_text.py: the names of this game's cards and ranks that its screens draw
+def card_names():
+    from scoreboard import kakoi_score
+    return list(kakoi_score.RANKS)
