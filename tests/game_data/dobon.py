@@ -6,7 +6,7 @@ from scoreboard.engine import Game
 LONG_SETTINGS = {"rounds": 5}
 LONG_SEATS = 3
 ROLES = ("deep undo", "wrong press expectation", "screen care", "export bad line",
-         "report beside junk", "large view")
+         "report beside junk", "large view", "guard")
 EMU_SEQ, EMU_SEQ_RESUMED = 5, 6
 
 # test_engine.py: a round long enough (plays and draws) that undo must re-read the journal
@@ -91,3 +91,9 @@ def card_names():
     from scoreboard import dobon
     from ui import screens_dobon
     return list(dobon.VALUE) + list(screens_dobon.RANKS)
+
+# the presses from the start screen to the play screen of a new game (defaults, 4 players)
+NEW_GAME_PRESSES = "ok down down down ok up ok down down ok"
+
+# test_ui_guard.py: one committed action from the play screen (the player on turn draws a card)
+ONE_ACTION_PRESSES = "ok down ok"

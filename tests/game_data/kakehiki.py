@@ -9,7 +9,7 @@ LONG_SETTINGS = {"start": 99, "dial_max": 3}
 LONG_SEATS = 4
 # "micropython replay": test_store_play.replay_under_micropython's long game
 ROLES = ("micropython replay", "hand-written log", "resume figures", "export in progress",
-         "report in progress")
+         "report in progress", "guard redraw")
 
 # "hand-written log" (test_handwritten_log*.py, test_validator.py): a journal written by hand from
 # docs/log-format.md. Three players, the parent (seat 1) is the only one who stays in: it takes the
@@ -171,3 +171,6 @@ def check_report_pages(ja, en):
 
 # test_registry.py: where the registry (and so the menu) lists this game
 MENU_POSITION = 0
+
+# the presses from the start screen to the play screen of a new game (defaults, 4 players)
+NEW_GAME_PRESSES = "ok ok up ok down down ok"

@@ -86,3 +86,6 @@ MENU_POSITION = 2
 def card_names():
     from scoreboard import kakoi_score
     return list(kakoi_score.RANKS)
+
+# the presses from the start screen to the play screen of a new game (defaults, 4 players)
+NEW_GAME_PRESSES = "ok down down ok up ok down down ok"
