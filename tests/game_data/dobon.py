@@ -97,3 +97,9 @@ NEW_GAME_PRESSES = "ok down down down ok up ok down down ok"
 
 # test_ui_guard.py: one committed action from the play screen (the player on turn draws a card)
 ONE_ACTION_PRESSES = "ok down ok"
+
+# test_ui_voice.py: refusals on this game's play screen, in the table's words: (id, info, said)
+VOICE_REFUSALS = [
+    ("E_DOBON_RANK", {"rank": None}, "札を選んでください"),
+    ("E_DOBON_SEAT", {"seat": -1}, "席を選んでください"),
+]

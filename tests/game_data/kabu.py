@@ -108,3 +108,13 @@ def card_names():
     from scoreboard import kabu_score
     from ui import screens_kabu
     return list(kabu_score.NAMES) + list(kabu_score.LABELS) + list(screens_kabu.CIRCLED)
+
+# test_ui_voice.py: refusals on this game's play screen, in the table's words: (id, info, said)
+VOICE_REFUSALS = [
+    ("E_KABU_TOO_MANY", {"card": "1", "count": 4, "max": 4}, "ピンは4枚までです"),
+    ("E_KABU_NO_DOBON", {"sum": 3, "card": "9"}, "合計3では九にドボンできません"),
+    ("E_KABU_SEAT", {"seat": -1}, "席を選んでください"),
+    ("E_KABU_VALUE", {"field": "dobon_card"}, "ドボンした札を確かめてください"),
+    ("E_KABU_TRUMPS", {"trumps": -1, "max": 3}, "見せた切り札の枚数を入れてください"),
+    ("E_KABU_WINNERS", {}, "ドボンした人を選んでください"),
+]

@@ -174,3 +174,9 @@ MENU_POSITION = 0
 
 # the presses from the start screen to the play screen of a new game (defaults, 4 players)
 NEW_GAME_PRESSES = "ok ok up ok down down ok"
+
+# test_ui_voice.py: refusals on this game's play screen, in the table's words: (id, info, said)
+VOICE_REFUSALS = [
+    ("E_NOT_TURN", {"seat": 3}, "P4の手番です"),
+    ("E_WIN_NONE", None, "勝った人を選んでください"),
+]

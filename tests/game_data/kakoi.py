@@ -4,7 +4,8 @@ from scoreboard.engine import Game
 
 LONG_SETTINGS = {"rounds": 0}
 LONG_SEATS = 4
-ROLES = ("hostile export", "ledger", "export finished", "report")
+ROLES = ("hostile export", "ledger", "export finished", "report",
+         "new game hint")
 # three rounds valid in turn for 3 players (a tsumo, a dobon with a call, a tsumo): the report bench's
 ROUNDS = REPORT_ROUNDS
 
@@ -89,3 +90,10 @@ def card_names():
 
 # the presses from the start screen to the play screen of a new game (defaults, 4 players)
 NEW_GAME_PRESSES = "ok down down ok up ok down down ok"
+
+# test_ui_voice.py: refusals on this game's play screen, in the table's words: (id, info, said)
+VOICE_REFUSALS = [
+    ("E_KAKOI_NO_CALLS", {}, "ドボンした人を選んでください"),
+    ("E_KAKOI_NO_DOBON", {"seat": 1, "card": "Q"}, "P2はQにドボンできません"),
+    ("E_KAKOI_TOO_MANY", {"rank": "JOKER"}, "ジョーカーが多すぎます（同じ札は4枚、ジョーカーは2枚まで）"),
+]
