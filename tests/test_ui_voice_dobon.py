@@ -1,6 +1,7 @@
 """ドボン's confirmation line goes by itself."""
 from test_ui_voice import _game
 
+
 def test_the_confirmation_line_goes_by_itself():
     d = _game("dobon", "en")
     d.app.submit({"t": "draw"})

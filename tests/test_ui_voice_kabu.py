@@ -1,6 +1,7 @@
 """株ドボン's settings show the number of games only when it counts."""
 from ui_harness import Driver
 
+
 def test_kabu_settings_show_the_number_of_games_only_when_it_counts():
     d = Driver(lang="ja")
     d.seq("ok down ok")                       # 株ドボン: its settings

@@ -1,6 +1,7 @@
 """掛け引きほーるでむ's refusals in English name the player too."""
 from test_ui_voice import _game, _said
 
+
 def test_english_names_the_player_too():
     d = _game("kakehiki", "en")
     assert _said(d, "E_NOT_TURN", {"seat": 1}) == "It is P2's turn"
