@@ -6,6 +6,14 @@ import os
 
 from ui_harness import Driver, flash_store, pick
 
+import game_data
+
+# The two saved games, their rows on the list and what they show (tests/game_data/<kind>.py: SAVED_*).
+OLDER_KIND = game_data.for_role("saved older")
+OLDER = game_data.of(OLDER_KIND)
+NEWER_KIND = game_data.for_role("saved newer")
+NEWER = game_data.of(NEWER_KIND)
+
 
 def labels(d):
     return [lab for lab, _ in d.app.top().items]
@@ -22,78 +30,79 @@ def log_records(tmp_path, gid):
 
 
 def two_games(tmp_path):
-    """An older 掛け引き (one call made) and a newer ドボン of 3 rounds (one round won)."""
+    """An older game and a newer one, one event made in each (tests/game_data/, roles "saved older"
+    and "saved newer": SAVED_SEATS, SAVED_SETTINGS, SAVED_EVENT)."""
     st = flash_store(tmp_path)
-    kh = st.create("kakehiki", ["太郎", "花子", "次郎"])
-    kh.submit({"t": "call", "p": 1})
-    st.after_change(kh)
-    db = st.create("dobon", ["A", "B"], {"rounds": 3})
-    db.submit({"t": "win", "seat": 1})
-    st.after_change(db)
-    return kh.game_id, db.game_id
+    older = st.create(OLDER_KIND, list(OLDER.SAVED_SEATS), OLDER.SAVED_SETTINGS)
+    older.submit(dict(OLDER.SAVED_EVENT))
+    st.after_change(older)
+    newer = st.create(NEWER_KIND, list(NEWER.SAVED_SEATS), NEWER.SAVED_SETTINGS)
+    newer.submit(dict(NEWER.SAVED_EVENT))
+    st.after_change(newer)
+    return older.game_id, newer.game_id
 
 
 def older_game_menu(tmp_path):
-    """two_games(), the device booted, the saved games opened on the older 掛け引き's menu."""
-    kh, db = two_games(tmp_path)
+    """two_games(), the device booted, the saved games opened on the older game's menu."""
+    older, newer = two_games(tmp_path)
     d = Driver(flash_store(tmp_path))
     pick(d, "保存したゲーム")
     d.press("down")
     d.press("ok")
-    return d, kh, db
+    return d, older, newer
 
 
 def test_list_shows_kind_players_progress_and_finished(tmp_path):
-    kh, db = two_games(tmp_path)
+    older, newer = two_games(tmp_path)
     d = Driver(flash_store(tmp_path))
-    assert d.app.game.game_id == db           # the newest unfinished game is resumed at boot
+    assert d.app.game.game_id == newer           # the newest unfinished game is resumed at boot
     pick(d, "保存したゲーム")
     assert d.screen() == "GamesList"
     rows = d.app.top().rows
-    assert [r[0] for r in rows] == [db, kh]   # newest first
-    assert rows[0][1:] == ("dobon", False, "ドボン", "第2回（全3回）", "A・B")
-    assert rows[1][1:] == ("kakehiki", False, "掛け引きほーるでむ", "第1回・切り直し0/3", "太郎・花子・次郎")
+    assert [r[0] for r in rows] == [newer, older]   # newest first
+    assert rows[0][1:] == NEWER.SAVED_ROW
+    assert rows[1][1:] == OLDER.SAVED_ROW
     log = d.redraw()
     text = log.frame_text()
-    assert "保存したゲーム 1/2" in text and "▶ドボン" in text and "途中" in text
+    assert "保存したゲーム 1/2" in text and "▶" + NEWER.TITLE_JA in text and "途中" in text
     assert not log.over
 
 
 def test_resume_an_older_game_from_the_list(tmp_path):
-    d, kh, db = older_game_menu(tmp_path)
+    d, older, newer = older_game_menu(tmp_path)
     assert labels(d) == ["続ける", "ゲームを終える", "消す"]
     pick(d, "続ける")
-    assert d.app.game.game_id == kh and d.app.kind == "kakehiki"
+    assert d.app.game.game_id == older and d.app.kind == OLDER_KIND
     assert d.screen() == "Play"
-    assert d.app.state()["acted"][1]            # the call made before is there
+    assert OLDER.saved_event_shown(d.app.state())   # the event made before is there
     # and it goes on: the next commit lands in its own log
-    d.app.submit({"t": "call", "p": 2})
-    assert log_records(tmp_path, kh)[-1]["t"] == "call"
+    d.app.submit(dict(OLDER.SAVED_NEXT))
+    assert log_records(tmp_path, older)[-1]["t"] == OLDER.SAVED_NEXT["t"]
 
 
 def test_end_from_the_list_is_final_in_the_log_and_after_a_power_cycle(tmp_path):
-    kh, db = two_games(tmp_path)
+    older, newer = two_games(tmp_path)
     d = Driver(flash_store(tmp_path))
     pick(d, "保存したゲーム")
-    d.press("ok")                                # the ドボン (newest)
+    d.press("ok")                                # the newer game
     pick(d, "ゲームを終える")
     assert d.app.top().head == "終えて順位を確定しますか？"
     pick(d, "はい")
     assert d.screen() == "End" and d.app.game.is_over()
-    assert d.app.game.standings()[0]["seat"] == 1
-    recs = log_records(tmp_path, db)
+    assert d.app.game.standings()[0]["seat"] == NEWER.SAVED_LEADER
+    recs = log_records(tmp_path, newer)
     assert recs[-1]["t"] == "end" and recs[-1]["seq"] == 2
-    # power-cycle: the ended ドボン does not come back as 続きから; the 掛け引き does
+    # power-cycle: the ended newer game does not come back as 続きから; the older one does
     d2 = Driver(flash_store(tmp_path))
-    assert d2.app.game.game_id == kh
+    assert d2.app.game.game_id == older
     listed = {e["id"]: e["over"] for e in flash_store(tmp_path).games()}
-    assert listed == {db: True, kh: False}
+    assert listed == {newer: True, older: False}
 
 
 def test_a_finished_game_shows_its_standings_and_cannot_be_ended_again(tmp_path):
-    kh, db = two_games(tmp_path)
+    older, newer = two_games(tmp_path)
     st = flash_store(tmp_path)
-    g = st.open_game(db)
+    g = st.open_game(newer)
     g.submit({"t": "end"})
     d = Driver(flash_store(tmp_path))
     pick(d, "保存したゲーム")
@@ -101,25 +110,25 @@ def test_a_finished_game_shows_its_standings_and_cannot_be_ended_again(tmp_path)
     d.press("ok")
     assert labels(d) == ["順位", "消す"]
     pick(d, "順位")
-    assert d.screen() == "End" and d.app.game.game_id == db
+    assert d.screen() == "End" and d.app.game.game_id == newer
 
 
 def test_delete_asks_first(tmp_path):
-    d, kh, db = older_game_menu(tmp_path)
+    d, older, newer = older_game_menu(tmp_path)
     pick(d, "消す")
     assert d.app.top().head == "このゲームを消しますか？"
     pick(d, "いいえ")                             # nothing happens
-    assert [e["id"] for e in flash_store(tmp_path).games()] == [db, kh]
+    assert [e["id"] for e in flash_store(tmp_path).games()] == [newer, older]
     pick(d, "消す")
     pick(d, "はい")
     assert d.screen() == "GamesList" and d.toast() == "ゲームを消しました"
-    assert [r[0] for r in d.app.top().rows] == [db]
-    assert [e["id"] for e in flash_store(tmp_path).games()] == [db]
-    assert not [n for n in os.listdir(str(tmp_path / "games")) if kh in n]
+    assert [r[0] for r in d.app.top().rows] == [newer]
+    assert [e["id"] for e in flash_store(tmp_path).games()] == [newer]
+    assert not [n for n in os.listdir(str(tmp_path / "games")) if older in n]
 
 
 def test_deleting_the_game_on_the_table(tmp_path):
-    kh, db = two_games(tmp_path)
+    older, newer = two_games(tmp_path)
     d = Driver(flash_store(tmp_path))
     pick(d, "保存したゲーム")
     d.press("ok")
@@ -127,11 +136,11 @@ def test_deleting_the_game_on_the_table(tmp_path):
     pick(d, "はい")
     assert d.app.game is None
     d.press("back")
-    assert Driver(flash_store(tmp_path)).app.game.game_id == kh
+    assert Driver(flash_store(tmp_path)).app.game.game_id == older
 
 
 def test_new_game_while_one_is_unfinished_asks(tmp_path):
-    kh, db = two_games(tmp_path)
+    older, newer = two_games(tmp_path)
     d = Driver(flash_store(tmp_path))
     pick(d, "新しいゲーム")
     assert d.screen() == "AskNew"
@@ -147,8 +156,8 @@ def test_new_game_while_one_is_unfinished_asks(tmp_path):
     pick(d, "新しいゲーム")
     pick(d, "終えてから新しく始める")
     assert d.screen() == "Games"
-    assert log_records(tmp_path, db)[-1]["t"] == "end"
-    assert Driver(flash_store(tmp_path)).app.game.game_id == kh   # the ended one is not resumed
+    assert log_records(tmp_path, newer)[-1]["t"] == "end"
+    assert Driver(flash_store(tmp_path)).app.game.game_id == older   # the ended one is not resumed
 
 
 def test_no_question_when_nothing_is_unfinished(tmp_path):
@@ -159,7 +168,7 @@ def test_no_question_when_nothing_is_unfinished(tmp_path):
 
 def test_memory_only_asks_before_dropping(tmp_path):
     d = Driver(None)
-    d.app.new_game("dobon", ["A", "B"], {})
+    d.app.new_game(NEWER_KIND, list(NEWER.SAVED_SEATS), {})
     d.press("back")
     pick(d, "最初の画面へ")
     assert "保存したゲーム" not in labels(d)      # nothing is saved: no list
@@ -168,7 +177,8 @@ def test_memory_only_asks_before_dropping(tmp_path):
 
 
 def test_every_game_can_be_ended_from_its_menu(tmp_path):
-    for kind, seats, label in (("kakehiki", 3, "ゲームを終える"), ("dobon", 2, "ゲームを終える")):
+    for kind, seats, label in ((OLDER_KIND, len(OLDER.SAVED_SEATS), "ゲームを終える"),
+                               (NEWER_KIND, len(NEWER.SAVED_SEATS), "ゲームを終える")):
         d = Driver(flash_store(tmp_path))
         d.app.new_game(kind, ["P%d" % (i + 1) for i in range(seats)], {})
         d.press("back")
@@ -183,13 +193,13 @@ def test_every_game_can_be_ended_from_its_menu(tmp_path):
 
 
 def test_the_game_on_the_table_goes_on_after_looking_at_the_list(tmp_path):
-    kh, db = two_games(tmp_path)
+    older, newer = two_games(tmp_path)
     d = Driver(flash_store(tmp_path))
     pick(d, "保存したゲーム")                     # reads every game back (the one on the table too)
     d.press("back")
     pick(d, "続きから")
-    assert d.app.game.game_id == db
-    d.app.submit({"t": "win", "seat": 0})
-    recs = log_records(tmp_path, db)
-    assert recs[-1] == dict(recs[-1], t="win", seat=0, seq=2)
-    assert Driver(flash_store(tmp_path)).app.game.state["wins"] == [1, 1]
+    assert d.app.game.game_id == newer
+    d.app.submit(dict(NEWER.SAVED_NEXT))
+    recs = log_records(tmp_path, newer)
+    assert recs[-1] == dict(recs[-1], seq=2, **NEWER.SAVED_NEXT)
+    assert NEWER.saved_next_shown(Driver(flash_store(tmp_path)).app.game.state)

@@ -6,7 +6,8 @@ from scoreboard.engine import Game
 LONG_SETTINGS = {"rounds": 5}
 LONG_SEATS = 3
 ROLES = ("deep undo", "wrong press expectation", "screen care", "export bad line",
-         "report beside junk", "large view", "guard")
+         "report beside junk", "large view", "guard",
+         "saved newer")
 EMU_SEQ, EMU_SEQ_RESUMED = 5, 6
 
 # test_engine.py: a round long enough (plays and draws) that undo must re-read the journal
@@ -103,3 +104,16 @@ VOICE_REFUSALS = [
     ("E_DOBON_RANK", {"rank": None}, "札を選んでください"),
     ("E_DOBON_SEAT", {"seat": -1}, "席を選んでください"),
 ]
+
+# "saved newer" (test_ui_saved_games.py): the newer of two saved games: its players, settings and one
+# event, its row on the saved games list, the first place once ended, and the next event and its count
+SAVED_SEATS = ["A", "B"]
+SAVED_SETTINGS = {"rounds": 3}
+SAVED_EVENT = {"t": "win", "seat": 1}
+SAVED_ROW = ("dobon", False, "ドボン", "第2回（全3回）", "A・B")
+SAVED_LEADER = 1
+SAVED_NEXT = {"t": "win", "seat": 0}
+
+
+def saved_next_shown(state):
+    return state["wins"] == [1, 1]

@@ -9,7 +9,8 @@ LONG_SETTINGS = {"start": 99, "dial_max": 3}
 LONG_SEATS = 4
 # "micropython replay": test_store_play.replay_under_micropython's long game
 ROLES = ("micropython replay", "hand-written log", "resume figures", "export in progress",
-         "report in progress", "guard redraw")
+         "report in progress", "guard redraw",
+         "saved older")
 
 # "hand-written log" (test_handwritten_log*.py, test_validator.py): a journal written by hand from
 # docs/log-format.md. Three players, the parent (seat 1) is the only one who stays in: it takes the
@@ -180,3 +181,15 @@ VOICE_REFUSALS = [
     ("E_NOT_TURN", {"seat": 3}, "P4の手番です"),
     ("E_WIN_NONE", None, "勝った人を選んでください"),
 ]
+
+# "saved older" (test_ui_saved_games.py): the older of two saved games: its players, settings and one
+# event, its row on the saved games list, that event shown once resumed, and the next event
+SAVED_SEATS = ["太郎", "花子", "次郎"]
+SAVED_SETTINGS = None
+SAVED_EVENT = {"t": "call", "p": 1}
+SAVED_ROW = ("kakehiki", False, "掛け引きほーるでむ", "第1回・切り直し0/3", "太郎・花子・次郎")
+SAVED_NEXT = {"t": "call", "p": 2}
+
+
+def saved_event_shown(state):
+    return state["acted"][1]
