@@ -52,7 +52,7 @@ ALLOWED = {
 NOT_YET = (
     "test_canvas_speed.py", "test_deploy_emu.py", "test_emu_saved_games.py", "test_export_emu.py",
     "test_powercut.py", "test_prefs_store.py", "test_store.py", "test_store_trust.py",
-    "test_texts_file.py", "test_ui_evening_mp.py", "test_web.py",
+    "test_texts_file.py", "test_web.py",
 )
 
 
