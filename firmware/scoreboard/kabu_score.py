@@ -241,23 +241,32 @@ def item6(own):
     return {"item": 6, "label": "sets", "points": p, "pairs": pairs, "threes": threes, "fours": fours}
 
 
-def _specials(item, label, soul, red, soul_f, red_f):
-    """The factor for the 魂四 and the 赤ピン being present (both multiply), or None when neither is."""
-    f = (soul_f if soul else 1) * (red_f if red else 1)
-    if f == 1:
-        return None
-    return {"item": item, "label": label, "factor": f, "soul4": soul, "red_pin": red}
-
-
 def item7(own, their):
     """⑦ ×2 if the 魂四 is in either hand, ×5 if the 赤ピン is (both: ×10)."""
-    return _specials(7, "hand specials", SOUL in own or SOUL in their, RED in own or RED in their, 2, 5)
+    f = 1
+    soul = SOUL in own or SOUL in their
+    red = RED in own or RED in their
+    if soul:
+        f *= 2
+    if red:
+        f *= 5
+    if f == 1:
+        return None
+    return {"item": 7, "label": "hand specials", "factor": f, "soul4": soul, "red_pin": red}
 
 
 def item8(card, okoshi=None):
     """⑧ ×4 if the 起こし札 or the card dobon'd on is the 魂四, ×10 if it is the 赤ピン (both: ×40)."""
-    return _specials(8, "card specials", card == SOUL or okoshi == SOUL, card == RED or okoshi == RED,
-                     4, 10)
+    f = 1
+    soul = card == SOUL or okoshi == SOUL
+    red = card == RED or okoshi == RED
+    if soul:
+        f *= 4
+    if red:
+        f *= 10
+    if f == 1:
+        return None
+    return {"item": 8, "label": "card specials", "factor": f, "soul4": soul, "red_pin": red}
 
 
 def item9(gaeshi):
