@@ -8,11 +8,15 @@
 #   check_emu_events(events, log)  the events its tests/emu_scripts/<kind>.txt wrote (test_emu_e2e)
 #   EMU_SEQ, EMU_SEQ_RESUMED    the last game of the emu session (left in progress): its seq after
 #                               its script and after resume.txt
-#   ROLES                       the generic tests' one-game checks played with this game (for_role)
-#   other names                 the data of one of those roles; a comment above them names the test
+#   MENU_POSITION               where the registry (so the menu) lists it (test_registry.py)
 #   DESCRIBE_SEATS, DESCRIBE_EVENTS, DESCRIBE_JA (optional)   test_ui_describe.py's actions
+#   VOICE_REFUSALS              [(id, info, what the panel says)] on its play screen (test_ui_voice.py)
+#   card_names()                optional: its card and rank names the screens draw (test_screen_text.py)
 #   report_night_log(names3, names4), REPORT_DETAILS, check_report_csv (optional),
 #   check_report_details, check_report_pages   the game's part of test_report.py's night
+#   ROLES                       the generic tests' one-game checks played with this game (for_role);
+#                               each role's data (NEW_GAME_PRESSES, SAVED_*, TITLE_JA, ...) has a
+#                               comment above it naming the role and the test
 import importlib
 import importlib.util
 

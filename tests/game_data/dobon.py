@@ -6,8 +6,7 @@ from scoreboard.engine import Game
 LONG_SETTINGS = {"rounds": 5}
 LONG_SEATS = 3
 ROLES = ("deep undo", "wrong press expectation", "screen care", "export bad line",
-         "report beside junk", "large view", "guard",
-         "saved newer")
+         "report beside junk", "large view", "guard", "saved newer")
 EMU_SEQ, EMU_SEQ_RESUMED = 5, 6
 
 # test_engine.py: a round long enough (plays and draws) that undo must re-read the journal

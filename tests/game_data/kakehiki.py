@@ -9,8 +9,7 @@ LONG_SETTINGS = {"start": 99, "dial_max": 3}
 LONG_SEATS = 4
 # "micropython replay": test_store_play.replay_under_micropython's long game
 ROLES = ("micropython replay", "hand-written log", "resume figures", "export in progress",
-         "report in progress", "guard redraw",
-         "saved older")
+         "report in progress", "guard redraw", "saved older")
 
 # "hand-written log" (test_handwritten_log*.py, test_validator.py): a journal written by hand from
 # docs/log-format.md. Three players, the parent (seat 1) is the only one who stays in: it takes the

@@ -4,8 +4,7 @@ from scoreboard.engine import Game
 
 LONG_SETTINGS = {"rounds": 0}
 LONG_SEATS = 4
-ROLES = ("hostile export", "ledger", "export finished", "report",
-         "new game hint")
+ROLES = ("hostile export", "ledger", "export finished", "report", "new game hint")
 # three rounds valid in turn for 3 players (a tsumo, a dobon with a call, a tsumo): the report bench's
 ROUNDS = REPORT_ROUNDS
 
