@@ -10,7 +10,6 @@ import warnings
 import pytest
 
 from scoreboard import journal
-from scoreboard.engine import Game
 from host_tools import logs, report, report_bench
 from host_tools.__main__ import main as host_main
 
