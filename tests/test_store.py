@@ -15,14 +15,22 @@ from scoreboard.store import Store
 from test_store_play import (LONG_SETTINGS, SEATS, MemFs, kinds_present, long_script, play,
                              reference, replay_under_micropython)
 
+import game_data
+
 KINDS = kinds_present()
+# The one-game checks (a damaged snapshot, the list, a full flash) play the game with role "store"
+# (tests/game_data/); the MicroPython check plays the "micropython replay" game's long game.
+STORE_KIND = game_data.for_role("store")
+STORE = game_data.of(STORE_KIND)
+MP_KIND = game_data.for_role("micropython replay")
 SEG = 2048          # small segments so every test crosses several of them
 SNAP = 8
 FIGURES = {}
 
 
 def _script_len(kind):
-    return {"kakehiki": 400, "kabu": 90, "kakoi": 80, "dobon": 400}.get(kind, 100)
+    """The long game's length in ops: the game's STORE_OPS (tests/game_data/), else 100."""
+    return getattr(game_data.of(kind), "STORE_OPS", 100) if game_data.has(kind) else 100
 
 
 class Recorded:
@@ -265,7 +273,7 @@ def test_garbage_after_the_tail_is_dropped(kind):
 
 
 def test_damaged_or_foreign_snapshot_falls_back_to_the_journal():
-    rec = recorded("kakehiki")
+    rec = recorded(STORE_KIND)
     n = len(rec.ops)
     good = rec.snaps[-1][1]
     older = rec.snaps[0][1]
@@ -312,15 +320,16 @@ def test_resume_last_list_delete_and_names():
     fs = MemFs()
     st = Store(fs, seg_max=SEG, snap_every=SNAP)
     assert st.resume_last() is None
-    a = st.create("kakehiki", 3, None)
-    a.submit({"t": "check", "p": a.state["turn"]})
-    b = st.create("kakehiki", 4, None)
+    few, more, refused_seats = STORE.STORE_SEATS
+    a = st.create(STORE_KIND, few, None)
+    a.submit(STORE.store_event(a.state))
+    b = st.create(STORE_KIND, more, None)
     st2 = Store(fs, seg_max=SEG)
     got = st2.resume_last()
     assert got.game_id == b.game_id and st2.last_recovery == {"events": 0, "dropped_bytes": 0}
     listed = st2.games()
     assert [g["id"] for g in listed] == [b.game_id, a.game_id]
-    assert listed[1]["seq"] == 1 and listed[1]["kind"] == "kakehiki" and not listed[1]["over"]
+    assert listed[1]["seq"] == 1 and listed[1]["kind"] == STORE_KIND and not listed[1]["over"]
     assert st2.delete(b.game_id)
     st3 = Store(fs, seg_max=SEG)
     assert st3.resume_last().game_id == a.game_id
@@ -330,7 +339,7 @@ def test_resume_last_list_delete_and_names():
     assert not any(p.endswith(".tmp") for p in fs.files)
     # a refused setting leaves no file behind
     with pytest.raises(Refusal):
-        st3.create("kakehiki", 9, None)
+        st3.create(STORE_KIND, refused_seats, None)
     assert len(st3.games()) == 1
 
 
@@ -351,14 +360,14 @@ def test_torn_creation_is_removed_other_headless_files_are_kept():
 # ---- a full flash ------------------------------------------------------------------------------
 def test_full_flash_warns_refuses_and_never_corrupts():
     rng = random.Random(5)
-    ops = long_script("kakehiki", 400, seed=11)
+    ops = long_script(STORE_KIND, 400, seed=11)
     fs = MemFs(limit=24 * 256, block=256)
     st = Store(fs, seg_max=SEG, snap_every=SNAP, reserve_blocks=2, low_blocks=6)
-    old = st.create("kakehiki", 4, LONG_SETTINGS["kakehiki"])
+    old = st.create(STORE_KIND, SEATS[STORE_KIND], LONG_SETTINGS[STORE_KIND])
     for op in ops[:20]:
         play(old, op)
-    game = st.create("kakehiki", 4, LONG_SETTINGS["kakehiki"])
-    ref = reference("kakehiki", ops, game.game_id)
+    game = st.create(STORE_KIND, SEATS[STORE_KIND], LONG_SETTINGS[STORE_KIND])
+    ref = reference(STORE_KIND, ops, game.game_id)
     warned = refused = 0
     resumed_at = None
     i = 0
@@ -376,7 +385,7 @@ def test_full_flash_warns_refuses_and_never_corrupts():
             assert Store(fs, seg_max=SEG).last_recovery is None
             if refused == 3:
                 with pytest.raises(Refusal):
-                    st.create("kakehiki", 4, None)   # no new game on a full flash either
+                    st.create(STORE_KIND, SEATS[STORE_KIND], None)   # no new game on a full flash either
                 st.delete(old.game_id)               # the player frees space
                 resumed_at = i
             elif refused > 3:
@@ -417,8 +426,8 @@ print(cjson.dumps(g2.state))
     lines = out.strip().splitlines()
     assert len(lines) == 5, (out, err)
     gid = lines[0]
-    ref = reference("kakehiki", ops, gid)
-    mem = Game.new("kakehiki", 4, LONG_SETTINGS["kakehiki"], game_id=gid)
+    ref = reference(MP_KIND, ops, gid)
+    mem = Game.new(MP_KIND, SEATS[MP_KIND], LONG_SETTINGS[MP_KIND], game_id=gid)
     for op in ops:
         play(mem, op)
     assert json.loads(lines[1]) == {"events": mem.seq, "dropped_bytes": 10}

@@ -5,6 +5,7 @@ from scoreboard.engine import Game
 
 LONG_SETTINGS = {"rounds": 5}
 LONG_SEATS = 3
+STORE_OPS = 400  # test_store.py's recorded game: its length in ops
 ROLES = ("deep undo", "wrong press expectation", "screen care", "export bad line",
          "report beside junk", "large view", "guard", "saved newer")
 EMU_SEQ, EMU_SEQ_RESUMED = 5, 6

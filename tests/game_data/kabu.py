@@ -3,6 +3,7 @@ from scoreboard.engine import Game
 
 LONG_SETTINGS = {"length": "stop"}
 LONG_SEATS = 4
+STORE_OPS = 90  # test_store.py's recorded game: its length in ops
 ROLES = ("report second game",)
 EVENTS = [
     {"t": "dobon", "winner": 0, "loser": 1, "own": ["三", "三", "二"], "their": ["四", "五"],

@@ -7,9 +7,19 @@ from scoreboard.errors import Refusal
 
 LONG_SETTINGS = {"start": 99, "dial_max": 3}
 LONG_SEATS = 4
+STORE_OPS = 400  # test_store.py's recorded game: its length in ops
 # "micropython replay": test_store_play.replay_under_micropython's long game
 ROLES = ("micropython replay", "hand-written log", "resume figures", "export in progress",
-         "report in progress", "guard redraw", "saved older")
+         "report in progress", "guard redraw", "saved older", "store")
+
+# "store" (test_store.py): the store's one-game checks (a damaged snapshot, the saved games list, a
+# full flash): the list's two games' seats and a refused seat count, and an event for its first game
+STORE_SEATS = (3, 4, 9)
+
+
+def store_event(state):
+    return {"t": "check", "p": state["turn"]}
+
 
 # "hand-written log" (test_handwritten_log*.py, test_validator.py): a journal written by hand from
 # docs/log-format.md. Three players, the parent (seat 1) is the only one who stays in: it takes the
