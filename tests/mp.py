@@ -96,9 +96,10 @@ def cleanup(path):
     shutil.rmtree(path, ignore_errors=True)
 
 
-def run_firmware(code, fuel):
-    """Run `code` with firmware/ staged at /input/firmware; returns (stdout, stderr)."""
-    d = stage()
+def run_firmware(code, fuel, extra_files=()):
+    """Run `code` with firmware/ staged at /input/firmware (and `extra_files` at /input);
+    returns (stdout, stderr)."""
+    d = stage(extra_files)
     try:
         out, err, _ = run(code, d, fuel=fuel)
     finally:

@@ -2,72 +2,16 @@
 ドボン: the saved games (resume, end, delete), settings and screen care, a name typed on the kana
 grid, the large view; the store on an in-memory filesystem in the guest (the guest script reads no
 test data, so it names its two games)."""
+import os
+
 import pytest
 
 mp = pytest.importorskip("mp")
+MEMFS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "memfs.py")
 
 CODE = mp.GUEST_HEAD + r"""
-class MemFile:
-    def __init__(self, fs, path, mode):
-        self.fs, self.path = fs, path
-        if 'w' in mode:
-            fs.files[path] = b''
-        elif 'a' in mode:
-            if path not in fs.files:
-                fs.files[path] = b''
-        elif path not in fs.files:
-            raise OSError(2)
-        self.pos = len(fs.files[path]) if 'a' in mode else 0
-    def write(self, b):
-        self.fs.files[self.path] = self.fs.files[self.path] + bytes(b)
-        return len(b)
-    def flush(self):
-        pass
-    def close(self):
-        pass
-    def seek(self, p):
-        self.pos = p
-    def read(self, n=-1):
-        d = self.fs.files[self.path]
-        out = d[self.pos:] if n < 0 else d[self.pos:self.pos + n]
-        self.pos += len(out)
-        return out
-    def readline(self, n=-1):
-        d = self.fs.files[self.path]
-        i = d.find(b'\n', self.pos)
-        end = len(d) if i < 0 else i + 1
-        if n >= 0 and end > self.pos + n:
-            end = self.pos + n
-        out = d[self.pos:end]
-        self.pos = end
-        return out
-
-class MemFs:
-    def __init__(self):
-        self.files = {}
-        self.dirs = set()
-    def open(self, path, mode='rb'):
-        return MemFile(self, path, mode)
-    def rename(self, a, b):
-        if a not in self.files:
-            raise OSError(2)
-        self.files[b] = self.files.pop(a)
-    def remove(self, path):
-        if path not in self.files:
-            raise OSError(2)
-        del self.files[path]
-    def mkdir(self, path):
-        if path in self.dirs:
-            raise OSError(17)
-        self.dirs.add(path)
-    def listdir(self, path):
-        return [p[len(path) + 1:] for p in self.files if p.startswith(path + '/') and '/' not in p[len(path) + 1:]]
-    def ilistdir(self, path):
-        return [(n, 0x8000, 0, len(self.files[path + '/' + n])) for n in self.listdir(path)]
-    def stat(self, path):
-        if path not in self.files:
-            raise OSError(2)
-        return (0x8000, 0, 0, 0, 0, 0, len(self.files[path]), 0, 0, 0)
+sys.path.insert(0, '/input')
+from memfs import MemFs   # tests/memfs.py: the storage tests' in-memory filesystem
 
 class D:
     def __init__(self):
@@ -132,7 +76,7 @@ print('BACK', top(), app.errors)
 
 
 def test_evening_screens_under_micropython():
-    out, err = mp.run_firmware(CODE, fuel=200_000_000_000)
+    out, err = mp.run_firmware(CODE, fuel=200_000_000_000, extra_files=[MEMFS])
     lines = dict(l.split(" ", 1) for l in out.splitlines() if " " in l)
     assert "Traceback" not in err, out + err
     assert lines["BOOT"] == "Boot dobon", out + err
