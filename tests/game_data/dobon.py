@@ -7,8 +7,13 @@ LONG_SETTINGS = {"rounds": 5}
 LONG_SEATS = 3
 STORE_OPS = 400  # test_store.py's recorded game: its length in ops
 ROLES = ("deep undo", "wrong press expectation", "screen care", "export bad line",
-         "report beside junk", "large view", "guard", "saved newer")
+         "report beside junk", "large view", "guard", "saved newer", "store trust second game")
 EMU_SEQ, EMU_SEQ_RESUMED = 5, 6
+
+# "store trust second game" (test_store_trust.py): a game started beside (or after) a set-aside one:
+# its seats and its first event
+TRUST_SECOND_SEATS = 3
+TRUST_SECOND_EVENT = {"t": "play", "rank": "5"}
 
 # test_engine.py: a round long enough (plays and draws) that undo must re-read the journal
 DEEP_UNDO_SEATS = 3

@@ -4,7 +4,8 @@ from scoreboard.engine import Game
 LONG_SETTINGS = {"length": "stop"}
 LONG_SEATS = 4
 STORE_OPS = 90  # test_store.py's recorded game: its length in ops
-ROLES = ("report second game",)
+# "store set aside screen" (test_store_trust.py): its device's game, set aside, named on the boot screen
+ROLES = ("report second game", "store set aside screen")
 EVENTS = [
     {"t": "dobon", "winner": 0, "loser": 1, "own": ["三", "三", "二"], "their": ["四", "五"],
      "dobon_card": "八", "okoshi": "六", "trumps": 3, "gaeshi": 0},

@@ -10,7 +10,8 @@ LONG_SEATS = 4
 STORE_OPS = 400  # test_store.py's recorded game: its length in ops
 # "micropython replay": test_store_play.replay_under_micropython's long game
 ROLES = ("micropython replay", "hand-written log", "resume figures", "export in progress",
-         "report in progress", "guard redraw", "saved older", "store")
+         "report in progress", "guard redraw", "saved older", "store",
+         "store trust")
 
 # "store" (test_store.py): the store's one-game checks (a damaged snapshot, the saved games list, a
 # full flash): the list's two games' seats and a refused seat count, and an event for its first game
@@ -19,6 +20,16 @@ STORE_SEATS = (3, 4, 9)
 
 def store_event(state):
     return {"t": "check", "p": state["turn"]}
+
+
+# "store trust" (test_store_trust.py): the device's game. Lies about its snapshot that name its own
+# state keys (id, change of the sealed snapshot record), and a header setting with its default.
+TRUST_SNAP_LIES = [
+    ("state key of the wrong type", lambda r: r["state"].__setitem__("hold", "lots")),
+    ("state list of the wrong type", lambda r: r["state"].__setitem__("hold", ["a", "b", "c", "d"])),
+    ("standings seat out of range", lambda r: r["state"].__setitem__("n", 9)),
+]
+TRUST_DEFAULTED = ("start", 20)
 
 
 # "hand-written log" (test_handwritten_log*.py, test_validator.py): a journal written by hand from
