@@ -4,16 +4,22 @@ import pytest
 
 from scoreboard.store import Store, OsFs
 
+import game_data
+
+# The saved setup defaults are those of the game with role "prefs defaults" (tests/game_data/).
+DEFAULTS_KIND = game_data.for_role("prefs defaults")
+DEFAULTS = game_data.of(DEFAULTS_KIND).PREFS_DEFAULTS
+
 
 def test_set_pref_keeps_the_other_preferences(tmp_path):
     st = Store(fs=OsFs(), root=str(tmp_path / "games"))
     assert st.prefs() == {}
     st.set_lang("en")
     st.set_pref("bright", 2)
-    st.set_pref("defaults", {"kabu": {"length": "games", "games": 6}})
+    st.set_pref("defaults", {DEFAULTS_KIND: dict(DEFAULTS)})
     st.set_lang("ja")
     again = Store(fs=OsFs(), root=str(tmp_path / "games"))
-    assert again.prefs() == {"lang": "ja", "bright": 2, "defaults": {"kabu": {"length": "games", "games": 6}}}
+    assert again.prefs() == {"lang": "ja", "bright": 2, "defaults": {DEFAULTS_KIND: DEFAULTS}}
     assert again.lang() == "ja"
 
 

@@ -5,7 +5,9 @@ LONG_SETTINGS = {"length": "stop"}
 LONG_SEATS = 4
 STORE_OPS = 90  # test_store.py's recorded game: its length in ops
 # "store set aside screen" (test_store_trust.py): its device's game, set aside, named on the boot screen
-ROLES = ("report second game", "store set aside screen")
+ROLES = ("report second game", "store set aside screen", "prefs defaults")
+# "prefs defaults" (test_prefs_store.py): its setup defaults as the preferences file keeps them
+PREFS_DEFAULTS = {"length": "games", "games": 6}
 EVENTS = [
     {"t": "dobon", "winner": 0, "loser": 1, "own": ["三", "三", "二"], "their": ["四", "五"],
      "dobon_card": "八", "okoshi": "六", "trumps": 3, "gaeshi": 0},
