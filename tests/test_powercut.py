@@ -19,12 +19,18 @@ from scoreboard.errors import Refusal
 from scoreboard.store import Store
 from test_store_play import LONG_SETTINGS, SEATS, long_script, play, reference
 
+import game_data
+
 BS = PICO["block_size"]
 NBLOCKS = PICO["block_count"]
 SEG = 4096          # rotation several times within one game
 SNAP = 16
-KIND = "kakehiki"   # the game the real cuts use
-SWEEP_KINDS = ("kakehiki", "kabu", "kakoi", "dobon")
+# The games come from tests/game_data/: the real cuts play the game with role "power cut", the
+# sweep every game (those with POWER_CUT_QUICK in the quick run, the others marked slow), a night's
+# wear each game's WEAR_SEEDS, a tiny full flash and the shipped sizes the "power cut full flash"
+# and "power cut shipped sizes" games.
+KIND = game_data.for_role("power cut")   # the game the real cuts use
+SWEEP_KINDS = tuple(game_data.kinds())
 PROG = PICO["prog_size"]
 TEAR_AT = (1, 37, 128, 200, 255)   # bytes of a 256-byte page that land before the power goes
 FIGURES = {}
@@ -91,41 +97,10 @@ class Trace:
 _TRACE = {}
 
 
-def _dobon_script(n_ops, seed):
-    """ドボン's vector pool ends a game in a few dozen presses: here plays, draws and passes go
-    on for a long round, a win comes about every 60 presses (5 rounds)."""
-    import random
-    from scoreboard.engine import Game
-    from scoreboard.errors import Refusal as R
-    rng = random.Random(seed)
-    game = Game.new("dobon", SEATS["dobon"], LONG_SETTINGS["dobon"], game_id="0badcafe")
-    ops = []
-    ranks = ["A", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
-    while len(ops) < n_ops and not game.is_over():
-        r = rng.randrange(100)
-        if r < 3 and game.done:
-            game.undo()
-            ops.append(("undo",))
-            continue
-        if len(ops) % 60 == 59:
-            ev = {"t": "win", "seat": game.state["turn"]}
-        elif r < 70:
-            ev = {"t": "play", "rank": rng.choice(ranks)}
-        elif r < 90:
-            ev = {"t": "draw"}
-        else:
-            ev = {"t": "pass"}
-        try:
-            game.submit(ev)
-        except R:
-            continue
-        ops.append(("ev", ev))
-    return ops
-
-
 def trace(kind=KIND):
     if kind not in _TRACE:
-        ops = _dobon_script(250, 21) if kind == "dobon" else long_script(kind, 250, seed=21)
+        own = getattr(game_data.of(kind), "power_cut_script", None)   # its own long game, if any
+        ops = own(250, 21) if own else long_script(kind, 250, seed=21)
         _TRACE[kind] = Trace(kind, ops)
     return _TRACE[kind]
 
@@ -166,8 +141,8 @@ def _resume_and_check(image, t, n, extra):
     return lost
 
 
-@pytest.mark.parametrize("kind", [k if k in ("kakehiki", "kabu") else pytest.param(k, marks=pytest.mark.slow)
-                                  for k in SWEEP_KINDS])
+@pytest.mark.parametrize("kind", [k if getattr(game_data.of(k), "POWER_CUT_QUICK", False)
+                                  else pytest.param(k, marks=pytest.mark.slow) for k in SWEEP_KINDS])
 def test_power_cut_sweep_on_littlefs(kind):
     """Every operation of the whole game is a cut point (twice for a program: not landed, and
     landed half-way)."""
@@ -245,7 +220,9 @@ def test_erases_per_event_and_flash_life():
     st = Store(LfsFs(fs))
     events = 0
     e0, p0 = flash.erases, flash.progs
-    for kind, seed in (("kakehiki", 1), ("kabu", 2), ("kakoi", 3), ("kakehiki", 4), ("kabu", 5)):
+    night = sorted(((seed, kind) for kind in game_data.kinds()
+                    for seed in getattr(game_data.of(kind), "WEAR_SEEDS", ())))
+    for seed, kind in night:
         ops = long_script(kind, 400, seed)
         game = st.create(kind, SEATS[kind], LONG_SETTINGS.get(kind))
         for op in ops:
@@ -274,14 +251,15 @@ def test_full_littlefs_warns_refuses_and_never_corrupts(reserve, low):
     games = []
     refused = warned = 0
     state_ok = True
+    kind = game_data.for_role("power cut full flash")
     for seed in range(1, 30):
         try:
-            game = st.create("kabu", 4, LONG_SETTINGS["kabu"])
+            game = st.create(kind, SEATS[kind], LONG_SETTINGS[kind])
         except Refusal as r:
             assert r.msg_id == "E_STORAGE_FULL"
             break
         games.append(game)
-        for op in long_script("kabu", 300, seed):
+        for op in long_script(kind, 300, seed):
             before = game.snapshot()
             for attempt in range(6):        # a refused press stays refused, the state intact
                 try:
@@ -381,7 +359,7 @@ def test_second_cut_during_the_recovery_boot():
 def test_power_cut_sweep_with_the_shipped_sizes():
     """The Store's own segment size (16 KiB) and snapshot interval (32), a game long enough to
     rotate twice: every 4th operation is a cut point, programs also torn inside a page."""
-    kind = "kabu"
+    kind = game_data.for_role("power cut shipped sizes")
     base = _blank()
     tr = []
     flash = Flash(0, buffer=base, trace=tr)
@@ -429,6 +407,6 @@ def test_power_cut_sweep_with_the_shipped_sizes():
             lost += max(0, want - g.seq)
             assert g.snapshot() == ref[g.seq], n
     FIGURES["shipped"] = (tried, total, rotations, snaps, lost)
-    print("\n[kabu, shipped sizes] cut points %d of %d operations (%d rotations, %d snapshots): "
-          "committed events lost %d" % (tried, total, rotations, snaps, lost))
+    print("\n[%s, shipped sizes] cut points %d of %d operations (%d rotations, %d snapshots): "
+          "committed events lost %d" % (kind, tried, total, rotations, snaps, lost))
     assert lost == 0

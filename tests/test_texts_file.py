@@ -13,8 +13,18 @@ from scoreboard import games
 from ui import texts as texts_module
 from ui_harness import Driver
 
+import game_data
+
 HOW = "run `make texts` (.venv/bin/python -m host_tools.make_texts) and commit firmware/ui/texts.bin"
 KINDS = [None] + list(games.KINDS[:4])
+# The games these checks name come by role from tests/game_data/: the App plays the "texts" game
+# (its own text TEXTS_OWN_LINE), a title read is the "texts name" game's, the damaged files are read
+# for the "texts fallback" game, the boot menu with a damaged file shows the "texts boot" game.
+TEXTS_KIND = game_data.for_role("texts")
+OWN_ID, OWN_INFO, OWN_SAID = game_data.of(TEXTS_KIND).TEXTS_OWN_LINE
+NAMED_KIND = game_data.for_role("texts name")
+FALLBACK_KIND = game_data.for_role("texts fallback")
+BOOT_KIND = game_data.for_role("texts boot")
 
 
 def all_ids():
@@ -83,8 +93,8 @@ def test_t_is_the_same_from_the_file_as_from_the_tables(reference, monkeypatch):
             diff = [(i, got[i], want[i]) for i in want if got[i] != want[i]]
             assert not diff, (lang, kind, diff[:5])
     # the ids really are there: a known text in each language, the game names from the registry
-    assert reference[("ja", None)]["G_kabu"] == "株ドボン"
-    assert reference[("en", "dobon")]["E_SEATS"] == "{min} to {max} players"
+    assert reference[("ja", None)]["G_" + NAMED_KIND] == game_data.of(NAMED_KIND).TITLE_JA
+    assert reference[("en", TEXTS_KIND)]["E_SEATS"] == "{min} to {max} players"
     assert reference[("ja", None)]["filled"] == "2～6人で遊びます"
     assert reference[("ja", None)]["NO_SUCH_ID"] == "NO_SUCH_ID"
 
@@ -114,7 +124,7 @@ def test_a_damaged_or_missing_file_falls_back_to_the_tables(reference, monkeypat
             with open(path, "wb") as f:
                 f.write(data)
         for lang in ("ja", "en"):
-            for kind in (None, "kakoi"):
+            for kind in (None, FALLBACK_KIND):
                 got, _ = texts_of(lang, kind, path, monkeypatch)
                 want = reference[(lang, kind)]
                 diff = [(i, got[i], want[i]) for i in want if got[i] != want[i]]
@@ -127,7 +137,7 @@ def test_the_boot_menu_draws_with_a_damaged_file(monkeypatch, tmp_path):
     monkeypatch.setattr(texts_module, "PATH", str(path))
     d = Driver(lang="ja")
     assert d.screen() == "Boot" and not d.app.errors
-    assert d.app.t("G_kakehiki") == "掛け引きほーるでむ"
+    assert d.app.t("G_" + BOOT_KIND) == game_data.of(BOOT_KIND).TITLE_JA
 
 
 @pytest.fixture
@@ -155,6 +165,9 @@ def test_a_table_the_file_lacks_is_imported(tally, monkeypatch):
 
 def test_the_app_reads_the_file_under_micropython():
     mp = pytest.importorskip("mp")
+    # the game the App plays and the texts it reads, written here from tests/game_data/
+    played = ("app.kind = %r\nprint('T', app.t(%r), app.t('E_SEATS', {'min': 2, 'max': 6}), app.t(%r, %r))\n"
+              % (TEXTS_KIND, "G_" + NAMED_KIND, OWN_ID, OWN_INFO))
     code = mp.GUEST_HEAD + r"""
 class D:
     def show(self, c):
@@ -169,9 +182,7 @@ games.module = module
 from ui.app import App
 app = App(D(), None, C(), 'ja')
 app.frame()
-app.kind = 'dobon'
-print('T', app.t('G_kabu'), app.t('E_SEATS', {'min': 2, 'max': 6}), app.t('L_DOBON_TURN', {'seat': 'P1'}))
-print('ASKED', [n for n in asked if n.endswith('strings') or '.msg' in n or n.endswith('messages')])
+""" + played + r"""print('ASKED', [n for n in asked if n.endswith('strings') or '.msg' in n or n.endswith('messages')])
 import ui.texts as T
 T.PATH = '/input/none.bin'
 app.lang = 'en'
@@ -179,7 +190,7 @@ print('E', app.t('E_SEATS', {'min': 2, 'max': 6}))
 print('ASKED', [n for n in asked if n.endswith('strings') or '.msg' in n or n.endswith('messages')])
 """
     out, err = mp.run_firmware(code, fuel=20_000_000_000)
-    assert "T 株ドボン 2～6人で遊びます 手番：P1" in out, out + err
+    assert "T %s 2～6人で遊びます %s" % (game_data.of(NAMED_KIND).TITLE_JA, OWN_SAID) in out, out + err
     assert "ASKED []" in out, out + err          # read from ui/texts.bin: no table imported
     assert "E 2 to 6 players" in out, out + err  # no file: the tables, imported
-    assert "ASKED ['scoreboard.messages', 'ui.strings', 'scoreboard.msg_dobon']" in out, out + err
+    assert "ASKED %r" % ["scoreboard.messages", "ui.strings", games.texts(TEXTS_KIND)] in out, out + err

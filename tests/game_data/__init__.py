@@ -2,6 +2,9 @@
 # registry's kinds, so generic tests name no game. A game's module holds:
 #   LONG_SETTINGS, LONG_SEATS   a long random game for the storage tests (test_store_play.py)
 #   STORE_OPS                   optional: how long test_store.py's recorded game is (ops; else 100)
+#   POWER_CUT_QUICK, WEAR_SEEDS, power_cut_script(n_ops, seed)   optional (test_powercut.py): its
+#                               sweep runs in the quick run; its games in the night's wear (seeds);
+#                               its own long game for the sweep (else long_script)
 #   long_event(rng, state)      optional: the next random event of that game; without it the long
 #                               game draws from the events of the game's scenario vectors
 #   play_log(gid=..., names=None) -> (Game, journal lines): a short game (test_logs.py and the

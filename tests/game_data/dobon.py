@@ -7,8 +7,45 @@ LONG_SETTINGS = {"rounds": 5}
 LONG_SEATS = 3
 STORE_OPS = 400  # test_store.py's recorded game: its length in ops
 ROLES = ("deep undo", "wrong press expectation", "screen care", "export bad line",
-         "report beside junk", "large view", "guard", "saved newer", "store trust second game")
+         "report beside junk", "large view", "guard", "saved newer", "store trust second game",
+         "texts")
 EMU_SEQ, EMU_SEQ_RESUMED = 5, 6
+
+
+# test_powercut.py: the long game its sweep plays (its own: see the docstring)
+def power_cut_script(n_ops, seed):
+    """ドボン's vector pool ends a game in a few dozen presses: here plays, draws and passes go
+    on for a long round, a win comes about every 60 presses (5 rounds)."""
+    import random
+    from scoreboard.errors import Refusal as R
+    rng = random.Random(seed)
+    game = Game.new("dobon", LONG_SEATS, LONG_SETTINGS, game_id="0badcafe")
+    ops = []
+    ranks = ["A", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    while len(ops) < n_ops and not game.is_over():
+        r = rng.randrange(100)
+        if r < 3 and game.done:
+            game.undo()
+            ops.append(("undo",))
+            continue
+        if len(ops) % 60 == 59:
+            ev = {"t": "win", "seat": game.state["turn"]}
+        elif r < 70:
+            ev = {"t": "play", "rank": rng.choice(ranks)}
+        elif r < 90:
+            ev = {"t": "draw"}
+        else:
+            ev = {"t": "pass"}
+        try:
+            game.submit(ev)
+        except R:
+            continue
+        ops.append(("ev", ev))
+    return ops
+
+
+# "texts" (test_texts_file.py): the App plays it; one of its own texts: (id, info, what it says)
+TEXTS_OWN_LINE = ("L_DOBON_TURN", {"seat": "P1"}, "手番：P1")
 
 # "store trust second game" (test_store_trust.py): a game started beside (or after) a set-aside one:
 # its seats and its first event

@@ -5,7 +5,13 @@ LONG_SETTINGS = {"length": "stop"}
 LONG_SEATS = 4
 STORE_OPS = 90  # test_store.py's recorded game: its length in ops
 # "store set aside screen" (test_store_trust.py): its device's game, set aside, named on the boot screen
-ROLES = ("report second game", "store set aside screen", "prefs defaults")
+ROLES = ("report second game", "store set aside screen", "prefs defaults", "power cut full flash",
+         "power cut shipped sizes", "texts name")
+# "texts name" (test_texts_file.py): its name in the Japanese texts
+TITLE_JA = "株ドボン"
+# test_powercut.py: its sweep is in the quick run; the night's games it plays (seeds)
+POWER_CUT_QUICK = True
+WEAR_SEEDS = (2, 5)
 # "prefs defaults" (test_prefs_store.py): its setup defaults as the preferences file keeps them
 PREFS_DEFAULTS = {"length": "games", "games": 6}
 EVENTS = [

@@ -11,7 +11,12 @@ STORE_OPS = 400  # test_store.py's recorded game: its length in ops
 # "micropython replay": test_store_play.replay_under_micropython's long game
 ROLES = ("micropython replay", "hand-written log", "resume figures", "export in progress",
          "report in progress", "guard redraw", "saved older", "store",
-         "store trust")
+         "store trust", "power cut", "texts boot")
+# "texts boot" (test_texts_file.py): its name on the boot menu
+TITLE_JA = "掛け引きほーるでむ"
+# test_powercut.py: its sweep is in the quick run; the night's games it plays (seeds)
+POWER_CUT_QUICK = True
+WEAR_SEEDS = (1, 4)
 
 # "store" (test_store.py): the store's one-game checks (a damaged snapshot, the saved games list, a
 # full flash): the list's two games' seats and a refused seat count, and an event for its first game

@@ -5,7 +5,9 @@ from scoreboard.engine import Game
 LONG_SETTINGS = {"rounds": 0}
 LONG_SEATS = 4
 STORE_OPS = 80  # test_store.py's recorded game: its length in ops
-ROLES = ("hostile export", "ledger", "export finished", "report", "new game hint")
+WEAR_SEEDS = (3,)  # test_powercut.py: the night's games it plays (seeds)
+# "texts fallback" (test_texts_file.py): its texts are read from a damaged texts file
+ROLES = ("hostile export", "ledger", "export finished", "report", "new game hint", "texts fallback")
 # three rounds valid in turn for 3 players (a tsumo, a dobon with a call, a tsumo): the report bench's
 ROUNDS = REPORT_ROUNDS
 
