@@ -21,6 +21,8 @@ import tempfile
 
 import pytest
 
+import game_data
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 for _p in (os.path.join(ROOT, "firmware"), ROOT, HERE):
@@ -32,29 +34,12 @@ mp = pytest.importorskip("mp")
 # Scenes: (name, setup code run on `app` before the measured redraw). Deterministic: no clock,
 # no store, a fixed game script. Each scene is drawn twice: "cold" (first draw after the setup:
 # whatever the screen computes once) and "warm" (the same picture again, e.g. after a button that
-# changed nothing on it); the figure reported is the cold one unless said otherwise.
+# changed nothing on it); the figure reported is the cold one unless said otherwise. After the
+# menus, each game's own scenes (CANVAS_SCENES in tests/game_data/), in the registry's order.
 SCENES = [
     ("boot menu", "pass"),
     ("games menu", "from ui import screens_menu; app.push(screens_menu.Games(app))"),
-    ("kakehiki play 6p",
-     "app.new_game('kakehiki', ['P1','P2','P3','P4','P5','P6'], None)\n"
-     "s = app.state(); app.submit({'t': 'raise', 'p': s['turn'], 'v': 2})\n"
-     "s = app.state(); app.submit({'t': 'call', 'p': s['turn']})\n"
-     "s = app.state(); app.submit({'t': 'fold', 'p': s['turn']})"),
-    ("kakehiki cursor move", "app.on_button('click', 'right')"),
-    ("kakehiki raise entry", "app.on_button('click', 'left'); app.on_button('click', 'ok'); "
-                             "app.on_button('repeat', 'up')"),
-    ("kakehiki undo toast", "app.on_button('click', 'back'); app.on_button('long', 'back')"),
-    ("kabu play 6p", "app.toast = None; app.new_game('kabu', ['P1','P2','P3','P4','P5','P6'], None)"),
-    ("kabu okoshi form",
-     "from ui import screens_kabu as sk; app.push(sk.Endings(app)); app.push(sk.okoshi_form(app))\n"
-     "f = app.top(); f.values.update({'okoshi': 8, 'winners': [0, 2], 'h0': [3, 3, 2], 'h1': [4, 5]});"
-     " f.sel = 2"),
-    ("kabu preview",
-     "sk._preview(app, {'t': 'dobon', 'winner': 0, 'loser': 1, 'own': [3, 3, 2], 'their': [4, 5],"
-     " 'dobon_card': 8, 'okoshi': None, 'trumps': 3, 'gaeshi': 0, 'minus2': True})"),
-    ("kabu preview scroll", "app.on_button('repeat', 'down')"),
-]
+] + [scene for k in game_data.kinds() for scene in getattr(game_data.of(k), "CANVAS_SCENES", ())]
 
 GUEST = r"""
 import sys

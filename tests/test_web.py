@@ -19,8 +19,18 @@ from host_tools import _paths  # noqa: F401  (firmware/ on sys.path)
 from host_tools.web import build as web_build
 from host_tools.web import cdp
 
+import game_data
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SCRIPTS = os.path.join(ROOT, "tests", "emu_scripts")
+# Every game plays its button script (tests/emu_scripts/<kind>.txt), by key where its WEB_BY_KEY
+# says so; a game started, reloaded or torn comes by role from tests/game_data/: "web new game"
+# (its first WEB_NEW_GAME_STEPS steps start a game), "web saved game" (played up to the line
+# starting WEB_PLAYED_UNTIL, listed as WEB_LOG_ROW; torn after WEB_TORN_STEPS steps).
+NEW_KIND = game_data.for_role("web new game")
+NEW_STEPS = game_data.of(NEW_KIND).WEB_NEW_GAME_STEPS
+SAVED_KIND = game_data.for_role("web saved game")
+SAVED = game_data.of(SAVED_KIND)
 
 pytestmark = pytest.mark.skipif(
     not cdp.chromium(),
@@ -184,8 +194,8 @@ def assert_same(page, sim):
                         % (step, diff, pic, want_pic))
 
 
-@pytest.mark.parametrize("game,by_key", [("kakehiki", False), ("kabu", False), ("kakoi", False),
-                                         ("dobon", True)])
+@pytest.mark.parametrize("game,by_key", [(k, getattr(game_data.of(k), "WEB_BY_KEY", False))
+                                         for k in game_data.kinds()])
 def test_page_plays_each_game_like_the_simulator(site, browser, tmp_path, game, by_key):
     lines = script(game)
     sim = sim_frames(lines, str(tmp_path / "games"))
@@ -198,8 +208,8 @@ def test_page_plays_each_game_like_the_simulator(site, browser, tmp_path, game, 
 
 
 def test_reload_resumes_and_the_log_downloads_for_report(site, browser, tmp_path):
-    lines = script("kabu")
-    played = lines[:lines.index(next(l for l in lines if l.startswith("shot kabu-form")))]
+    lines = script(SAVED_KIND)
+    played = lines[:lines.index(next(l for l in lines if l.startswith(SAVED.WEB_PLAYED_UNTIL)))]
     sim_dir = str(tmp_path / "sim-games")
     sim_frames(played, sim_dir)
     # The simulator's boot on the same folder offers 続きから; choosing it shows the table.
@@ -215,7 +225,7 @@ def test_reload_resumes_and_the_log_downloads_for_report(site, browser, tmp_path
     browser.js("document.getElementById('logs').open = true, true")
     names = browser.js("Array.from(document.querySelectorAll('#loglist a.log')).map(a => a.textContent)")
     assert len(names) == 1 and names[0].endswith(".log"), names
-    assert "株ドボン・P1、P2、P3" in browser.js("document.querySelector('#loglist li').textContent")
+    assert SAVED.WEB_LOG_ROW in browser.js("document.querySelector('#loglist li').textContent")
     browser.js("document.querySelector('#loglist a.log').click(), true")
     path = str(dl / names[0])
     deadline = time.time() + 20
@@ -225,7 +235,7 @@ def test_reload_resumes_and_the_log_downloads_for_report(site, browser, tmp_path
     with open(path, "rb") as f:
         data = f.read()
     first = data.split(b"\n", 1)[0]
-    assert b'"t":"header"' in first and b'"kind":"kabu"' in first
+    assert b'"t":"header"' in first and ('"kind":"%s"' % SAVED_KIND).encode() in first
     out = tmp_path / "report"
     p = subprocess.run([sys.executable, "-m", "host_tools", "report", path, "--out", str(out)],
                        cwd=ROOT, capture_output=True, text=True, timeout=120)
@@ -288,7 +298,7 @@ def test_game_ids_differ_across_reloads(site, browser):
     ids = []
     for _ in range(2):
         open_page(browser, site)             # a new browser storage each time, as on a new phone
-        page_frames(browser, steps(script("kakehiki"))[:8])
+        page_frames(browser, steps(script(NEW_KIND))[:NEW_STEPS])
         ids += [l["name"] for l in browser.js("window.scoreboard.logs()")]
     gids = [name.split("-")[1][:8] for name in ids]
     assert len(gids) == 2 and gids[0] != gids[1], ids
@@ -358,7 +368,7 @@ def test_a_second_tab_stops_the_first(site, browser):
             assert time.time() < deadline, "the second tab did not boot"
             time.sleep(0.1)
         assert not browser.js("document.querySelector('[data-button=ok]').disabled")
-        page_frames(tab, steps(script("kakehiki"))[:8])   # a new game: the other tab saves it
+        page_frames(tab, steps(script(NEW_KIND))[:NEW_STEPS])   # a new game: the other tab saves it
         browser.wait_for("document.querySelector('[data-button=ok]').disabled", timeout=10)
         assert "別のタブ" in browser.js("document.getElementById('status').textContent")
     finally:
@@ -370,7 +380,7 @@ def test_the_page_speaks_the_devices_language(site, browser, tmp_path):
     the simulator's English panel, and the page's own words (buttons, hints, status) are English."""
     prefs = b'{"lang":"en"}'
     (tmp_path / "prefs.json").write_bytes(prefs)
-    lines = steps(script("kakehiki"))[:8]
+    lines = steps(script(NEW_KIND))[:NEW_STEPS]
     sim = sim_frames(lines, str(tmp_path / "games"))
     open_page(browser, site, seed={"/prefs.json": prefs})
     assert_same(page_frames(browser, lines), sim)
@@ -462,7 +472,7 @@ def test_a_torn_journal_is_repaired_at_boot_and_saved(site, browser, tmp_path):
     import json
     played = str(tmp_path / "played" / "games")
     os.makedirs(os.path.dirname(played))
-    sim_frames(steps(script("kabu"))[:12], played)
+    sim_frames(steps(script(SAVED_KIND))[:SAVED.WEB_TORN_STEPS], played)
     names = sorted(os.listdir(played))
     seg = [n for n in names if n.endswith(".0.log")][0]
     with open(os.path.join(played, seg), "ab") as f:

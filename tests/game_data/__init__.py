@@ -12,6 +12,8 @@
 #   check_emu_events(events, log)  the events its tests/emu_scripts/<kind>.txt wrote (test_emu_e2e)
 #   EMU_SEQ, EMU_SEQ_RESUMED    the last game of the emu session (left in progress): its seq after
 #                               its script and after resume.txt
+#   CANVAS_SCENES               optional: its scenes test_canvas_speed.py redraws (guest code)
+#   WEB_BY_KEY                  optional: test_web.py presses its script with keys, not the mouse
 #   MENU_POSITION               where the registry (so the menu) lists it (test_registry.py)
 #   DESCRIBE_SEATS, DESCRIBE_EVENTS, DESCRIBE_JA (optional)   test_ui_describe.py's actions
 #   VOICE_REFUSALS              [(id, info, what the panel says)] on its play screen (test_ui_voice.py)

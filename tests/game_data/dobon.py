@@ -10,6 +10,7 @@ ROLES = ("deep undo", "wrong press expectation", "screen care", "export bad line
          "report beside junk", "large view", "guard", "saved newer", "store trust second game",
          "texts")
 EMU_SEQ, EMU_SEQ_RESUMED = 5, 6
+WEB_BY_KEY = True   # test_web.py: its script is pressed with the keyboard (the others: the mouse)
 
 
 # test_powercut.py: the long game its sweep plays (its own: see the docstring)

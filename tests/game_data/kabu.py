@@ -4,9 +4,16 @@ from scoreboard.engine import Game
 LONG_SETTINGS = {"length": "stop"}
 LONG_SEATS = 4
 STORE_OPS = 90  # test_store.py's recorded game: its length in ops
-# "store set aside screen" (test_store_trust.py): its device's game, set aside, named on the boot screen
+# "store set aside screen" (test_store_trust.py): its device's game, set aside, named on the boot
+# screen; "power cut full flash", "power cut shipped sizes" (test_powercut.py): the game played
 ROLES = ("report second game", "store set aside screen", "prefs defaults", "power cut full flash",
-         "power cut shipped sizes", "texts name")
+         "power cut shipped sizes", "texts name", "web saved game")
+# "web saved game" (test_web.py): its button script (tests/emu_scripts/) played up to the line that
+# starts WEB_PLAYED_UNTIL, the saved log's row on the page; a journal torn after WEB_TORN_STEPS steps
+WEB_PLAYED_UNTIL = "shot kabu-form"
+WEB_LOG_ROW = "株ドボン・P1、P2、P3"
+WEB_TORN_STEPS = 12
+
 # "texts name" (test_texts_file.py): its name in the Japanese texts
 TITLE_JA = "株ドボン"
 # test_powercut.py: its sweep is in the quick run; the night's games it plays (seeds)
@@ -14,6 +21,22 @@ POWER_CUT_QUICK = True
 WEAR_SEEDS = (2, 5)
 # "prefs defaults" (test_prefs_store.py): its setup defaults as the preferences file keeps them
 PREFS_DEFAULTS = {"length": "games", "games": 6}
+
+# test_canvas_speed.py: its scenes, (name, guest code run on `app` before the measured redraw): its
+# play screen with 6 players (after the scenes before it: their toast cleared), an ending's form and
+# the preview of its points
+CANVAS_SCENES = [
+    ("kabu play 6p", "app.toast = None; app.new_game('kabu', ['P1','P2','P3','P4','P5','P6'], None)"),
+    ("kabu okoshi form",
+     "from ui import screens_kabu as sk; app.push(sk.Endings(app)); app.push(sk.okoshi_form(app))\n"
+     "f = app.top(); f.values.update({'okoshi': 8, 'winners': [0, 2], 'h0': [3, 3, 2], 'h1': [4, 5]});"
+     " f.sel = 2"),
+    ("kabu preview",
+     "sk._preview(app, {'t': 'dobon', 'winner': 0, 'loser': 1, 'own': [3, 3, 2], 'their': [4, 5],"
+     " 'dobon_card': 8, 'okoshi': None, 'trumps': 3, 'gaeshi': 0, 'minus2': True})"),
+    ("kabu preview scroll", "app.on_button('repeat', 'down')"),
+]
+
 EVENTS = [
     {"t": "dobon", "winner": 0, "loser": 1, "own": ["三", "三", "二"], "their": ["四", "五"],
      "dobon_card": "八", "okoshi": "六", "trumps": 3, "gaeshi": 0},

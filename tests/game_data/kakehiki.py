@@ -8,10 +8,16 @@ from scoreboard.errors import Refusal
 LONG_SETTINGS = {"start": 99, "dial_max": 3}
 LONG_SEATS = 4
 STORE_OPS = 400  # test_store.py's recorded game: its length in ops
-# "micropython replay": test_store_play.replay_under_micropython's long game
+# "micropython replay": test_store_play.replay_under_micropython's long game; "power cut"
+# (test_powercut.py): the game of the real cuts and the second cut during recovery; "deploy"
+# (test_deploy_emu.py): its emu script up to its second shot starts the game a second deploy keeps
 ROLES = ("micropython replay", "hand-written log", "resume figures", "export in progress",
          "report in progress", "guard redraw", "saved older", "store",
-         "store trust", "power cut", "texts boot")
+         "store trust", "power cut", "texts boot", "web new game",
+         "deploy")
+# "web new game" (test_web.py): the first steps of its button script (tests/emu_scripts/) start a game
+WEB_NEW_GAME_STEPS = 8
+
 # "texts boot" (test_texts_file.py): its name on the boot menu
 TITLE_JA = "掛け引きほーるでむ"
 # test_powercut.py: its sweep is in the quick run; the night's games it plays (seeds)
@@ -35,6 +41,21 @@ TRUST_SNAP_LIES = [
     ("standings seat out of range", lambda r: r["state"].__setitem__("n", 9)),
 ]
 TRUST_DEFAULTED = ("start", 20)
+
+
+# test_canvas_speed.py: its scenes, (name, guest code run on `app` before the measured redraw): its
+# play screen with 6 players, a cursor move, a raise entered, the undo toast
+CANVAS_SCENES = [
+    ("kakehiki play 6p",
+     "app.new_game('kakehiki', ['P1','P2','P3','P4','P5','P6'], None)\n"
+     "s = app.state(); app.submit({'t': 'raise', 'p': s['turn'], 'v': 2})\n"
+     "s = app.state(); app.submit({'t': 'call', 'p': s['turn']})\n"
+     "s = app.state(); app.submit({'t': 'fold', 'p': s['turn']})"),
+    ("kakehiki cursor move", "app.on_button('click', 'right')"),
+    ("kakehiki raise entry", "app.on_button('click', 'left'); app.on_button('click', 'ok'); "
+                             "app.on_button('repeat', 'up')"),
+    ("kakehiki undo toast", "app.on_button('click', 'back'); app.on_button('long', 'back')"),
+]
 
 
 # "hand-written log" (test_handwritten_log*.py, test_validator.py): a journal written by hand from
