@@ -12,23 +12,17 @@ _WINDOW = 32  # actions kept in memory past the base state; undo within them nee
 
 
 def clone(v):
-    """A deep copy of the dicts and lists of a state (the rest is immutable and shared). Leaves are
-    copied in place, not through a call each: most of a state is ints and strings."""
+    """A deep copy of the dicts and lists of a state (the rest is immutable and shared). A leaf is
+    copied in place, not through a call: most of a state is ints and strings."""
     t = type(v)
     if t is dict:
-        d = {}
-        for k in v:
-            x = v[k]
-            t = type(x)
-            d[k] = clone(x) if t is dict or t is list else x
-        return d
+        return {k: clone(x) if type(x) in _NESTED else x for k, x in v.items()}
     if t is list:
-        out = []
-        for x in v:
-            t = type(x)
-            out.append(clone(x) if t is dict or t is list else x)
-        return out
+        return [clone(x) if type(x) in _NESTED else x for x in v]
     return v
+
+
+_NESTED = (dict, list)
 
 
 def _push(ranges, seq):
