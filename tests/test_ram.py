@@ -54,31 +54,7 @@ sys.path.insert(0, '/input/bench_mp')
 
 
 from safegc import FakeGc, live  # host_tools/bench_mp/safegc.py: the bench's safe method
-
-
-class Bus:
-    def writeto(self, addr, buf):
-        pass
-
-    def writevto(self, addr, vec):
-        pass
-
-
-class Clock:
-    def __init__(self):
-        self.t = 0
-
-    def ticks_ms(self):
-        self.t += 40
-        return self.t
-
-
-def ops_of(path):
-    import json
-    f = open(path)
-    out = [json.loads(line) for line in f.read().splitlines() if line]
-    f.close()
-    return out
+from fakes import Bus, Clock, ops_of  # host_tools/bench_mp/fakes.py: the bench's stand-ins
 
 
 def op(app, o):

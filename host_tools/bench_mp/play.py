@@ -22,45 +22,7 @@ mc = micropython.mem_current
 from fuel import F, calibrate  # noqa: E402,F401
 
 
-class Bus:
-    """machine.I2C as micropython-lib's ssd1306 uses it; counts bytes on the wire (+1 address)."""
-
-    def __init__(self):
-        self.bytes = 0
-        self.writes = 0
-
-    def writeto(self, addr, buf):
-        self.writes += 1
-        self.bytes += 1 + len(buf)
-
-    def writevto(self, addr, vec):
-        self.writes += 1
-        n = 1
-        for v in vec:
-            n += len(v)
-        self.bytes += n
-
-
-class Clock:
-    def __init__(self):
-        self.t = 0
-
-    def ticks_ms(self):
-        self.t += 40
-        return self.t
-
-
-def ops_of(path):
-    import json
-    f = open(path)
-    try:
-        while True:
-            line = f.readline()
-            if not line:
-                break
-            yield json.loads(line)
-    finally:
-        f.close()
+from fakes import Bus, Clock, ops_of  # noqa: E402
 
 
 from safegc import FakeGc, live  # noqa: E402  (see safegc.py: why gc is faked)
