@@ -8,6 +8,7 @@ import random
 
 from host_tools import _paths  # noqa: F401  (firmware/ on sys.path)
 from host_tools import play_games
+from host_tools.bench_mp.fakes import apply_op  # noqa: F401  (one op of a script: bench.py, the guests)
 from scoreboard.engine import Game
 from scoreboard.errors import Refusal
 
@@ -57,9 +58,3 @@ def script(kind, n_ops, seed=1):
     return ops, game
 
 
-def apply_op(game, op):
-    if op[0] == "ev":
-        return game.submit(op[1])
-    if op[0] == "undo":
-        return game.undo()
-    return game.redo()

@@ -54,16 +54,11 @@ sys.path.insert(0, '/input/bench_mp')
 
 
 from safegc import FakeGc, live  # host_tools/bench_mp/safegc.py: the bench's safe method
-from fakes import Bus, Clock, ops_of  # host_tools/bench_mp/fakes.py: the bench's stand-ins
+from fakes import Bus, Clock, apply_op, ops_of  # host_tools/bench_mp/fakes.py: the bench's stand-ins
 
 
 def op(app, o):
-    if o[0] == 'ev':
-        app.submit(o[1])
-    elif o[0] == 'undo':
-        app.undo()
-    else:
-        app.redo()
+    apply_op(app, o)
     app.frame()
 
 

@@ -9,9 +9,11 @@ from scoreboard import games as kinds_mod
 from scoreboard.engine import Game
 from scoreboard.errors import Refusal
 import game_data
+from host_tools.bench_mp.fakes import apply_op as play  # noqa: E402  (one op of a script)
 from memfs import MemFile, MemFs  # noqa: F401  (the storage tests take them from here)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+FAKES = os.path.join(os.path.dirname(HERE), "host_tools", "bench_mp", "fakes.py")
 
 # Settings and seats that keep a game going long enough for the storage tests (tests/game_data/).
 LONG_SETTINGS = dict((k, game_data.of(k).LONG_SETTINGS) for k in game_data.kinds())
@@ -89,12 +91,6 @@ def long_script(kind, n_ops, seed=1):
     return ops
 
 
-def play(game, op):
-    if op[0] == "ev":
-        return game.submit(op[1])
-    if op[0] == "undo":
-        return game.undo()
-    return game.redo()
 
 
 def reference(kind, ops, game_id):
@@ -117,13 +113,10 @@ ops = json.load(open('/input/ops.json'))
 %s
 st = Store(root='%s', seg_max=2048, snap_every=16)
 g = st.create(%r, %d, %r)
+sys.path.insert(0, '/input')
+from fakes import apply_op
 for op in ops:
-    if op[0] == 'ev':
-        g.submit(op[1])
-    elif op[0] == 'undo':
-        g.undo()
-    else:
-        g.redo()
+    apply_op(g, op)
     st.after_change(g)
 """
 
@@ -139,7 +132,7 @@ def replay_under_micropython(tmp_path, root, then, first=""):
     script = os.path.join(str(tmp_path), "ops.json")
     with open(script, "w") as f:
         json.dump(ops, f)
-    staged = mp.stage(extra_files=[script])
+    staged = mp.stage(extra_files=[script, FAKES])
     try:
         out, err, _ = mp.run(MP_REPLAY % (first, root, kind, SEATS[kind], LONG_SETTINGS[kind]) + then, staged)
     finally:

