@@ -1,8 +1,9 @@
-"""The saved-games list on the emulated Pico (issue 20 §1): tests/emu_scripts/saved_games.txt keeps a
-掛け引き when a ドボン starts, resumes the 掛け引き from the list, ends the ドボン (its standings are final)
-and deletes the 掛け引き after the question. Every screen of the script equals the CPython simulator's
-for the same presses on the same littlefs image, and the flash is left as the list says. Needs the UF2
-(docs/emulator.md); skipped without."""
+"""A 掛け引きほーるでむ and a ドボン on the saved-games list of the emulated Pico (issue 20 §1).
+
+tests/emu_scripts/saved_games.txt keeps a 掛け引き when a ドボン starts, resumes the 掛け引き from the
+list, ends the ドボン (its standings are final) and deletes the 掛け引き after the question. Every
+screen of the script equals the CPython simulator's for the same presses on the same littlefs image,
+and the flash is left as the list says. Needs the UF2 (docs/emulator.md); skipped without."""
 import pytest
 
 from host_tools.emu import UF2_HELP, find_uf2
