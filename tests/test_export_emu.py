@@ -7,11 +7,15 @@ import pytest
 
 from host_tools import export
 
-from game_data.kakehiki import play_log as play_kakehiki
-from game_data.kakoi import play_log as play_kakoi
 from test_logs import data_of
 
+import game_data
+
 pytestmark = pytest.mark.emu
+# As in test_export.py: a finished game and a long game cut short, from the games with roles
+# "export finished" and "export in progress" (tests/game_data/).
+FINISHED = game_data.of(game_data.for_role("export finished"))
+IN_PROGRESS = game_data.of(game_data.for_role("export in progress"))
 
 
 def test_export_from_the_emulated_pico(tmp_path):
@@ -19,8 +23,8 @@ def test_export_from_the_emulated_pico(tmp_path):
     if not emu.find_uf2():
         pytest.skip(emu.UF2_HELP)
     from host_tools.emu import flash
-    done, dl = play_kakoi("aaaa0001")
-    live, ll = play_kakehiki(7)
+    done, dl = FINISHED.play_log(gid="aaaa0001")
+    live, ll = IN_PROGRESS.in_progress_log(7)
     files = {"/games/aaaa0001.log": data_of(dl),
              "/games/bbbb0002.log": data_of(ll[:30])[:-5],      # in progress, cut last line
              "/games/bbbb0002.snap": b'{"snapshot": 1}\n'}
