@@ -13,14 +13,17 @@ import pytest
 from host_tools import _paths  # noqa: F401  (firmware/ importable)
 from host_tools.emu import UF2_HELP, find_uf2
 
-pytestmark = [pytest.mark.emu, pytest.mark.skipif(find_uf2() is None, reason=UF2_HELP)]
+import game_data
 
+pytestmark = [pytest.mark.emu, pytest.mark.skipif(find_uf2() is None, reason=UF2_HELP)]
+# The game started on the board: the one with role "deploy" (tests/game_data/).
+DEPLOY_KIND = game_data.for_role("deploy")
 
 
 def start_game():
-    """A 掛け引きほーるでむ game with one action saved: tests/emu_scripts/kakehiki.txt (kept in step
-    with the screens by its owner) up to its second screenshot."""
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "emu_scripts", "kakehiki.txt")
+    """A game of the "deploy" game with one action saved: its tests/emu_scripts/<kind>.txt (kept
+    in step with the screens by its owner) up to its second screenshot."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "emu_scripts", DEPLOY_KIND + ".txt")
     out, shots = [], 0
     with open(path, encoding="utf-8") as f:
         for line in f:

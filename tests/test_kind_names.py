@@ -49,9 +49,7 @@ ALLOWED = {
 }
 # Generic tests that still play or check one named game (issue 19: to move to tests/game_data/ or to
 # test_<kind>_*.py files). Not scanned until then; every other test file is, new ones included.
-NOT_YET = (
-    "test_deploy_emu.py",
-)
+NOT_YET = ()
 
 
 def _parts(word):
