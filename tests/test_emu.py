@@ -77,7 +77,10 @@ def test_buttons_on_gpio(pico):
     text = pico.console_text(mark)
     assert "press ok" in text
     held = int(text.split("release ok ")[1].split()[0])
-    assert 100 <= held <= 160
+    # 120 ms held, plus up to a 10 ms poll at each end, plus the harness's overshoot: it checks
+    # between the emulator's batches, which end up to ~50 emulated ms past a deadline (measured
+    # 152-174 ms over 12 clicks)
+    assert 100 <= held <= 200
     assert pico.screen() == expected_screen(1)
     mark = pico.console_mark()
     pico.long_press("back")
