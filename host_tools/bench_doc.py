@@ -342,7 +342,7 @@ def render(R):
         if bs:
             steps = [(bs[i][0], bs[i][1] - (bs[i - 1][1] if i else 0)) for i in range(len(bs))]
             names = {"start": "MicroPython start to main.py", "panel": "I2C + SSD1306 init (blank frame)",
-                     "imports": "firmware imports (hw, store, ui.app)", "store": "store open",
+                     "imports": "firmware imports (hw, ui.app)", "store": "store open (imports the store and the engine; a blank flash makes /games)",
                      "app": "App built (the store's resume included)", "frame": "first frame drawn and sent"}
             a("- the boot, step by step (main.py's `BOOT` marks, ms on the Pico's clock): " + "; ".join(
                 "%s %d ms" % (names.get(k, k), d) for k, d in steps) + " (total %d ms)" % bs[-1][1])
