@@ -25,7 +25,8 @@ help:
 
 # The texts' data file on the flash (host_tools/make_texts.py), made again from the message tables
 # whenever one is newer: every target that runs the firmware depends on it being fresh
-# (tests/test_texts_file.py also fails on a stale committed file).
+# (generated, not tracked: deploy.stage(), the web build, the simulator and the tests' session
+# also write it when it is missing or stale).
 TEXTS := firmware/ui/texts.bin
 TEXT_TABLES := $(wildcard firmware/scoreboard/messages.py firmware/scoreboard/msg_*.py firmware/ui/strings.py)
 $(TEXTS): $(TEXT_TABLES) host_tools/make_texts.py | $(STAMP)

@@ -172,6 +172,9 @@ def stage(board="pico", out_dir=None, firmware_dir=None, driver=None, compile=Tr
     if os.path.isdir(out_dir):
         shutil.rmtree(out_dir)
     os.makedirs(out_dir)
+    if firmware_dir == FIRMWARE:
+        from host_tools import make_texts
+        make_texts.ensure()          # ui/texts.bin is generated, not tracked: fresh on every stage
     for full, rel in _firmware_files(firmware_dir):
         if rel == "main.py" and compile and firmware_dir == FIRMWARE:
             compile_mpy(full, os.path.join(out_dir, MAIN_MODULE + ".mpy"), "main.py")

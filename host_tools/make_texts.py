@@ -1,4 +1,6 @@
-"""Regenerates firmware/ui/texts.bin: the message tables' texts as one data file on the flash.
+"""Generates firmware/ui/texts.bin: the message tables' texts as one data file on the flash. The
+file is a build product, not tracked (.gitignore): `make`, `make deploy` (deploy.stage), the web
+page's build, the simulator and the test session write it when it is missing or stale.
 
     .venv/bin/python -m host_tools.make_texts        (make texts; make sim/test/deploy/... run it
                                                       when a table is newer than the file)
@@ -86,21 +88,29 @@ def build(modules=None):
     return MAGIC + struct.pack("<HH", len(secs), len(directory)) + directory + b"".join(body)
 
 
-def main():
+def ensure(path=OUT):
+    """Write the file at `path` unless it already holds exactly what build() makes now; True when
+    it was written. The file is generated, never tracked: make, deploy, the web page's build, the
+    simulator and the tests' session call this."""
     data = build()
     old = None
     try:
-        with open(OUT, "rb") as f:
+        with open(path, "rb") as f:
             old = f.read()
     except OSError:
         pass
     if old == data:
-        os.utime(OUT)          # up to date: only tell make so
-        print("%s: up to date (%d bytes)" % (os.path.relpath(OUT), len(data)))
-        return 0
-    with open(OUT, "wb") as f:
+        os.utime(path)         # up to date: only tell make so
+        return False
+    with open(path, "wb") as f:
         f.write(data)
-    print("wrote %s (%d bytes)" % (os.path.relpath(OUT), len(data)))
+    return True
+
+
+def main():
+    wrote = ensure()
+    print("%s %s (%d bytes)" % ("wrote" if wrote else "up to date:", os.path.relpath(OUT),
+                                os.path.getsize(OUT)))
     return 0
 
 

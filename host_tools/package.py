@@ -12,11 +12,18 @@ from host_tools import _paths  # noqa: F401  (firmware/ on sys.path)
 from host_tools import deploy
 import scoreboard
 
+# Built, not in the repository (host_tools/make_texts.py), so mip cannot fetch it: a board
+# installed by mip has no ui/texts.bin and its App imports the text tables instead (the same
+# texts; a slower boot). `make deploy` puts the file on the board.
+GENERATED = "ui/texts.bin"
+
 
 def urls(board="pico"):
     """[[path on the board, path in the repository]] for every file the board gets."""
     out = []
     for full, rel in deploy._firmware_files(deploy.FIRMWARE):
+        if rel == GENERATED:
+            continue
         out.append([rel, "firmware/" + rel])
     out.append(["board.py", "boards/%s.py" % board])
     return sorted(out)

@@ -1,5 +1,5 @@
-"""The texts' data file (firmware/ui/texts.bin, host_tools/make_texts.py): the committed file is
-what the generator makes from the tables now; the App's texts are the same read from it as
+"""The texts' data file (firmware/ui/texts.bin, host_tools/make_texts.py, generated and not
+tracked): the generator writes a missing or stale file and leaves a fresh one alone; the App's texts are the same read from it as
 imported from the tables, for every id, both languages, every game; the App reads it without
 importing a table; a missing, damaged or truncated file, or a table it lacks (a game registered
 from elsewhere), falls back to importing, and the boot goes on."""
@@ -15,7 +15,6 @@ from ui_harness import Driver
 
 import game_data
 
-HOW = "run `make texts` (.venv/bin/python -m host_tools.make_texts) and commit firmware/ui/texts.bin"
 KINDS = [None] + list(games.KINDS[:4])
 # The games these checks name come by role from tests/game_data/: the App plays the "texts" game
 # (its own text TEXTS_OWN_LINE), a title read is the "texts name" game's, the damaged files are read
@@ -37,7 +36,7 @@ def all_ids():
 
 def texts_of(lang, kind, path, monkeypatch, ids=()):
     """{id: app.t(id)} (every table's ids and `ids`) with the App reading `path` (None: the
-    committed file; a path that does not exist: the import path), and the table modules the App
+    generated file in the tree; a path that does not exist: the import path), and the table modules the App
     imported for it."""
     wanted = all_ids() + list(ids)
     monkeypatch.setattr(texts_module, "PATH", path)
@@ -64,9 +63,30 @@ def reference(monkeypatch):
                 for lang in ("ja", "en") for kind in KINDS)
 
 
-def test_the_committed_file_is_what_make_texts_makes():
-    with open(make_texts.OUT, "rb") as f:
-        assert f.read() == make_texts.build(), "firmware/ui/texts.bin is stale or edited; " + HOW
+def test_the_file_is_written_when_missing_or_stale_and_kept_when_fresh(tmp_path):
+    path = str(tmp_path / "texts.bin")
+    assert make_texts.ensure(path) is True                  # missing
+    with open(path, "rb") as f:
+        assert f.read() == make_texts.build()
+    assert make_texts.ensure(path) is False                 # fresh: left alone
+    with open(path, "r+b") as f:                            # a table edited since: stale bytes
+        f.seek(40)
+        f.write(b"\xff")
+    assert make_texts.ensure(path) is True
+    with open(path, "rb") as f:
+        assert f.read() == make_texts.build()
+    with open(make_texts.OUT, "rb") as f:                   # the tree's file (the session wrote it)
+        assert f.read() == make_texts.build()
+
+
+def test_the_generated_file_is_not_tracked():
+    import subprocess
+    root = os.path.dirname(os.path.dirname(make_texts.OUT))
+    out = subprocess.run(["git", "-C", root, "ls-files", "--error-unmatch", make_texts.OUT],
+                         capture_output=True)
+    if out.returncode != 0 and b"not a git repository" in out.stderr:
+        pytest.skip("not a git checkout")
+    assert out.returncode != 0, "firmware/ui/texts.bin is generated: it must not be committed"
 
 
 def test_the_file_has_every_table_in_both_languages():

@@ -153,6 +153,8 @@ def main(argv=None):
     p.add_argument("--store", default=None, help="folder where the games are saved (default: memory only)")
     p.add_argument("--app", default=None, help=argparse.SUPPRESS)   # module:callable, for tests
     args = p.parse_args(argv)
+    from host_tools import make_texts
+    make_texts.ensure()          # firmware/ui/texts.bin is generated, not tracked: as on the Pico
     factory = app_factory(args.app)
     if args.script:
         if args.shots is None:
