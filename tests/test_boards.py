@@ -1,22 +1,15 @@
 # Board files: the same constant names in each, sane pins, six distinct buttons; wiring pictures.
-import importlib.util
 import os
 
 import pytest
 
+from board_files import board_file as load
 from hw.buttons import NAMES
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BOARDS = ("pico", "pico_w", "pico2", "rpi_linux", "pico_ssd1309")
 KEYS = ("PLATFORM", "NAME", "I2C_ID", "I2C_SDA", "I2C_SCL", "I2C_FREQ", "DISPLAY_ADDR",
         "DISPLAY_WIDTH", "DISPLAY_HEIGHT", "BUTTONS")
-
-
-def load(name):
-    spec = importlib.util.spec_from_file_location("board_" + name, os.path.join(ROOT, "boards", name + ".py"))
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
 
 
 @pytest.mark.parametrize("name", BOARDS)

@@ -1,12 +1,11 @@
 # Display: sends the first frame whole, then only the changed windows of each picture (or nothing).
-import importlib.util
-import os
 import random
 import sys
 import types
 
 import pytest
 
+from board_files import board_file
 import main as firmware_main
 from host_tools.sim.bus import FakeI2C
 from host_tools.sim.device import SimBoard
@@ -14,7 +13,6 @@ from host_tools.sim.panel import Panel
 from hw.display import AdafruitBus, Display, PicoBus
 from ui.canvas import Canvas
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 FULL = 6 * 3 + 1 + 1025      # a driver show(): 6 command writes + one data write, address bytes included
 
@@ -277,13 +275,6 @@ def test_pico_bus_writes_through_the_drivers_i2c():
     c.pixel(5, 3, 1)
     assert d.show(c) and (drv.shows, d.partial) == (1, 1)
     assert drv.i2c.log == [("cmd", 0x3D, bytes([0x00, 0x21, 5, 5, 0x22, 0, 0])), ("data", 0x3D, b"\x40\x08")]
-
-
-def board_file(name):
-    spec = importlib.util.spec_from_file_location("b_" + name, os.path.join(ROOT, "boards", name + ".py"))
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
 
 
 def test_the_raspberry_pi_setup_hands_display_the_adafruit_bus(monkeypatch):

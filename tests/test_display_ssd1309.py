@@ -1,25 +1,16 @@
 """The 2.42" SSD1309 panel as a board option (issue 20 §4): the SSD1306's commands and pixels, no
 charge pump. Driven as main.py does (the SSD1306 driver, external VCC) through the emulated bus
 into an emulated SSD1309, frames full and partial must show exactly the canvas."""
-import importlib.util
-import os
 import random
 
 import pytest
 
+from board_files import board_file
 import main as firmware_main
 from host_tools.sim.device import SimBoard
 from host_tools.sim.panel import Panel
 from ui.canvas import Canvas
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
-def board_file(name):
-    spec = importlib.util.spec_from_file_location("b_" + name, os.path.join(ROOT, "boards", name + ".py"))
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
 
 
 def picture(seed):
