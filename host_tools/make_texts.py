@@ -40,27 +40,25 @@ from host_tools import _paths  # noqa: F401  (firmware/ on sys.path)
 from host_tools.make_font import FIRMWARE, table_modules
 
 OUT = os.path.join(FIRMWARE, "ui", "texts.bin")
-MAGIC = b"TXT1"
+from ui import texts as reader   # the App's reader: its format constants and its section()
+
+MAGIC = reader.MAGIC
 LANGS = ("en", "ja")          # the index of each language in a table's (English, 日本語) pairs
 ENTRY = struct.Struct("<IHHHI")   # after the key: offset, idslen, n, bloblen, crc32
-DIR_MAX = 4096                    # ui/app.py's _TX_DIR_MAX: a longer directory reads as damaged
+DIR_MAX = reader.DIR_MAX          # a longer directory reads as damaged
+assert ENTRY.size == reader.ENTRY
 
 
 def section(table, w):
-    """(ids, offs, blob) bytes of one table in language index w (0 English, 1 日本語)."""
-    ids = [b"\n"]
-    offs = []
-    blob = bytearray()
+    """(ids, offs, blob) bytes of one table in language index w (0 English, 1 日本語): exactly
+    what the App builds from an imported table (ui/texts.py, section())."""
     for k in table:
         if "\n" in k or not k.isascii():
             raise ValueError("text id %r: ids are ASCII without newlines" % k)
-        ids.append(k.encode() + b"\n")
-        offs.append(len(blob))
-        blob.extend(table[k][w].encode("utf-8"))
-    offs.append(len(blob))
+    ids, offs, blob = reader.section(table, w)
     if len(blob) > 0xFFFF:
         raise ValueError("a table's texts exceed 64 KB: offsets are 16-bit")
-    return b"".join(ids), struct.pack("<%dH" % len(offs), *offs), bytes(blob)
+    return ids.encode(), offs, blob
 
 
 def build(modules=None):
@@ -84,7 +82,7 @@ def build(modules=None):
         at += len(ids) + len(offs) + len(blob)
     directory = b"".join(entries)
     if len(directory) > DIR_MAX:
-        raise ValueError("the directory exceeds %d bytes: raise _TX_DIR_MAX in ui/app.py too" % DIR_MAX)
+        raise ValueError("the directory exceeds %d bytes: raise DIR_MAX in ui/texts.py" % DIR_MAX)
     return MAGIC + struct.pack("<HH", len(secs), len(directory)) + directory + b"".join(body)
 
 

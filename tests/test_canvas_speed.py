@@ -239,7 +239,7 @@ for x, y in ((0, 0), (5, 13), (127, 63), (-1, 0), (0, 64), (128, 5)):
         bad += 1
         print('PIXEL', x, y)
 from ui import canvas
-print('FONT', canvas.has_glyph('二'), canvas.glyph_columns('二')[0].hex(), canvas._font_path())
+print('FONT', canvas.has_glyph('二'), canvas.glyph_columns('二')[0].hex(), canvas.data_paths('misaki.fnt')[0])
 print('DONE', %(n)d, bad, sum(fast.buffer))
 """
 

@@ -98,7 +98,7 @@ def test_the_pico_tree_carries_the_font_and_micropython_reads_it(tmp_path):
     assert "ui/misaki.fnt" in deploy.staged_files(str(flash))
     assert (flash / "ui" / "misaki.fnt").read_bytes() == open(make_font.OUT, "rb").read()
     code = ("import sys\nsys.path.insert(0, '/input/flash')\nfrom ui import canvas\n"
-            "c = canvas.Canvas()\nprint('PATH', canvas._font_path())\n"
+            "c = canvas.Canvas()\nprint('PATH', canvas.data_paths('misaki.fnt')[0])\n"
             "for ch in %r:\n    print('G', ord(ch), canvas.glyph_columns(ch)[0].hex(), canvas.glyph_columns(ch)[1])\n"
             "print('W', c.text('佐藤 二三五 Ab', 0, 0))\n") % "佐藤二九Aｱ\u9f98"
     out, err, _ = mp.run(code, str(tmp_path))

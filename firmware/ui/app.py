@@ -102,7 +102,7 @@ class App:
     def _texts(self):
         """The current language's texts (ui/texts.py): read from ui/texts.bin, or copied out of a
         table the file lacks."""
-        self._tx = None
+        self._tx = None          # the old texts can go before the new ones are read (RAM)
         self._tx = texts.load(self.lang, self.kind)
         self._tx_lang, self._tx_kind = self.lang, self.kind
 

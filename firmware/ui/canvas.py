@@ -48,14 +48,15 @@ _font = None                 # [file, block starts, half-width ranges, n, index 
 _next = 0
 
 
-def _font_path():
-    """ui/misaki.fnt next to this module: firmware/ui/ on CPython, /ui/ on the Pico's flash."""
+def data_paths(name):
+    """Where the UI's data file `name` may be: beside this module (firmware/ui/ on CPython), then
+    /ui/ on the Pico's flash. The font here and ui/texts.py's texts use it."""
     try:
         here = __file__
     except NameError:        # a MicroPython built without __file__: the flash layout
-        return "ui/misaki.fnt"
+        return ("ui/" + name, "/ui/" + name)
     i = max(here.rfind("/"), here.rfind("\\"))
-    return (here[:i + 1] if i >= 0 else "") + "misaki.fnt"
+    return ((here[:i + 1] if i >= 0 else "") + name, "/ui/" + name)
 
 
 def _open():
@@ -63,7 +64,7 @@ def _open():
     # but never a halt; tests/test_deploy.py checks the file is staged.
     global _font
     head = b""
-    for path in (_font_path(), "/ui/misaki.fnt"):    # beside this module; the Pico's layout
+    for path in data_paths("misaki.fnt"):
         try:
             f = open(path, "rb")
             head = f.read(_HEADER)

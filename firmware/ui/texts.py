@@ -2,26 +2,20 @@
 # format) without importing the tables; a table the file lacks, or a missing or damaged file, is
 # copied out of the imported table instead, and the boot goes on.
 from scoreboard import games
+from ui.canvas import data_paths
 
 PATH = None              # the data file's path; None: ui/texts.bin beside this module (tests set it)
-_MAGIC = b"TXT1"
+MAGIC = b"TXT1"
 try:
     from binascii import crc32 as _crc
 except ImportError:      # a MicroPython without it: the sizes are still checked
     _crc = None
-_ENTRY = 14              # after a directory entry's key: u32 offset, u16 idslen, n, bloblen, u32 crc
-_DIR_MAX = 4096          # a longer directory is a damaged header: nothing that size is read
+ENTRY = 14              # after a directory entry's key: u32 offset, u16 idslen, n, bloblen, u32 crc
+DIR_MAX = 4096          # a longer directory is a damaged header: nothing that size is read
 
 
 def _paths():
-    if PATH is not None:
-        return (PATH,)
-    try:
-        here = __file__
-    except NameError:    # a MicroPython built without __file__: the flash layout
-        return ("ui/texts.bin",)
-    i = max(here.rfind("/"), here.rfind("\\"))
-    return ((here[:i + 1] if i >= 0 else "") + "texts.bin", "/ui/texts.bin")
+    return (PATH,) if PATH is not None else data_paths("texts.bin")
 
 
 def open_file():
@@ -33,7 +27,7 @@ def open_file():
             continue
         head = f.read(8)
         n = _u16(head, 6) if len(head) == 8 else 0
-        if head[:4] == _MAGIC and 0 < n <= _DIR_MAX:
+        if head[:4] == MAGIC and 0 < n <= DIR_MAX:
             d = f.read(n)
             if len(d) == n:
                 return f, d
@@ -70,7 +64,7 @@ def read_section(f, d, key):
             if ids[0] != 10 or ids[-1] != 10 or ids.count(b"\n") != n + 1:
                 raise ValueError(key)
             return str(ids, "utf-8"), offs, blob
-        i = e + _ENTRY
+        i = e + ENTRY
     return None
 
 
