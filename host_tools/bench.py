@@ -573,15 +573,19 @@ def deterministic_part(text):
     return text if i < 0 else text[:i]
 
 
+def _page(path):
+    """The bench page as written, or "" when there is none yet."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except OSError:
+        return ""
+
+
 def check(text, doc=DOC):
     """Compare the deterministic part of a fresh run with the committed page: (ok, message)."""
     import difflib
-    try:
-        with open(doc, encoding="utf-8") as f:
-            old = f.read()
-    except OSError:
-        old = ""
-    a, b = deterministic_part(old), deterministic_part(text)
+    a, b = deterministic_part(_page(doc)), deterministic_part(text)
     if a == b:
         return True, "%s: the deterministic figures match this commit" % os.path.relpath(doc, ROOT)
     diff = "".join(difflib.unified_diff(a.splitlines(True), b.splitlines(True), "committed " + os.path.relpath(doc, ROOT),
@@ -626,11 +630,7 @@ def main(argv=None):
         if not args.write and not args.out:
             print(deterministic_part(text))
             return 0
-        try:
-            with open(out, encoding="utf-8") as f:
-                old = f.read()
-        except OSError:
-            old = ""
+        old = _page(out)
         i = old.find(MEASURED)
         text = deterministic_part(text) + (old[i:] if i >= 0 else MEASURED + "\n\nNot measured yet: run `%s`.\n" % REGENERATE)
     if out:

@@ -12,22 +12,14 @@ from scoreboard.store import Store, OsFs
 from ui_harness import Driver
 
 import game_data
+import tally_game
 
-
-
-def unregister(kind):
-    """Takes a test's game out of the registry again (only tests need this: not on the Pico)."""
-    games.unload(games.modules_of(kind))
-    del games._GAMES[kind]
-    games.KINDS.remove(kind)
 
 
 @pytest.fixture
 def tally():
-    games.register("tally", "tally_game.rules", "tally_game.texts", "tally_game.screens",
-                   ("Tally", "タリー"))
-    yield "tally"
-    unregister("tally")
+    yield tally_game.register()
+    tally_game.unregister()
 
 
 def go_to(d, label):
@@ -147,14 +139,14 @@ def test_the_menu_lists_exactly_the_registered_games(tally):
     go_to(d, d.app.t("NEW_GAME"))
     assert [lab for lab, _ in d.app.top().items] == [games.name(k, "en") for k in games.KINDS]
     assert d.app.top().items[-1][0] == "Tally"
-    unregister("tally")
+    tally_game.unregister()
     with pytest.raises(Refusal) as e:
         games.load("tally")
     assert e.value.msg_id == "E_UNKNOWN_GAME"
     d.press("back")
     go_to(d, d.app.t("NEW_GAME"))
     assert "Tally" not in [lab for lab, _ in d.app.top().items]
-    games.register("tally", "tally_game.rules", "tally_game.texts", "tally_game.screens", ("Tally", "タリー"))
+    tally_game.register()
 
 
 # ---- settings declared once (scoreboard/settings.py) ---------------------------------------------

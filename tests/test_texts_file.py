@@ -14,6 +14,7 @@ from ui import texts as texts_module
 from ui_harness import Driver
 
 import game_data
+import tally_game
 
 KINDS = [None] + list(games.KINDS[:4])
 # The games these checks name come by role from tests/game_data/: the App plays the "texts" game
@@ -162,12 +163,8 @@ def test_the_boot_menu_draws_with_a_damaged_file(monkeypatch, tmp_path):
 
 @pytest.fixture
 def tally():
-    games.register("tally", "tally_game.rules", "tally_game.texts", "tally_game.screens",
-                   ("Tally", "タリー"))
-    yield "tally"
-    games.unload(games.modules_of("tally"))
-    del games._GAMES["tally"]
-    games.KINDS.remove("tally")
+    yield tally_game.register()
+    tally_game.unregister()
 
 
 def test_a_table_the_file_lacks_is_imported(tally, monkeypatch):
