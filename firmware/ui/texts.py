@@ -2,7 +2,6 @@
 # format) without importing the tables; a table the file lacks, or a missing or damaged file, is
 # copied out of the imported table instead, and the boot goes on.
 from scoreboard import games
-from ui.canvas import data_paths
 
 PATH = None              # the data file's path; None: ui/texts.bin beside this module (tests set it)
 MAGIC = b"TXT1"
@@ -15,7 +14,10 @@ DIR_MAX = 4096          # a longer directory is a damaged header: nothing that s
 
 
 def _paths():
-    return (PATH,) if PATH is not None else data_paths("texts.bin")
+    if PATH is not None:
+        return (PATH,)
+    from ui.canvas import data_paths    # here, not at the top: ui.app imports this module, and
+    return data_paths("texts.bin")      # the canvas comes with the App's first screen as before
 
 
 def open_file():
