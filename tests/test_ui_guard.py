@@ -226,3 +226,23 @@ def test_the_guard_and_the_error_log_under_micropython():
     assert "TOP Boot" in out, out + err         # no game: the start screen
     assert "ERRORS ['Boom: TypeError: boom']" in out, out + err
     assert "screen Boom" in out and "TypeError: boom" in out and "click down, click ok" in out, out
+
+
+def test_the_error_log_never_takes_the_flash_below_the_stores_reserve():
+    """17 free blocks, a reserve of 16: a game's own write would be refused at 16, so the error
+    log (2 KB notes, 256-byte blocks) writes nothing that would go below it (issue 28 §7)."""
+    from memfs import MemFs
+    fs = MemFs(limit=64 * 256, block=256)
+    st = Store(fs, reserve_blocks=16, low_blocks=20)
+    fs.files["/filler"] = bytearray(b"x" * (st._free_blocks() - 17) * 256)
+    assert st._free_blocks() == 17
+
+    class Big(Exception):
+        pass
+    for k in range(6):
+        errlog.append(st, Big("x" * 3000), "Boom", None, ["click ok"], k)
+        assert st._free_blocks() >= 16, k
+    fs.files["/filler"] = bytearray(b"x" * (len(fs.files["/filler"]) - 10 * 256))   # room again
+    errlog.append(st, Big("room"), "Boom", None, [], 9)
+    assert b"room" in fs.files["/games/errors.txt"]           # the note is written when it fits
+    assert st._free_blocks() >= 16

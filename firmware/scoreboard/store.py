@@ -152,6 +152,16 @@ class Store:
             return None
         return (free - self.reserve_blocks) * self._bsize if free > self.reserve_blocks else 0
 
+    def fits(self, nbytes):
+        """True when `nbytes` more on the flash leave it above the reserve, so that a game's next
+        write is still taken (the error log asks first: a note must never cost a press); True
+        when the free space is unknown (littlefs's own ENOSPC still applies)."""
+        free = self._free_blocks()
+        if free is None:
+            return True
+        # the blocks of the bytes, plus one: littlefs copies the file's last block on append
+        return free - (nbytes + self._bsize - 1) // self._bsize - 1 > self.reserve_blocks
+
     def low_space(self):
         """True when the player should be warned (play goes on until the reserve is reached)."""
         free = self._free_blocks()

@@ -1,5 +1,6 @@
 # The error log: a screen's exception, with the game's step and the last gestures, appended to
-# errors.txt beside the games (export copies it, docs/export.md); bounded, and never raising.
+# errors.txt beside the games (export copies it, docs/export.md); bounded, never below the Store's
+# reserve of free blocks, and never raising.
 import sys
 
 from scoreboard import fsio
@@ -39,6 +40,9 @@ def append(store, e, scr, game, gestures, ms):
             except OSError:
                 pass
             fs.rename(path, root + "/" + OLD)
+        fits = getattr(store, "fits", None)
+        if fits is not None and not fits(len(data)):
+            return                       # the Store's reserve is the games': the note is lost
         fsio.write(fs, path, data, "ab")
     except Exception:
         pass
