@@ -187,3 +187,28 @@ def test_every_grid_page_fits_the_panel(lang):
         g.page = page
         log = d.redraw()
         assert not log.over, log.over
+
+
+def test_start_refuses_two_seats_of_one_name(tmp_path):
+    """/names.json ["Ann", "Ann", "Ann", "Ann"] (written by hand: `host_tools names` and the seat
+    screen refuse it): 開始 says which name is twice and starts nothing (issue 28 §5)."""
+    st = flash_store(tmp_path)
+    st.set_names(["Ann", "Ann", "Ann", "Ann"])
+    d = Driver(flash_store(tmp_path))
+    to_seats(d)
+    scr = d.app.top()
+    assert scr.names() == ["Ann", "Ann", "Ann", "Ann"]
+    while scr.rows()[scr.sel] != "start":
+        d.press("down")
+    d.press("ok")
+    assert d.screen() == "Seats" and d.app.game is None
+    assert d.toast() == "Annはもう席にいます"
+    assert not [n for n in os.listdir(str(tmp_path / "games")) if n.endswith(".log")]
+    # P2 typed for seat 1 beside the default P2 of seat 2 is refused the same way
+    scr.use_pc = False
+    scr.custom[0] = "P2"
+    d.press("ok")
+    assert d.screen() == "Seats" and d.toast() == "P2はもう席にいます"
+    scr.custom[0] = "Ann"
+    d.press("ok")                                  # distinct names: the game starts
+    assert d.screen() == "Play" and d.app.game.header["seats"] == ["Ann", "P2", "P3", "P4"]

@@ -1,6 +1,7 @@
 # Before a game: its settings (as its rules module declares them: scoreboard/settings.py) and
 # its seats and names. Imported from the game menu when a game is chosen; App.new_game() forgets
 # the module once the game has started (RAM on the Pico: these screens are used once per game).
+from scoreboard.errors import Refusal
 from ui.screens_common import ListScreen, NumberEntry, fit, rtext, W
 
 
@@ -162,7 +163,13 @@ class Seats(ListScreen):
     def choose(self, i):
         row = self.rows()[i]
         if row == "start":
-            self.app.new_game(self.kind, self.names(), self.settings)
+            names = self.names()
+            for i in range(len(names)):
+                if names[i] in names[:i]:
+                    # /names.json written by hand can name one player twice: two seats of one
+                    # name would merge in the ledger (the seat screen and the PC tool refuse it)
+                    raise Refusal("KG_TAKEN", {"name": names[i]})
+            self.app.new_game(self.kind, names, self.settings)
         elif row == "list":        # each seat's name: picked from the kept names, or typed
             from ui.screens_names import SeatNames
             self.app.push(SeatNames(self.app, self))
