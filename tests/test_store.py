@@ -343,6 +343,43 @@ def test_resume_last_list_delete_and_names():
     assert len(st3.games()) == 1
 
 
+def test_a_new_id_never_collides_and_an_id_two_games_share_names_neither(monkeypatch):
+    """new_game_id() can repeat (the ticks fallback where urandom is missing): create() takes
+    the next id free on the flash (aside/ included). Two games of one id on the flash (left by an
+    older firmware) are named by their key (the stem, 0001-X) for every file operation; the bare
+    id names neither of them (issue 28 §6)."""
+    fs = MemFs()
+    fs.files["/games/aside/0007-00000009.0.log"] = bytearray(b"kept for the export\n")
+    st = Store(fs, seg_max=SEG, snap_every=SNAP)
+    monkeypatch.setattr(store_mod, "new_game_id", lambda: "00000007")
+    few = STORE.STORE_SEATS[0]
+    ids = [st.create(STORE_KIND, few, None).game_id for _ in range(3)]
+    assert ids == ["00000007", "00000008", "0000000a"]       # 9 is a game set aside
+    monkeypatch.setattr(store_mod, "new_game_id", lambda: "ffffffff")
+    assert [st.create(STORE_KIND, few, None).game_id for _ in range(2)] == ["ffffffff", "00000000"]
+    # two games of one id: the finished 0001-X and the unfinished 0002-X
+    fs = MemFs()
+    for n in (1, 2):
+        one = MemFs()
+        g = Store(one, seg_max=SEG, snap_every=SNAP).create(STORE_KIND, few, None)
+        g.submit({"t": "end"} if n == 1 else STORE.store_event(g.state))
+        for path, data in one.files.items():
+            fs.files[path.replace("0001-", "%04d-" % n)] = data
+    st = Store(fs, seg_max=SEG)
+    listed = st.games()
+    assert [(g["id"], g["over"]) for g in listed] == [("ffffffff", False), ("ffffffff", True)]
+    assert [g["key"] for g in listed] == ["0002-ffffffff", "0001-ffffffff"]
+    before = dict(fs.files)
+    assert st.open_game("ffffffff") is None and st.delete("ffffffff") is False
+    assert fs.files == before                                # neither is touched
+    assert st.open_game("0001-ffffffff").is_over()
+    assert st.delete("0002-ffffffff")
+    assert sorted(fs.files) == sorted(p for p in before if "/0001-" in p)
+    assert st.open_game("ffffffff").is_over()               # one game of that id left: it names it
+    # a new game never takes an id on the flash
+    assert st.create(STORE_KIND, few, None).game_id == "00000000"
+
+
 def test_torn_creation_is_removed_other_headless_files_are_kept():
     fs = MemFs()
     fs.dirs.add("/games")

@@ -59,7 +59,7 @@ def test_list_shows_kind_players_progress_and_finished(tmp_path):
     pick(d, "保存したゲーム")
     assert d.screen() == "GamesList"
     rows = d.app.top().rows
-    assert [r[0] for r in rows] == [newer, older]   # newest first
+    assert [r[0] for r in rows] == ["0002-" + newer, "0001-" + older]   # newest first, by key
     assert rows[0][1:] == NEWER.SAVED_ROW
     assert rows[1][1:] == OLDER.SAVED_ROW
     log = d.redraw()
@@ -122,7 +122,7 @@ def test_delete_asks_first(tmp_path):
     pick(d, "消す")
     pick(d, "はい")
     assert d.screen() == "GamesList" and d.toast() == "ゲームを消しました"
-    assert [r[0] for r in d.app.top().rows] == [newer]
+    assert [r[0] for r in d.app.top().rows] == ["0002-" + newer]
     assert [e["id"] for e in flash_store(tmp_path).games()] == [newer]
     assert not [n for n in os.listdir(str(tmp_path / "games")) if older in n]
 
@@ -203,3 +203,44 @@ def test_the_game_on_the_table_goes_on_after_looking_at_the_list(tmp_path):
     recs = log_records(tmp_path, newer)
     assert recs[-1] == dict(recs[-1], seq=2, **NEWER.SAVED_NEXT)
     assert NEWER.saved_next_shown(Driver(flash_store(tmp_path)).app.game.state)
+
+
+def colliding_games(tmp_path, monkeypatch):
+    """0001-X: a finished game; 0002-X.0.log: an unfinished one of the same id X (two games made
+    where the id could repeat: the ticks fallback of an older firmware). Returns X."""
+    import shutil
+    from scoreboard import store as store_mod
+    monkeypatch.setattr(store_mod, "new_game_id", lambda: "0000abcd")
+    older = flash_store(tmp_path)
+    g = older.create(OLDER_KIND, list(OLDER.SAVED_SEATS), OLDER.SAVED_SETTINGS)
+    g.submit({"t": "end"})
+    older.after_change(g)
+    (tmp_path / "other").mkdir()
+    other = flash_store(tmp_path / "other")
+    g2 = other.create(NEWER_KIND, list(NEWER.SAVED_SEATS), NEWER.SAVED_SETTINGS)
+    g2.submit(dict(NEWER.SAVED_EVENT))
+    assert g.game_id == g2.game_id == "0000abcd"
+    shutil.copy(str(tmp_path / "other" / "games" / "0001-0000abcd.0.log"),
+                str(tmp_path / "games" / "0002-0000abcd.0.log"))
+    monkeypatch.undo()
+    return g.game_id
+
+
+def test_deleting_one_of_two_games_with_one_id_deletes_that_one(tmp_path, monkeypatch):
+    colliding_games(tmp_path, monkeypatch)
+    folder = tmp_path / "games"
+    finished = sorted(n for n in os.listdir(str(folder)) if n.startswith("0001-"))
+    d = Driver(flash_store(tmp_path))
+    assert d.app.game.header["kind"] == NEWER_KIND   # the unfinished one is resumed
+    pick(d, "保存したゲーム")
+    assert [r[2] for r in d.app.top().rows] == [False, True]    # newest first: unfinished, finished
+    d.press("ok")                                    # the first listed: the unfinished game
+    pick(d, "消す")
+    pick(d, "はい")
+    assert sorted(n for n in os.listdir(str(folder)) if n.startswith("0001-")) == finished
+    assert not [n for n in os.listdir(str(folder)) if n.startswith("0002-")]
+    assert [r[2] for r in d.app.top().rows] == [True]
+    # the finished one still opens (its standings), and deleting it leaves nothing
+    d.press("ok")
+    pick(d, "順位")
+    assert d.app.game.is_over() and d.app.game.header["kind"] == OLDER_KIND

@@ -117,11 +117,33 @@ class Store:
         stems.sort(key=lambda s: -layout.number(s))
         return stems, cat
 
-    def _stem_of(self, game_id):
+    def _stem_of(self, key):
+        """The stem of the one game `key` names: its key (the stem, games()' "key"), or its id
+        when no other game on the flash has that id; None when it names none or two."""
+        cat = self._catalog()
+        if key in cat:
+            return key
+        found = None
+        for stem in cat:
+            if layout.game_id(stem) == key:
+                if found is not None:
+                    return None     # two games of one id (an older firmware's): name neither
+                found = stem
+        return found
+
+    def _ids_taken(self):
+        """The ids of every game on the flash, those set aside included."""
+        taken = {}
         for stem in self._catalog():
-            if layout.game_id(stem) == game_id:
-                return stem
-        return None
+            taken[layout.game_id(stem)] = True
+        try:
+            for name in self.fs.listdir(self.root + "/" + layout.ASIDE):
+                got = layout.parse(name)
+                if got is not None:
+                    taken[layout.game_id(got[0])] = True
+        except OSError:
+            pass
+        return taken
 
     # ---- space --------------------------------------------------------------------------------
     def _free_blocks(self):
@@ -177,6 +199,10 @@ class Store:
         stems, _ = self._stems_newest_first()
         n = layout.number(stems[0]) + 1 if stems else 1
         gid = new_game_id()
+        taken = self._ids_taken()
+        while gid in taken:         # the ticks fallback can repeat: the next id that is free
+            gid = "%08x" % ((int(gid, 16) + 1) & 0xFFFFFFFF)
+        taken = None
         stem = layout.stem(n, gid)
         self._close_all()
         j = Segments(self, stem, gid)
@@ -189,6 +215,7 @@ class Store:
             raise
         self._open[gid] = j
         self.last_recovery = None
+        game.store_key = stem
         return game
 
     def resume_last(self):
@@ -199,6 +226,7 @@ class Store:
             for stem in stems:      # no game on the flash: the recovery code is not even imported
                 game = _recovery().load_safe(self, stem, cat[stem], True)
                 if game is not None and not game.is_over():
+                    game.store_key = stem
                     return game
         finally:
             self._listed = None     # files change from now on: ask the flash
@@ -207,16 +235,20 @@ class Store:
         self.damaged = None
         return None
 
-    def open_game(self, game_id):
-        """Continue (or look at) a game chosen from games(); recovery runs as in resume_last."""
+    def open_game(self, key):
+        """Continue (or look at) a game chosen from games() (its "key", or an id only one game
+        has); recovery runs as in resume_last."""
         self._listed = None
-        stem = self._stem_of(game_id)
+        stem = self._stem_of(key)
         if stem is None:
             return None
         try:
-            return _recovery().load_safe(self, stem, self._catalog()[stem], True)
+            game = _recovery().load_safe(self, stem, self._catalog()[stem], True)
         finally:
             _forget()
+        if game is not None:
+            game.store_key = stem
+        return game
 
     def _close_all(self):
         for j in self._open.values():
@@ -248,8 +280,9 @@ class Store:
 
     # ---- the list of games --------------------------------------------------------------------
     def games(self):
-        """[{"id", "kind", "seq", "over", "bytes", "n", "seats", "settings", "state"}], newest
-        first (read only, no repair)."""
+        """[{"key", "id", "kind", "seq", "over", "bytes", "n", "seats", "settings", "state"}],
+        newest first (read only, no repair). "key" names one game (open_game, delete) even where
+        two games share an id."""
         out = []
         self._listed = None
         stems, cat = self._stems_newest_first()
@@ -262,28 +295,31 @@ class Store:
                 continue
             if game is None:
                 paths = ["%s/%s" % (self.root, layout.segment(stem, s)) for s in cat[stem]]
-                out.append({"id": gid, "kind": None, "seq": 0, "over": False,
+                out.append({"key": stem, "id": gid, "kind": None, "seq": 0, "over": False,
                             "bytes": sum([size(self.fs, p) or 0 for p in paths]),
                             "n": layout.number(stem)})
                 continue
             if j is not None:
                 self._open[gid] = j
             # seats, settings and state: the games list shows players, round and progress
-            out.append({"id": gid, "kind": game.header["kind"], "seq": game.seq,
+            out.append({"key": stem, "id": gid, "kind": game.header["kind"], "seq": game.seq,
                         "over": game.is_over(), "bytes": game.store_bytes,
                         "n": layout.number(stem), "seats": game.header["seats"],
                         "settings": game.settings, "state": game.state})
         _forget()
         return out
 
-    def delete(self, game_id):
-        """Only when the player asks. The snapshot goes first, then the segments, last first."""
+    def delete(self, key):
+        """Only when the player asks (`key`: as open_game's). The snapshot goes first, then the
+        segments, last first."""
         self._listed = None
-        stem = self._stem_of(game_id)
+        stem = self._stem_of(key)
         if stem is None:
             return False
-        j = self._open.pop(game_id, None)
-        if j is not None:
+        gid = layout.game_id(stem)
+        j = self._open.get(gid)
+        if j is not None and j.stem == stem:
+            self._open.pop(gid)
             j.close()
         self._remove(layout.snap(stem))
         segs = self._catalog().get(stem, [])

@@ -22,18 +22,19 @@ def progress(app, kind, settings, state, over):
 
 
 def _rows(app, listed):
-    """The list as plain text (the folded states are let go: RAM on the Pico)."""
+    """The list as plain text (the folded states are let go: RAM on the Pico). A row starts
+    with the game's key on the flash (Store.games()): two games may share an id, never a key."""
     out = []
     for e in listed:
         kind = e["kind"]
         if kind is None:
-            out.append((e["id"], None, False, app.t("GL_UNREADABLE"), "", ""))
+            out.append((e["key"], None, False, app.t("GL_UNREADABLE"), "", ""))
             continue
         try:
             where = progress(app, kind, e["settings"], e["state"], e["over"])
         except Exception:          # a registered game this list does not know: its name alone
             where = ""
-        out.append((e["id"], kind, e["over"], app.t("G_" + kind), where, app.t("GL_SEP").join(e["seats"])))
+        out.append((e["key"], kind, e["over"], app.t("G_" + kind), where, app.t("GL_SEP").join(e["seats"])))
     return out
 
 
@@ -84,7 +85,7 @@ class GamesList(Screen):
             self.top = self.sel
         if self.sel >= self.top + SHOWN:
             self.top = self.sel - SHOWN + 1
-        cur = app.game.game_id if app.game is not None else None
+        cur = _key(app.game)
         for k in range(SHOWN):
             i = self.top + k
             if i >= n:
@@ -100,10 +101,15 @@ class GamesList(Screen):
                 c.invert_rect(0, y, W, ROW2)
 
 
+def _key(game):
+    """The game's key on the flash (Store sets it on the games it creates and opens)."""
+    return getattr(game, "store_key", None) if game is not None else None
+
+
 def _open(app, gid):
-    """The game `gid` on the table (the one already there, or read back from the flash)."""
+    """The game keyed `gid` on the table (the one already there, or read back from the flash)."""
     g = app.game
-    if g is None or g.game_id != gid:
+    if g is None or _key(g) != gid:
         g = None
         app.game = None
         gc.collect()
@@ -142,7 +148,7 @@ class GameActions(Menu):
 
     def delete(self):
         app = self.app
-        if app.game is not None and app.game.game_id == self.gid:
+        if _key(app.game) == self.gid:
             app.game = None
         app.store.delete(self.gid)
         app.pop()                 # this menu; the list below reads the flash again
