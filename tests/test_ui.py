@@ -49,7 +49,7 @@ def test_boot_menu_and_language_switch_changes_no_game_state():
     seq = d.app.game.seq
     d.seq("back")                      # game menu
     assert d.screen() == "GameMenu"
-    d.seq("down ok")                   # language
+    d.seq("down down ok")              # language (under 順位 and 履歴)
     assert d.screen() == "Language"
     d.seq("down ok")                   # English
     assert d.app.lang == "en"
@@ -101,7 +101,7 @@ def _g(i):
 # play screen).
 SCRIPTS = [
     "down ok back ok",                                   # language screen from boot, and back
-    _g(0) + "back ok back down ok back down down ok",     # game menu: standings, language, main menu
+    _g(0) + "back ok back down ok back down ok back down down ok",   # game menu: standings, history, language, main menu
 ] + [_g(i) + walk for i, kind in enumerate(games.KINDS) if game_data.has(kind)
      for walk in getattr(game_data.of(kind), "UI_WALKS", ())]
 
@@ -111,7 +111,7 @@ def test_every_screen_reachable_and_text_on_panel(lang):
     seen = _walk_all(lang)
     want = {"Boot", "Games", "Settings", "Seats", "Play", "Language", "GameMenu", "Standings",
             "Menu", "Endings", "Form", "Choice", "MultiSelect", "CardsEntry", "NumberEntry", "Lines",
-            "Confirm", "Calls", "End", "RankGrid", "Step", "Review"}
+            "Confirm", "Calls", "End", "RankGrid", "Step", "Review", "History"}
     assert want <= seen, want - seen
 
 

@@ -26,7 +26,7 @@ go('left ok up ok ok right right ok')   # P2 raises to 3 (勝負 ▲), P3 calls 
 print('STATE', app.game.state['dial'], app.game.state['out'])
 go('L:back')
 print('TOAST', app.toast)
-go('L:ok back down ok down ok')
+go('L:ok back down down ok down ok')
 print('LANG', app.lang, app.top().head)
 print('PEAK', peak)
 """

@@ -373,6 +373,20 @@ class Game:
     def standings(self):
         return self.rules.standings(self.state)
 
+    def steps(self):
+        """(record, state before it, outcome) of each effective action, in order: the history
+        screen's lines. The state before is the fold's own: read it, never keep or change it."""
+        state = self.rules.initial_state(self.settings, self.nseats)
+        for rec in self._effective(self.done):
+            after = clone(state)
+            out = self._apply(after, rec)
+            yield rec, state, out
+            state = after
+
+    def actions(self):
+        """How many actions are effective (what undo can take back, one at a time)."""
+        return count(self.done)
+
     def history(self):
         """The outcomes of the effective actions, in order (what reports and the CSV show)."""
         state = self.rules.initial_state(self.settings, self.nseats)

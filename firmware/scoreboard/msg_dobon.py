@@ -33,6 +33,7 @@ MESSAGES = {
     # play screen (screens_dobon): the hint row and what was recorded
     "DB_PLAY_HINT": ("OK:actions  ->:round won", "OK:操作 →:勝ち"),
     "DB_DRAW_EV": ("{name} draws {n}", "{name} {n}枚引く"),
+    "DB_HIST": ("R{k} {what}", "第{k}回 {what}"),
     "DB_START_EV": ("{name} plays first", "{name}から開始"),
     "DB_PASS_EV": ("{name} passes", "{name} パス"),
     "DB_PENDING": ("! Draw {n} (or stack a 2)", "※{n}枚引き（2で重ねる）"),

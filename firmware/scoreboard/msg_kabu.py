@@ -91,6 +91,8 @@ MESSAGES = {
     "KB_HAND_LINE": ("{name}: {cards}", "{name}の手札：{cards}"),
     "KB_DOBON_HEAD": ("{w} dobon on {l} ({card})", "{w}が{l}にドボン（{card}）"),
     "KB_GAESHI_HEAD": ("{w} gaeshi on {l} ({card})", "{w}が{l}に返し（{card}）"),
+    "KB_HIST": ("G{g} {what}", "第{g}戦 {what}"),
+    "KB_HIST_LAPS": ("{what}: {laps}L{pips}", "{what} {laps}周{pips}"),
     "KB_DOBON_EV": ("{w} dobon on {l}", "{w}が{l}にドボン"),
     "KB_GAESHI_EV": ("{w} gaeshi on {l}", "{w}が{l}に返し"),
     "KB_FOUR_EV": ("Four of a kind: {name}", "{name}の4枚揃い"),

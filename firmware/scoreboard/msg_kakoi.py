@@ -84,5 +84,6 @@ MESSAGES = {
     "KK_TENHOU_ON": ("Tenhou ({card})", "天和（{card}）"),
     "KK_TSUMO_EV": ("{name} went out ({card})", "{name}のツモ上がり（{card}）"),
     "KK_TSUMO_BY": ("{name} went out", "{name}のツモ上がり"),
+    "KK_HIST": ("R{r} {what}", "第{r}局 {what}"),
     "KK_STARTER_EV": ("{name} starts", "最初に出す人：{name}"),
 }

@@ -26,7 +26,8 @@ GESTURES_KEPT = 16       # the last gestures written with an error (a ring: noth
 G_KINDS = ("click", "long", "repeat")
 G_NAMES = ("up", "down", "left", "right", "ok", "back")
 SEAT_KEYS = ("seat", "winner", "loser", "by")   # refusal info naming a seat (an index)
-PASSING = ("ui.screens_games", "ui.screens_prefs", "ui.screens_names", "ui.screens_big", "ui.defaults")
+PASSING = ("ui.screens_games", "ui.screens_prefs", "ui.screens_names", "ui.screens_big", "ui.defaults",
+           "ui.screens_history")
 BIG_KEYS = ("up", "down")   # on a play screen: the large view (readable across the table)
 CARD_KEYS = ("card", "rank", "okoshi", "top")          # ... naming a card (its label)
 

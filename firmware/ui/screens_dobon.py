@@ -157,6 +157,27 @@ def result(app, out):
     return Lines(app, t("RESULT_OF", {"what": what}), ls, app.show_play)
 
 
+def history(app, ev, before, out):
+    """One line of the history screen: the round, then who did what (the state before the action
+    knows whose turn it was, which the record does not keep)."""
+    t = app.t
+    k = ev.get("t")
+    who = app.name(before["turn"])
+    if k == "play":
+        what = t("DB_PLAY_EV", {"name": who, "r": ev["rank"]})
+        if ev.get("n", 1) > 1:
+            what += "×%d" % ev["n"]
+    elif k == "draw":
+        what = t("DB_DRAW_EV", {"name": who, "n": before["pending"] or 1})
+    elif k == "pass":
+        what = t("DB_PASS_EV", {"name": who})
+    elif k == "start" and isinstance(ev.get("seat"), int):
+        what = t("DB_START_EV", {"name": app.name(ev["seat"])})
+    else:
+        what = describe(app, ev)
+    return t("DB_HIST", {"k": before["round"], "what": what})
+
+
 def describe(app, ev):
     k = ev.get("t")
     t = app.t

@@ -460,6 +460,17 @@ def result(app, out):
     return Lines(app, app.t("RESULT_OF", {"what": app.t("KB_" + kind)}), lines(app, out), app.show_play)
 
 
+def history(app, ev, before, out):
+    """One line of the history screen: the game, what was recorded, and for a dobon where the
+    loser's points now stand (「第2戦 P1がP2にドボン 1周2」)."""
+    t = app.t
+    what = describe(app, ev)
+    if ev.get("t") == "dobon" and out is not None and "laps" in out:
+        l = ev["loser"]
+        what = t("KB_HIST_LAPS", {"what": what, "laps": out["laps"][l], "pips": out["pips"][l]})
+    return t("KB_HIST", {"g": before["games"] + 1, "what": what})
+
+
 def describe(app, ev):
     """What a saved action was, for the undo/redo line (never the event's raw type)."""
     t = app.t

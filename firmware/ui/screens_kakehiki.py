@@ -369,6 +369,25 @@ def play(app):
     return Play(app)
 
 
+def history(app, ev, before, out):
+    """One line of the history screen: the round, then what was done; a prediction shows ● until
+    its round's result has revealed it (the round has moved on, or the game is over)."""
+    t = app.t
+    k = ev.get("t")
+    if k == "fold":
+        what = t("KH_FOLD_EV", {"name": app.name(ev["p"]), "n": before["dial"][ev["p"]]})
+    elif k == "predict":
+        now = app.game.state
+        shown = now["round"] > before["round"] or now["phase"] == "over"
+        if shown:
+            what = t("KH_PRED_HIST", {"name": app.name(ev["p"]), "on": app.name(ev["on"]), "v": ev["v"]})
+        else:
+            what = t("KH_PRED_HIDDEN", {"name": app.name(ev["p"]), "what": t("HIST_SECRET")})
+    else:
+        what = describe(app, ev)
+    return t("KH_HIST", {"r": before["round"], "what": what})
+
+
 def describe(app, ev):
     """What an action was, for the undo toast; a prediction never says its target or value."""
     t = app.t

@@ -419,6 +419,11 @@ def result(app, out):
     return Lines(app, app.t("RESULT_OF", {"what": app.t("KK_" + out["t"])}), lines(app, out), app.show_play)
 
 
+def history(app, ev, before, out):
+    """One line of the history screen: the round (局), then what was recorded."""
+    return app.t("KK_HIST", {"r": before["round"] + 1, "what": describe(app, ev)})
+
+
 def describe(app, ev):
     """What a round's outcome or a saved action was (the call list's title, the undo/redo line)."""
     t = app.t

@@ -106,6 +106,11 @@ def _saved_games(app):
     app.push(GamesList(app))
 
 
+def _history(app):
+    from ui.screens_history import History
+    app.push(History(app))
+
+
 def _end_game(app):
     from ui.screens_common import Confirm
     app.push(Confirm(app, app.t("GL_END_Q"), lambda: app.submit({"t": "end"})))
@@ -136,14 +141,17 @@ class GameMenu(Menu):
         app = self.app
         t = app.t
         from ui import screens_results
-        items = [(t("STANDINGS"), lambda: app.push(screens_results.Standings(app)))]
-        ends = False
+        items = [(t("STANDINGS"), lambda: app.push(screens_results.Standings(app))),
+                 (t("HISTORY"), lambda: _history(app))]
+        ends = []
         for sid, fn in self.extra:
-            items.append((t(sid), fn))
-            ends = ends or sid.endswith("_end")
+            if sid.endswith("_end"):
+                ends.append((t(sid), fn))
+            else:
+                items.append((t(sid), fn))
         items.append((t("LANGUAGE"), lambda: app.push(Language(app))))
-        if not ends:               # every game can be ended (株ドボン, 囲将会 name their own)
-            items.append((t("GL_END"), lambda: _end_game(app)))
+        # every game can be ended (株ドボン, 囲将会 name their own), in the same place in every game
+        items.extend(ends or [(t("GL_END"), lambda: _end_game(app))])
         items.append((t("TO_MENU"), lambda: app.reset(Boot(app), True)))
         self.items = items
         self.head = t("GAME_MENU")

@@ -35,7 +35,7 @@ UI_WALKS = [
     "down down down down down down down down down down ok ok",
     "ok down ok ok right right right right ok down down ok ok down ok back back back",
     "ok down down ok down ok up ok ok down ok right ok up ok L:back back back",
-    "ok down down down ok down ok back down ok down down ok",
+    "ok down down down ok down ok back down down down ok down down ok",
 ]
 UI_FIRST_EVENT = "ok down down down ok down ok"               # starter P2
 

@@ -1,0 +1,88 @@
+# The game's history (the game menu's 「履歴」): every effective action as one line in the table's
+# words, newest first; OK on a line takes the game back to before it, asked first, through the
+# engine's undo (one per action, kept for redo as the long press keeps them). Imported when opened.
+import gc
+
+from scoreboard.errors import Refusal
+from ui.screens_common import ListScreen, Menu, Confirm, hint, fit, ROWS, W
+
+KEPT = 150       # the newest lines kept (RAM on the Pico: ~40 bytes a line); older ones are counted
+
+
+def lines(app):
+    """(the newest KEPT lines, newest first; how many actions there are). A game's screens module
+    says a line with history(app, record, state before, outcome); without it, describe()."""
+    g = app.game
+    say = getattr(app.gmod, "history", None)
+    out = []
+    for rec, before, res in g.steps():
+        if rec.get("t") == "end":
+            line = app.t("ENDED")
+        elif say is not None:
+            line = say(app, rec, before, res)
+        else:
+            line = app.describe(rec)
+        out.append(line)
+        if len(out) > KEPT:
+            out.pop(0)
+    out.reverse()
+    return out, g.actions()
+
+
+def back_to(app, n):
+    """Undo the newest `n` actions, one engine undo each, each committed before the next."""
+    g = app.game
+    k = 0
+    try:
+        while k < n:
+            g.undo()
+            k += 1
+            if app.store is not None:
+                app.store.after_change(g)
+    except Refusal as r:
+        app.show_play()
+        if not k:
+            raise
+        app.say(app.t("HIST_PART", {"k": k, "n": n}))
+        return
+    app.show_play()
+    app.say(app.t("HIST_DONE", {"n": n}))
+
+
+class History(ListScreen):
+    """The list: the title says which line of how many; OK offers 「ここまで戻す」."""
+
+    def __init__(self, app):
+        ListScreen.__init__(self, app, "")
+        self.span = ROWS - 2      # the bottom row is the hint
+        self.lines = []
+        self.total = 0
+
+    def open(self):
+        self.lines = []
+        gc.collect()
+        self.lines, self.total = lines(self.app)
+
+    def rows(self):
+        if self.total > len(self.lines):
+            return self.lines + [self.app.t("HIST_OLDER", {"n": self.total - len(self.lines)})]
+        return self.lines
+
+    def choose(self, i):
+        if i >= len(self.lines):       # the count of older actions: nothing to do there
+            return
+        app = self.app
+        n = i + 1                      # this action and every newer one
+        ask = lambda: app.push(Confirm(app, app.t("HIST_BACK_Q", {"n": n}), lambda: back_to(app, n)))
+        app.push(Menu(app, self.lines[i], [(app.t("HIST_BACK", {"n": n}), ask)]))
+
+    def draw(self, c):
+        t = self.app.t
+        if not self.lines:
+            self.head = t("HISTORY")
+            ListScreen.draw(self, c)
+            c.text(fit(t("HIST_NONE"), W), 0, 16)
+            return
+        self.head = t("HIST_HEAD", {"i": min(self.sel + 1, self.total), "n": self.total})
+        ListScreen.draw(self, c)
+        hint(c, t("HIST_HINT"))

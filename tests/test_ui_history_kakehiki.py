@@ -1,0 +1,46 @@
+"""掛け引きほーるでむ's lines in the history: the round first, a fold with what it paid, and a secret
+prediction as ● until its round's result has revealed it (issue 27)."""
+from ui_harness import Driver, pick
+
+ROUND = [{"t": "call", "p": 1}, {"t": "fold", "p": 2}, {"t": "call", "p": 3}, {"t": "check", "p": 0},
+         {"t": "predict", "p": 2, "on": 3, "v": 2}, {"t": "sign", "minus": False},
+         {"t": "check", "p": 0}, {"t": "check", "p": 1}, {"t": "check", "p": 3},
+         {"t": "judge", "small": False},
+         {"t": "check", "p": 0}, {"t": "check", "p": 1}, {"t": "check", "p": 3}]
+
+
+def history_lines(d):
+    d.press("back")
+    pick(d, d.app.t("HISTORY"))
+    lines = list(d.app.top().lines)
+    d.seq("back back")
+    return lines
+
+
+def test_a_prediction_is_secret_until_the_showdown():
+    d = Driver(lang="ja")
+    d.app.new_game("kakehiki", ["P1", "P2", "P3", "P4"], None)
+    for ev in ROUND:
+        d.app.game.submit(ev)
+    d.app.show_play()
+    lines = history_lines(d)
+    assert len(lines) == len(ROUND)
+    assert lines[-1] == "第1回 P2 受ける" and lines[-2] == "第1回 P3 降りる（0）"
+    assert lines[-5] == "第1回 P3が予想：●"
+    assert not any("P4" in l and "予想" in l for l in lines)     # neither its target nor its value
+    d.app.submit({"t": "win", "p": [0]})
+    d.press("ok")                               # the round's result
+    lines = history_lines(d)
+    assert lines[0] == "第1回 P1の勝ち"
+    assert lines[-5] == "第1回 P3が予想：P4に2個"
+
+
+def test_english_lines():
+    d = Driver(lang="en")
+    d.app.new_game("kakehiki", ["P1", "P2", "P3", "P4"], None)
+    for ev in ROUND[:5]:
+        d.app.game.submit(ev)
+    d.app.show_play()
+    lines = history_lines(d)
+    assert lines[0] == "R1 P3 predicted ●"
+    assert lines[-2] == "R1 P3 folds (0)"
