@@ -1,4 +1,4 @@
-# `python -m host_tools export|report|ledger|names|seal ...`: the PC side of the game logs (docs/export.md).
+# `python -m host_tools export|report|ledger|season|names|seal ...`: the PC side of the game logs (docs/export.md).
 import sys
 
 from host_tools import _paths  # noqa: F401  (firmware/ on sys.path)
@@ -7,6 +7,7 @@ COMMANDS = {
     "export": ("host_tools.export", "copy, verify and archive the game logs of the Pico"),
     "report": ("host_tools.report", "CSV per game and HTML per game night from logs"),
     "ledger": ("host_tools.ledger", "season ledger in SQLite: import logs, standings"),
+    "season": ("host_tools.season", "every player's record across the nights (ledger -> HTML, CSV)"),
     "names": ("host_tools.names", "push the seat names to the Pico (/names.json)"),
     "seal": ("host_tools.seal", "add CRCs to a hand-written journal (stdin -> stdout)"),
 }
