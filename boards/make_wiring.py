@@ -8,7 +8,7 @@ import os
 from PIL import Image, ImageDraw, ImageFont
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-BOARDS = ("pico", "pico_w", "pico2", "rpi_linux", "pico_ssd1309")
+BOARDS = ("pico", "pico_w", "pico2", "pico2_w", "rpi_linux", "pico_ssd1309")
 
 # Header pin number of each GPIO (Pico: GPn; Raspberry Pi: BCM n on the 40-pin header).
 PICO_PIN = {0: 1, 1: 2, 2: 4, 3: 5, 4: 6, 5: 7, 6: 9, 7: 10, 8: 11, 9: 12, 10: 14, 11: 15, 12: 16,

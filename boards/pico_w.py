@@ -2,6 +2,14 @@
 PLATFORM = "rp2"
 NAME = "Raspberry Pi Pico W"
 
+# The radio: an Infineon CYW43439 (2.4 GHz 802.11n Wi-Fi, WPA2, station or access point), driven
+# by MicroPython's RPI_PICO_W firmware through `network.WLAN`. It talks to the RP2040 over GP23
+# (power), GP24 (data), GP25 (chip select) and GP29 (clock): those four are not free for the panel
+# or the buttons, and the board's LED hangs off the radio chip, not a GPIO. With the radio, deploy
+# adds the phone server (firmware/net/, and the pinned microdot as /lib/microdot/) and main.py
+# starts it (docs/phones.md).
+RADIO = True
+
 # SSD1306 128x64 on I2C0: SDA GP4 (pin 6), SCL GP5 (pin 7); 400 kHz sends a frame in ~25 ms.
 I2C_ID = 0
 I2C_SDA = 4

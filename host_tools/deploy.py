@@ -21,6 +21,13 @@ The staged tree is the Pico's filesystem root:
     hw/*.mpy ui/*.mpy
     lib/ssd1306.mpy    micropython-lib's SSD1306 driver (where `mpremote mip install ssd1306` puts it)
 
+and on a board whose file says RADIO = True (Pico W, Pico 2 W), the phone server as well:
+
+    net/*.mpy          firmware/net/ (the server; its other files, the page, copied as they are)
+    lib/microdot/*.mpy the modules of the pinned microdot (PyPI, requirements.txt) the server imports
+
+A board without a radio gets neither: net/ is left out of its tree, and of package.json.
+
 mpy-cross: the .mpy files must load on the board's MicroPython (v1.24.1 for RPI_PICO here).
 MicroPython loads any .mpy of major version 6 whose sub-version is not newer than its own when
 the file has native code, and any version-6 bytecode-only file (that is all we emit). mpy-cross
@@ -50,7 +57,7 @@ CACHE = os.path.join(ROOT, ".cache")
 BUILD = os.path.join(ROOT, "build")
 
 # The MicroPython each board runs, and the .mpy ABI (major, sub-version) it loads.
-BOARD_MICROPYTHON = {"pico": "1.24.1", "pico_w": "1.24.1", "pico2": "1.24.1"}
+BOARD_MICROPYTHON = {"pico": "1.24.1", "pico_w": "1.24.1", "pico2": "1.24.1", "pico2_w": "1.25.0"}
 MPY_ABI = (6, 3)
 MPY_ARCH = "armv6m"            # RP2040 (Cortex-M0+); only matters for native code
 
@@ -59,6 +66,10 @@ SSD1306_SDIST = ("https://files.pythonhosted.org/packages/01/d0/"
                  "0841d47772962c80af3ab178ef062ed2cd524cb99eb38463e669428402a8/micropython-ssd1306-0.3.tar.gz")
 SSD1306_SDIST_SHA256 = "d00cae1ff680e6ae504e258e700f002874b0d924b1a604253b6ea63144b58289"
 SSD1306_MEMBER = "micropython-ssd1306-0.3/ssd1306.py"
+
+# firmware/net/: the phone server, only for a board with a radio.
+NET_DIR = "net"
+REQUIREMENTS = os.path.join(ROOT, "requirements.txt")
 
 SOURCE_AT_ROOT = ("main.py", "boot.py")     # MicroPython runs these by name: they stay source
 # ... but MicroPython compiles a source main.py at every boot (~135 ms of the Pico's boot for
@@ -107,6 +118,76 @@ def ssd1306_driver_path(cache_dir=None, download=True):
     return path
 
 
+# -- microdot (the phone server's web framework) ----------------------------------------------
+
+def pinned_version(package, requirements=None):
+    """The version requirements.txt pins `package` to (`package==X`), or None."""
+    with open(requirements or REQUIREMENTS, encoding="utf-8") as f:
+        for line in f:
+            m = re.match(r"\s*([A-Za-z0-9_.-]+)\s*==\s*([^\s#;]+)", line)
+            if m and m.group(1).lower().replace("_", "-") == package.lower().replace("_", "-"):
+                return m.group(2)
+    return None
+
+
+def microdot_dir():
+    """The folder of the installed microdot package, after checking it is the version
+    requirements.txt pins (the board gets exactly that code). Raises DeployError otherwise."""
+    import importlib.metadata
+    want = pinned_version("microdot")
+    fix = "run `.venv/bin/pip install -r requirements.txt` (or `make deploy`, which does)"
+    try:
+        have = importlib.metadata.version("microdot")
+    except importlib.metadata.PackageNotFoundError:
+        raise DeployError("microdot (the phone server's web framework) is not installed: %s" % fix)
+    if want is None or have != want:
+        raise DeployError("microdot %s is installed, requirements.txt pins %s: %s" % (have, want, fix))
+    import microdot
+    return os.path.dirname(os.path.abspath(microdot.__file__))
+
+
+_MICRODOT_IMPORT = re.compile(r"^\s*(?:from\s+microdot(?:\.(\w+))?\s+import|import\s+microdot(?:\.(\w+))?)", re.M)
+
+
+def _microdot_imports(source):
+    """The microdot modules a source file imports ("__init__" for the package itself)."""
+    return {a or b or "__init__" for a, b in _MICRODOT_IMPORT.findall(source)}
+
+
+def microdot_modules(net_dir, package_dir=None):
+    """Sorted file names of the microdot modules the server needs: the package itself
+    (__init__ imports microdot.py), every microdot.<module> a file of `net_dir` imports, and what
+    those import in turn (sse.py imports helpers.py). Nothing else goes onto the flash."""
+    package_dir = package_dir or microdot_dir()
+    want, todo = set(), ["__init__", "microdot"]
+    for root, _dirs, files in os.walk(net_dir):
+        for fn in files:
+            if fn.endswith(".py"):
+                with open(os.path.join(root, fn), encoding="utf-8") as f:
+                    todo.extend(_microdot_imports(f.read()))
+    while todo:
+        mod = todo.pop()
+        if mod in want:
+            continue
+        path = os.path.join(package_dir, mod + ".py")
+        if not os.path.exists(path):
+            raise DeployError("the server imports microdot.%s, which microdot %s does not have"
+                              % (mod, pinned_version("microdot")))
+        want.add(mod)
+        with open(path, encoding="utf-8") as f:
+            todo.extend(_microdot_imports(f.read()))
+    return sorted(m + ".py" for m in want)
+
+
+def board_has_radio(board):
+    """True when boards/<board>.py says RADIO = True (the Pico W, the Pico 2 W)."""
+    path = os.path.join(BOARDS, board + ".py")
+    if not os.path.exists(path):
+        return False
+    from host_tools.emu.board import read_board_file
+    return read_board_file(path).get("RADIO") is True
+
+
 # -- mpy-cross -------------------------------------------------------------------------------
 
 def mpy_cross_cmd():
@@ -151,20 +232,27 @@ def compile_mpy(src, dst, source_name):
 
 # -- staging ---------------------------------------------------------------------------------
 
-def _firmware_files(firmware_dir):
+def _firmware_files(firmware_dir, radio=False):
+    """(full path, path on the board) of every firmware file a board gets: code and data files;
+    firmware/net/ (every file in it: the server and its page) only when `radio`."""
     for root, dirs, files in os.walk(firmware_dir):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
+        if root == firmware_dir and not radio and NET_DIR in dirs:
+            dirs.remove(NET_DIR)
+        in_net = os.path.relpath(root, firmware_dir).replace(os.sep, "/").split("/")[0] == NET_DIR
         for fn in sorted(files):
-            if fn.endswith(".py") or fn.endswith(DATA_SUFFIXES):
+            if fn.endswith(".py") or fn.endswith(DATA_SUFFIXES) or (in_net and not fn.startswith(".")):
                 full = os.path.join(root, fn)
                 yield full, os.path.relpath(full, firmware_dir).replace(os.sep, "/")
 
 
-def stage(board="pico", out_dir=None, firmware_dir=None, driver=None, compile=True):
+def stage(board="pico", out_dir=None, firmware_dir=None, driver=None, compile=True, microdot=None):
     """Build the Pico's filesystem tree for `board` in `out_dir` (emptied first); returns out_dir.
 
     firmware_dir: defaults to firmware/ (tests pass a tiny app instead). driver: path of
-    ssd1306.py (default: ssd1306_driver_path()); False leaves lib/ out."""
+    ssd1306.py (default: ssd1306_driver_path()); False leaves lib/ssd1306 out. On a board with a
+    radio, microdot: the microdot package folder (default: microdot_dir(), the pinned one);
+    False leaves lib/microdot/ out."""
     firmware_dir = firmware_dir or FIRMWARE
     out_dir = out_dir or os.path.join(BUILD, "flash-" + board)
     if compile:
@@ -175,7 +263,8 @@ def stage(board="pico", out_dir=None, firmware_dir=None, driver=None, compile=Tr
     if firmware_dir == FIRMWARE:
         from host_tools import make_texts
         make_texts.ensure()          # ui/texts.bin is generated, not tracked: fresh on every stage
-    for full, rel in _firmware_files(firmware_dir):
+    radio = board_has_radio(board)
+    for full, rel in _firmware_files(firmware_dir, radio):
         if rel == "main.py" and compile and firmware_dir == FIRMWARE:
             compile_mpy(full, os.path.join(out_dir, MAIN_MODULE + ".mpy"), "main.py")
             with open(os.path.join(out_dir, "main.py"), "w") as f:
@@ -199,7 +288,22 @@ def stage(board="pico", out_dir=None, firmware_dir=None, driver=None, compile=Tr
         else:
             os.makedirs(os.path.join(out_dir, "lib"), exist_ok=True)
             shutil.copyfile(drv, os.path.join(out_dir, "lib", "ssd1306.py"))
+    if radio and microdot is not False:
+        _stage_microdot(out_dir, os.path.join(firmware_dir, NET_DIR), microdot or microdot_dir(), compile)
     return out_dir
+
+
+def _stage_microdot(out_dir, net_dir, package_dir, compile):
+    """lib/microdot/: the modules the server imports, compiled as the driver is (never committed:
+    they come from the pinned PyPI package)."""
+    dst_dir = os.path.join(out_dir, "lib", "microdot")
+    os.makedirs(dst_dir, exist_ok=True)
+    for fn in microdot_modules(net_dir, package_dir):
+        src = os.path.join(package_dir, fn)
+        if compile:
+            compile_mpy(src, os.path.join(dst_dir, fn[:-3] + ".mpy"), "microdot/" + fn)
+        else:
+            shutil.copyfile(src, os.path.join(dst_dir, fn))
 
 
 def staged_files(staged_dir):
@@ -221,7 +325,7 @@ KEEP_SUFFIXES = (".log",)
 MANIFEST = ".deployed"           # on the board: the files the last deploy wrote, one a line
 CODE_SUFFIXES = (".py", ".mpy")   # code on the board that is not in the staged tree is stale
 MIN_MICROPYTHON = (1, 24)         # the firmware is written for MicroPython 1.24+ (README)
-FIRMWARE_NAME = {"pico": "RPI_PICO", "pico_w": "RPI_PICO_W", "pico2": "RPI_PICO2"}
+FIRMWARE_NAME = {"pico": "RPI_PICO", "pico_w": "RPI_PICO_W", "pico2": "RPI_PICO2", "pico2_w": "RPI_PICO2_W"}
 
 # Run on the board by `mpremote exec`: its MicroPython, its .mpy ABI, and every file with its
 # size and sha256 (logs under /games are listed, not read). One line each, parsed by _parse_probe.

@@ -4,7 +4,9 @@
 # same path, boards/pico.py as /board.py, and micropython-lib's ssd1306 as a dependency.
 # tests/test_package.py checks package.json is what this prints and that it names exactly the
 # files host_tools/deploy.py stage() puts on the board. `make deploy` stays the way to deploy
-# compiled files (.mpy: less RAM and no compile at boot) and to choose another board.
+# compiled files (.mpy: less RAM and no compile at boot) and to choose another board. It is the
+# plain Pico's package: firmware/net/ (the phone server) and microdot go only onto a board with a
+# radio, by `make deploy BOARD=pico_w` (deploy._firmware_files leaves net/ out here).
 import json
 import sys
 

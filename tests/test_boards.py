@@ -7,7 +7,7 @@ from board_files import board_file as load
 from hw.buttons import NAMES
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BOARDS = ("pico", "pico_w", "pico2", "rpi_linux", "pico_ssd1309")
+BOARDS = ("pico", "pico_w", "pico2", "pico2_w", "rpi_linux", "pico_ssd1309")
 KEYS = ("PLATFORM", "NAME", "I2C_ID", "I2C_SDA", "I2C_SCL", "I2C_FREQ", "DISPLAY_ADDR",
         "DISPLAY_WIDTH", "DISPLAY_HEIGHT", "BUTTONS")
 
@@ -18,7 +18,8 @@ def test_board_file(name):
     for k in KEYS:
         assert hasattr(b, k), k
     public = {k for k in vars(b) if k.isupper()}
-    assert public - {"DISPLAY_DRIVER"} == set(KEYS) | {"BUTTON_" + n.upper() for n in NAMES}
+    assert public - {"DISPLAY_DRIVER", "RADIO"} == set(KEYS) | {"BUTTON_" + n.upper() for n in NAMES}
+    assert getattr(b, "RADIO", False) is ("_w" in name)        # the Pico W and Pico 2 W have the radio
     assert getattr(b, "DISPLAY_DRIVER", "ssd1306") in ("ssd1306", "ssd1309")   # main.external_vcc
     assert [n for n, _ in b.BUTTONS] == list(NAMES)
     gpios = [g for _, g in b.BUTTONS]

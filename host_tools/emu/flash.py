@@ -1,7 +1,8 @@
 """The Pico's filesystem as a littlefs image (what MicroPython RPI_PICO v1.24.1 mounts at /).
 
 RPI_PICO layout: 1408 KiB at flash offset 0xA0000 = 352 blocks of 4096 bytes; littlefs v2.0
-on-disk format, program size 256 (a flash page).
+on-disk format, program size 256 (a flash page). RPI_PICO_W (its firmware holds the radio's
+blob): 848 KiB at 0x12C000 = 212 blocks (W_BLOCK_COUNT). An image's size says its block count.
 """
 import os
 
@@ -9,31 +10,35 @@ from littlefs import LittleFS, UserContext
 
 BLOCK_SIZE = 4096
 BLOCK_COUNT = 352
+W_BLOCK_COUNT = 212
 PROG_SIZE = 256
 DISK_VERSION = 0x00020000
 
 
-def _fs(image=None):
+def _fs(image=None, block_count=BLOCK_COUNT):
     """A LittleFS on a fresh buffer (to format: v2.0 on-disk format, which v1.24.1 mounts), or
     mounted on a copy of `image` (any 2.x minor: MicroPython upgrades the format when it writes).
     Never lets littlefs-python "mount or else format": a broken image raises."""
-    size = BLOCK_SIZE * BLOCK_COUNT
+    if image is not None:
+        if len(image) not in (BLOCK_SIZE * BLOCK_COUNT, BLOCK_SIZE * W_BLOCK_COUNT):
+            raise ValueError("flash image is %d bytes, expected %d (Pico) or %d (Pico W)"
+                             % (len(image), BLOCK_SIZE * BLOCK_COUNT, BLOCK_SIZE * W_BLOCK_COUNT))
+        block_count = len(image) // BLOCK_SIZE
+    size = BLOCK_SIZE * block_count
     ctx = UserContext(buffsize=size)
-    kw = dict(context=ctx, block_size=BLOCK_SIZE, block_count=BLOCK_COUNT, prog_size=PROG_SIZE, mount=False)
+    kw = dict(context=ctx, block_size=BLOCK_SIZE, block_count=block_count, prog_size=PROG_SIZE, mount=False)
     if image is None:
         return LittleFS(disk_version=DISK_VERSION, **kw)
-    if len(image) != size:
-        raise ValueError("flash image is %d bytes, expected %d" % (len(image), size))
     ctx.buffer[:] = image
     lfs = LittleFS(**kw)
     lfs.mount()
     return lfs
 
 
-def build_image(src_dir=None, files=None):
+def build_image(src_dir=None, files=None, block_count=BLOCK_COUNT):
     """A fresh image holding the tree `src_dir` (its root = the Pico's /) plus `files`
-    ({"/path": bytes}). Returns bytes."""
-    lfs = _fs()
+    ({"/path": bytes}); block_count: W_BLOCK_COUNT for the Pico W. Returns bytes."""
+    lfs = _fs(block_count=block_count)
     lfs.format()
     lfs.mount()
 

@@ -23,6 +23,13 @@ rp2040py 0.3.6 limits and what this does about them (docs/emulator.md):
     here); a blank line reaches stdin right after boot.
  7. The ring oscillator is not emulated: RANDOMBIT never changes, os.urandom() repeats its
     bytes -> `_RoscRandomBit`.
+ 8. The Pico W's radio (board files with RADIO = True: RPI_PICO_W firmware) carries only the
+    connections the guest opens -> `net.Forward`: host 127.0.0.1:PORT to the guest's port 80.
+    Its access-point mode does not come up: the firmware joins in station mode (/wifi.json).
+
+    pico = Pico(None, deploy.stage("pico_w"), board="pico_w", forward_port=0)
+    pico.boot(); pico.forward.url                # "http://127.0.0.1:PORT" -> 10.0.0.2:80
+    pico.run_host(urllib.request.urlopen, url)   # a blocking host call while the board runs
 """
 import asyncio
 import os
@@ -30,6 +37,8 @@ import shutil
 import sys
 import tempfile
 import time
+
+from host_tools.deploy import board_has_radio
 
 from . import flash as _flash
 from .board import BUTTON_NAMES, BoardPins, board_pins
@@ -52,9 +61,20 @@ SIO_GPIO_IN = 0x004        # SIO register the firmware's Pin.value() reads
 ROSC_BASE = 0x40060000     # the ring oscillator (its RANDOMBIT: os.urandom's entropy)
 
 
-def find_uf2(path=None):
-    """The UF2 to boot: `path`, else $PICO_UF2, else .cache/RPI_PICO.uf2; None when none exists."""
-    for p in (path, os.environ.get("PICO_UF2"), DEFAULT_UF2):
+# The Pico W's (RPI_PICO_W): v1.23.0 is the file at hand (a public repository holds it; see
+# docs/emulator.md); the board itself is flashed with v1.24.1 like the Pico.
+DEFAULT_W_UF2 = os.path.join(ROOT, ".cache", "RPI_PICO_W.uf2")
+W_UF2_SHA256 = "33b87e058d7a7c02cebc34bcd9eff2c8fdfadf8cec1a60c2d896c5044da4fcb1"
+W_UF2_HELP = ("no MicroPython firmware for the emulated Pico W: download RPI_PICO_W v1.23.0 "
+              "(RPI_PICO_W-20240602-v1.23.0.uf2) from https://micropython.org/download/RPI_PICO_W/ and "
+              "set PICO_W_UF2=/path/to/it (or put it at .cache/RPI_PICO_W.uf2); see docs/emulator.md")
+
+
+def find_uf2(path=None, radio=False):
+    """The UF2 to boot: `path`, else $PICO_UF2 / .cache/RPI_PICO.uf2 (radio: $PICO_W_UF2 /
+    .cache/RPI_PICO_W.uf2); None when none exists."""
+    env, default = ("PICO_W_UF2", DEFAULT_W_UF2) if radio else ("PICO_UF2", DEFAULT_UF2)
+    for p in (path, os.environ.get(env), default):
         if p and os.path.isfile(p):
             return p
     return None
@@ -107,21 +127,27 @@ class EmuError(RuntimeError):
 
 class Pico:
     """One emulated board. `fs`: staged directory, image bytes, an image file path, or None
-    (a blank filesystem). `pins`: BoardPins (default: read from boards/<board>.py)."""
+    (a blank filesystem). `pins`: BoardPins (default: read from boards/<board>.py). A board
+    with a radio runs as a Pico W; `forward_port` (0: any free port) forwards 127.0.0.1:PORT to
+    its port 80 (`self.forward`, limit 8). `files`: {"/path": bytes} added to a staged tree
+    (e.g. /wifi.json)."""
 
-    def __init__(self, uf2=None, fs=None, board="pico", pins=None, fix_cdc=True, wall_timeout=600):
-        self.uf2 = find_uf2(uf2)
+    def __init__(self, uf2=None, fs=None, board="pico", pins=None, fix_cdc=True, wall_timeout=600,
+                 forward_port=None, files=None):
+        self.radio = board_has_radio(board)
+        self.uf2 = find_uf2(uf2, self.radio)
         if not self.uf2:
-            raise FileNotFoundError(UF2_HELP)
+            raise FileNotFoundError(W_UF2_HELP if self.radio else UF2_HELP)
+        blocks = _flash.W_BLOCK_COUNT if self.radio else _flash.BLOCK_COUNT
         if isinstance(fs, (bytes, bytearray)):
             self._image = bytes(fs)
         elif isinstance(fs, str) and os.path.isdir(fs):
-            self._image = _flash.build_image(fs)
+            self._image = _flash.build_image(fs, files, block_count=blocks)
         elif isinstance(fs, str):
             with open(fs, "rb") as f:
                 self._image = f.read()
         else:
-            self._image = _flash.build_image()
+            self._image = _flash.build_image(files=files, block_count=blocks)
         self.pins = pins if isinstance(pins, BoardPins) else board_pins(board)
         self.fix_cdc = fix_cdc
         self.wall_timeout = wall_timeout
@@ -135,6 +161,12 @@ class Pico:
         self._held = set()
         self._polled_ns = 0          # emulated ns of the firmware's last button read
         self.boots = 0
+        self.forward = None
+        if forward_port is not None:
+            if not self.radio:
+                raise EmuError("board %r has no radio (RADIO = True in its board file): nothing to forward to" % board)
+            from .net import Forward
+            self.forward = Forward(forward_port)
 
     # -- life cycle ------------------------------------------------------------------------------
     def _run(self, coro):
@@ -144,15 +176,18 @@ class Pico:
         """Power on with the current flash image. With `wait_text`, run until the console shows it;
         with `frames`, until the panel got that many frames (the firmware: 2 = the driver's
         clear at init + the app's first screen)."""
-        from rp2040py.boards import BOARDS, resolve_firmware
         from rp2040py.device import MicroPythonDevice
         if self.dev is not None:
             raise EmuError("already running; power_cut() first")
         img = os.path.join(self._work, "fs-%d.img" % self.boots)
         with open(img, "wb") as f:
             f.write(self._image)
-        board = resolve_firmware(BOARDS["pico"], "micropython", self.uf2)
+        board, radios = self._board_spec()
         self.dev = MicroPythonDevice(board=board, filesystem=img)
+        self.chip = radios[0] if radios else None
+        if self.forward is not None:
+            self._run(self.forward.start())
+            self.forward.attach(self.chip, self.dev.simulator.clock)
         if self.fix_cdc:
             _park_cdc_reads(self.dev)
         mcu = self.dev.mcu
@@ -176,8 +211,27 @@ class Pico:
                            % (self.hw_target.frames, timeout_ms, self.console_text()[-2000:]))
         return self
 
+    def _board_spec(self):
+        """rp2040py's board ("pico", or "pico_w" with a radio) resolved to our UF2, and the radio
+        chip it builds (our own instance, so the forward can reach its bus)."""
+        import dataclasses
+        from rp2040py.boards import BOARDS, resolve_firmware
+        if not self.radio:
+            return resolve_firmware(BOARDS["pico"], "micropython", self.uf2), []
+        from rp2040py.external.cyw43 import Cyw43439
+        made = []
+
+        def radio():
+            made.append(Cyw43439())
+            return made[-1]
+        spec = BOARDS["pico_w"]
+        spec = dataclasses.replace(spec, extras=tuple(e for e in spec.extras if e is not Cyw43439) + (radio,))
+        return resolve_firmware(spec, "micropython", self.uf2), made
+
     def _halt(self):
         """Stop the engine room and let its task (and any helper task) finish on our loop."""
+        if self.forward is not None:
+            self.forward.detach()
         self.dev.stop()
         self.dev = None
         tasks = [t for t in asyncio.all_tasks(self._loop) if not t.done()]
@@ -198,6 +252,8 @@ class Pico:
     def close(self):
         if self.dev is not None and not self._loop.is_closed():
             self._halt()
+        if self.forward is not None and not self._loop.is_closed():
+            self._run(self.forward.stop())
         if not self._loop.is_closed():
             self._loop.close()
         shutil.rmtree(self._work, ignore_errors=True)
@@ -252,6 +308,16 @@ class Pico:
     def run_until(self, pred, timeout_ms=10000):
         """Run until `pred()` is true (True) or `timeout_ms` emulated ms went by (False)."""
         return self._run(self._until(pred, timeout_ms))
+
+    def run_host(self, fn, *args, timeout_ms=60000):
+        """Call the blocking host function `fn(*args)` in a thread while the board runs (a
+        browser or an HTTP client talking to the forward, which only moves while the emulator
+        does); returns its result or raises its exception. EmuError when it has not returned
+        after `timeout_ms` emulated ms (the thread is left to finish on its own)."""
+        future = self._loop.run_in_executor(None, fn, *args)
+        if not self.run_until(future.done, timeout_ms):
+            raise EmuError("%s did not return within %d emulated ms" % (getattr(fn, "__name__", fn), timeout_ms))
+        return future.result()
 
     def wait_text(self, text, timeout_ms=20000, start=0):
         """Run until the console output (from byte `start`) contains `text`; raises on timeout."""
