@@ -28,7 +28,7 @@ help:
 # (generated, not tracked: deploy.stage(), the web build, the simulator and the tests' session
 # also write it when it is missing or stale).
 TEXTS := firmware/ui/texts.bin
-TEXT_TABLES := $(wildcard firmware/scoreboard/messages.py firmware/scoreboard/msg_*.py firmware/ui/strings.py)
+TEXT_TABLES := $(wildcard firmware/scoreboard/messages.py firmware/scoreboard/msg_*.py firmware/ui/strings.py firmware/net/strings.py)
 $(TEXTS): $(TEXT_TABLES) host_tools/make_texts.py | $(STAMP)
 	$(PY) -m host_tools.make_texts
 

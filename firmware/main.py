@@ -162,6 +162,7 @@ class Console:
         self.poller = select.poll()
         self.poller.register(self.stdin, select.POLLIN)
         self.line = ""
+        self.phones = None          # net.radio.Phones on a board that serves phones: the `net` line
 
     def poll(self):
         while self.poller.poll(0):
@@ -173,6 +174,8 @@ class Console:
                 if cmd == "mem":
                     gc.collect()
                     print("mem_free %d mem_alloc %d" % (gc.mem_free(), gc.mem_alloc()))
+                elif cmd == "net" and self.phones is not None:
+                    print(self.phones.line())
                 elif cmd == "t":
                     print("press_lag_ms %d work_us %d draw_us %d show_us %d at_ms %d" % tuple(PRESS))
                     print("boot_ms " + " ".join("%s %d" % kv for kv in BOOT))
@@ -185,6 +188,46 @@ def make_console():
         return Console()
     except Exception:  # no select/poll on stdin here: no console commands, the app runs the same
         return None
+
+
+def make_phones(board, app, folder="/"):
+    """The phone server (net/radio.py) on a board that says it has a radio (RADIO) or serves its
+    LAN (SERVE_PORT), else None: a Pico without one never imports asyncio or net/ (its heap as
+    before). A server that cannot start is logged; the buttons play on."""
+    radio = getattr(board, "RADIO", False)
+    port = getattr(board, "SERVE_PORT", None)
+    if not radio and not port:
+        return None
+    try:
+        gc.collect()
+        from net.radio import Phones
+        return Phones(app, folder, port or 80, radio)
+    except Exception as e:
+        print("no phones:", repr(e))
+        app.log_error(e, "Server")
+        return None
+
+
+async def loop_with_phones(app, buttons, clock, console, phones):
+    """The loop as asyncio tasks: the buttons and the panel here, every POLL_MS, first; the server's
+    requests and streams between turns. Nothing here waits on the network."""
+    import asyncio
+    phones.start()
+    hub = phones.hub
+    while True:
+        step(app, buttons, clock.ticks_ms())
+        try:
+            hub.poll()
+        except Exception as e:     # a view that cannot be noticed must not stop the buttons
+            app.log_error(e, "Hub")
+        if console is not None:
+            console.poll()
+        await asyncio.sleep_ms(POLL_MS) if hasattr(asyncio, "sleep_ms") else await asyncio.sleep(POLL_MS / 1000)
+
+
+def run_with_phones(app, buttons, clock, console, phones):
+    import asyncio
+    asyncio.run(loop_with_phones(app, buttons, clock, console, phones))
 
 
 def show_error(display, exc):
@@ -251,6 +294,11 @@ def main(board_name=None):
         _mark("app")
         app.frame()
         _mark("frame")
+        phones = make_phones(board, app)
+        if phones is not None:
+            if console is not None:
+                console.phones = phones
+            run_with_phones(app, buttons, clock, console, phones)
         while True:
             step(app, buttons, clock.ticks_ms())
             if console is not None:

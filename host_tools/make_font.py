@@ -46,7 +46,7 @@ EXTRA_GLYPHS = {
 }
 
 # Modules holding MESSAGES = {id: (english, japanese)}: the engine's, each game's, the UI's.
-TABLE_GLOBS = ("scoreboard/messages.py", "scoreboard/msg_*.py", "ui/strings.py")
+TABLE_GLOBS = ("scoreboard/messages.py", "scoreboard/msg_*.py", "ui/strings.py", "net/strings.py")
 
 
 def table_modules():

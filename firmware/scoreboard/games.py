@@ -71,6 +71,13 @@ def screens(kind):
     return module(entry(kind)[2])
 
 
+def phone(kind):
+    """The module of `kind`'s phone views (net/phone_<kind>.py: sections(), turn(), mine(), ACTS);
+    a game without one shows phones its standings (net/live.py)."""
+    entry(kind)
+    return "net.phone_" + kind
+
+
 def seats(kind):
     """(fewest, most) players: the rules module's SEATS, the one place they are written."""
     return load(kind).SEATS

@@ -56,4 +56,9 @@ MESSAGES = {
     "DB_PLAY_EV": ("{name} plays {r}", "{name}が{r}を出す"),
     "DB_PLAY_CARD": ("{r} played", "{r}を出す"),
     "DB_hand": ("Hand", "手札"),
+    # the phones' view (net/phone_<game>.py)
+    "PH_DB_DIR": ("Direction", "回る向き"),
+    "PH_DB_PENDING": ("Pending draw", "引く枚数"),
+    "PH_DB_PLAYER": ("Player", "名前"),
+    "PH_DB_WINS": ("Wins", "勝ち数"),
 }

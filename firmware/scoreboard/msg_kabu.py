@@ -101,6 +101,10 @@ MESSAGES = {
     "KB_holder": ("Holder", "揃えた人"),
     "KB_hand": ("Hand", "手札"),
     "KB_size_of": ("Cards {name}", "{name}の枚数"),
+    "KB_D_HAND": ("{name} ({n}): 10 R1 S4", "{name}（{n}枚）の十・赤ピン・魂四"),
+    "KB_D_HINT": ("Only 10, R1, S4; rest: other", "十・赤ピン・魂四だけ（他は不要）"),
+    "KB_D_SIZE_HINT": ("<-> cards (hold: fast)", "←→枚数（長押しで速く）"),
+    "KB_D_FORM_HINT": ("OK: enter  Back: cancel", "OK:入力 戻る:やめる"),
     "KB_most": ("Largest hand", "一番多い手札"),
     "KB_fewest": ("Smallest hand", "一番少ない手札"),
     "KB_ALL_OPEN": ("none needed", "見せる必要なし"),      # a form row: KB_TRUMPS_NONE cut to fit beside a name
@@ -138,4 +142,11 @@ MESSAGES = {
     "KB_I10": ("Tanpin", "単ピン"),
     "KB_I11": ("Four of a kind", "4枚揃い"),
     "KB_I12": ("Deck out", "山切れ"),
+    # the phones' view (net/phone_<game>.py)
+    "PH_KB_PARENT": ("Parent", "親"),
+    "PH_KB_PLAYER": ("Player", "名前"),
+    "PH_KB_LAPS": ("Laps", "周回"),
+    "PH_KB_DIE": ("Die", "目"),
+    "PH_KB_DEAL": ("Deal", "配り枚数"),
+    "PH_KB_POINTS": ("Points", "得点"),
 }

@@ -72,4 +72,16 @@ MESSAGES = {
     "KH_SIGN_EV": ("sign card", "符号札を公開"),
     "KH_JUDGE_EV": ("judge card", "判定札を公開"),
     "KH_WIN_EV": ("{who} won", "{who}の勝ち"),
+    # the phones' view (net/phone_<game>.py)
+    "PH_KH_OUT": ("folded", "降り"),
+    "PH_KH_PHASE": ("Phase", "段階"),
+    "PH_KH_PARENT": ("Parent", "親"),
+    "PH_KH_SHUFFLES": ("Reshuffles", "切り直し"),
+    "PH_KH_PLAYER": ("Player", "名前"),
+    "PH_KH_DIAL": ("Dial", "ダイヤル"),
+    "PH_KH_HOLD": ("Dango", "だんご"),
+    "PH_KH_PREDS": ("Predictions", "予想"),
+    "PH_KH_MY_PRED": ("Your prediction: {on}, {v} dango", "あなたの予想：{on}（{v}個）"),
+    "PH_KH_PREDICT": ("Predict", "予想する"),
+    "PH_KH_DANGO": ("Dango", "だんご"),
 }

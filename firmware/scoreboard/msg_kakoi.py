@@ -86,4 +86,8 @@ MESSAGES = {
     "KK_TSUMO_BY": ("{name} went out", "{name}のツモ上がり"),
     "KK_HIST": ("R{r} {what}", "第{r}局 {what}"),
     "KK_STARTER_EV": ("{name} starts", "最初に出す人：{name}"),
+    # the phones' view (net/phone_<game>.py)
+    "PH_KK_STARTER": ("Starts next", "次に最初に出す人"),
+    "PH_KK_PLAYER": ("Player", "名前"),
+    "PH_KK_TOTAL": ("Total", "合計"),
 }

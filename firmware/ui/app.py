@@ -64,6 +64,8 @@ class App:
         self.toast_ms = TOAST_MS
         self.note = None           # one line of what the last commit recorded (recorded())
         self.note_at = 0
+        self.last_act = None       # (None | "UNDONE" | "REDONE", record): what phones' note says
+        self.hub = None            # net.live.Hub on a board that serves phones (docs/phones.md)
         self.dirty = True
         self.frames = 0
         self.ring = bytearray(GESTURES_KEPT)   # the last gestures, kind * 8 + name + 1 (0: none)
@@ -342,6 +344,7 @@ class App:
     def start(self, game):
         self.choose_kind(game.header["kind"])
         self.game = game
+        self.last_act = None
         self.show_play()
 
     def new_game(self, kind, names, settings):
@@ -397,6 +400,7 @@ class App:
     def submit(self, ev):
         """Commit one event; show its outcome (a finished round) or the play screen."""
         out = self.game.submit(ev)
+        self.last_act = (None, ev)
         self._saved()
         self.show_play()
         if out is not None:
@@ -432,6 +436,7 @@ class App:
         if self.game is None:
             raise Refusal("E_NOTHING_TO_UNDO")
         rec = self.game.undo()
+        self.last_act = ("UNDONE", rec)
         self._saved()
         self.show_play()
         self.say(self.t("UNDONE", {"what": self.describe(rec)}))
@@ -440,6 +445,7 @@ class App:
         if self.game is None:
             raise Refusal("E_NOTHING_TO_REDO")
         rec = self.game.redo()
+        self.last_act = ("REDONE", rec)
         self._saved()
         self.show_play()
         out = self.game.last_outcome

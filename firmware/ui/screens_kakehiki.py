@@ -323,6 +323,12 @@ class Predict(Screen):
 
 def result(app, out):
     """The round's result: winner and share, every player's net, then predictions and shuffles."""
+    return Lines(app, app.t("RESULT_OF", {"what": app.t("ROUND", {"n": out["round"]})}), result_lines(app, out),
+                 app.show_play)
+
+
+def result_lines(app, out):
+    """The round's result as text (the result screen's and the phones')."""
     t = app.t
     lines = []
     ws = t("LIST_SEP").join([app.name(w) for w in out["winners"]])
@@ -348,7 +354,7 @@ def result(app, out):
         lines.append(t("KH_SHUF_JUDGE"))
     if out.get("over"):
         lines.append(t("KH_OVER_" + out["over"]))
-    return Lines(app, t("RESULT_OF", {"what": t("ROUND", {"n": out["round"]})}), lines, app.show_play)
+    return lines
 
 
 def big(app):

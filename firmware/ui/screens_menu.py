@@ -52,6 +52,7 @@ class Boot(Menu):
         if app.store is not None:
             items.append((t("SAVED_GAMES"), lambda: _saved_games(app)))
         items.append((t("SETTINGS"), lambda: _prefs(app)))   # the language is there too
+        phones_item(app, items)
         self.items = items
         self.span = 7 - len(self.info) - (1 if g is not None else 0)
 
@@ -106,6 +107,18 @@ def _saved_games(app):
     app.push(GamesList(app))
 
 
+def phones_item(app, items):
+    """「スマホで見る」: the join codes, on a board that serves phones only (app.hub: docs/phones.md)."""
+    hub = app.hub
+    if hub is not None:
+        items.append((hub.t(app.lang, "PH_MENU"), lambda: _phones(app)))
+
+
+def _phones(app):
+    from ui.screens_phones import Join
+    app.push(Join(app))
+
+
 def _history(app):
     from ui.screens_history import History
     app.push(History(app))
@@ -150,6 +163,7 @@ class GameMenu(Menu):
             else:
                 items.append((t(sid), fn))
         items.append((t("LANGUAGE"), lambda: app.push(Language(app))))
+        phones_item(app, items)
         # every game can be ended (株ドボン, 囲将会 name their own), in the same place in every game
         items.extend(ends or [(t("GL_END"), lambda: _end_game(app))])
         items.append((t("TO_MENU"), lambda: app.reset(Boot(app), True)))

@@ -1,0 +1,317 @@
+# The live table for phones: notices each change on the device, builds each language's view once per
+# change, keeps the seat tokens and the claim being asked (docs/phones.md). No sockets here.
+#
+# A phone is one more source of events through App.submit(), never a second copy of the state:
+# every view is read from the App (its game, its journal's seq, its screens) when it is asked for.
+import gc
+
+from scoreboard import games
+from scoreboard.errors import Refusal, fill
+from ui import texts
+
+TOKEN_HEX = 16     # a seat token: 64 random bits
+
+
+def rand_hex(n):
+    """n random hex digits (os.urandom: the Pico's ROSC, CPython's system source)."""
+    import os
+    return "".join("%02x" % b for b in os.urandom((n + 1) // 2))[:n]
+
+
+class Voice:
+    """The App as a phone in another language sees it: t() in `lang`, everything else the App's
+    (names, state, game), so a game's texts (its big(), lines(), describe()) read the same."""
+
+    def __init__(self, app, lang, words):
+        self.app = app
+        self.lang = lang
+        self.kind = app.kind
+        if lang == app.lang:
+            app.t("TITLE")               # the App's own texts, loaded: shared, not read twice
+            self._tx = app._tx
+        else:
+            self._tx = texts.load(lang, app.kind)
+        self._tx = self._tx + (words,)   # then the server's own (net/strings.py)
+
+    def t(self, sid, info=None):
+        s = texts.look(self._tx, sid)
+        return sid if s is None else fill(s, info)
+
+    def __getattr__(self, name):
+        return getattr(self.app, name)
+
+
+class Hub:
+    """What every phone sees and may do. poll() runs once per turn of the loop (cheap: a few
+    compares); the views are built only when a stream asks, once per language and change."""
+
+    def __init__(self, app, key):
+        self.app = app
+        self.key = key
+        self.v = 1                   # the view's version: one more on every change phones see
+        self._game = None
+        self._seq = -1
+        self._top = None
+        self._lang = None
+        self.tokens = {}             # seat -> token (RAM only: a reboot forgets every claim)
+        self.asking = None           # (seat, client id) while the panel asks the table
+        self.answers = {}            # client id -> the claim's answer, until its stream sends it
+        self.views = {}              # lang -> the public view of version v
+        self.voices = {}             # lang -> Voice (or the App itself in its own language)
+        self.words = {}              # lang -> the section of net/strings.py (the server's own texts)
+        self.last = None             # (seq, outcome): the last result, for "the last result" lines
+        self.wake = None             # callable: the server's streams wake up (set by the server)
+        self.net = {}                # mode ("ap", "sta", "lan"), ip, port, ssid, password: the join codes
+
+    def address(self):
+        """The page's address with the table key (the second join code)."""
+        port = self.net.get("port", 80)
+        return "http://%s%s/?k=%s" % (self.net.get("ip", "0.0.0.0"), "" if port == 80 else ":%d" % port, self.key)
+
+    # ---- noticing changes ------------------------------------------------------------------------
+    def poll(self):
+        app = self.app
+        g = app.game
+        seq = g.seq if g is not None else -1
+        top = app.stack[-1] if app.stack else None
+        if g is self._game and seq == self._seq and type(top) is self._top and app.lang == self._lang:
+            return False
+        if app.lang != self._lang:
+            self.voices = {}
+        if g is not self._game:
+            self.last = None
+            self.voices = {}             # another game's texts
+        self._game, self._seq, self._top, self._lang = g, seq, type(top), app.lang
+        if g is not None:
+            out = g.last_outcome
+            if out is not None:
+                self.last = (g.seq, out)
+            elif self.last is not None and not _done(g.done, self.last[0]):
+                self.last = None         # its action was undone
+        self.changed()
+        return True
+
+    def changed(self):
+        self.v += 1
+        self.views = {}
+        if self.wake is not None:
+            self.wake()
+
+    # ---- seats -----------------------------------------------------------------------------------
+    def seat_of(self, tok):
+        if not tok:
+            return None
+        for seat in self.tokens:
+            if self.tokens[seat] == tok:
+                return seat
+        return None
+
+    def claim(self, seat, cid):
+        """A phone asks for a seat: the panel asks the table (ui/screens_phones.Claim)."""
+        g = self.app.game
+        n = g.nseats if g is not None else 0
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
+            raise Refusal("E_PH_SEAT")
+        if not isinstance(cid, str) or not 8 <= len(cid) <= 32:
+            raise Refusal("E_PH_CLIENT")
+        if self.asking is not None:
+            raise Refusal("E_PH_ASKING")
+        self.asking = (seat, cid)
+        from ui.screens_phones import Claim
+        self.app.push(Claim(self.app, self, seat))
+
+    def answer(self, yes):
+        """The table's answer on the panel: a token for the seat, or a refusal, to the asking phone."""
+        seat, cid = self.asking
+        self.asking = None
+        if yes:
+            tok = rand_hex(TOKEN_HEX)
+            self.tokens[seat] = tok        # a seat has one phone: the new one replaces the old
+            self.answers[cid] = {"seat": seat, "tok": tok}
+        else:
+            self.answers[cid] = {"seat": seat, "refused": "E_PH_DECLINED"}
+        self.changed()
+
+    # ---- texts -----------------------------------------------------------------------------------
+    def t(self, lang, sid, info=None):
+        """A text of the server's own (net/strings.py), else the App's tables, in `lang`."""
+        return self.voice(lang).t(sid, info)
+
+    def _words(self, lang):
+        sec = self.words.get(lang)
+        if sec is None:
+            sec = _words(lang)
+            self.words[lang] = sec
+        return sec
+
+    # ---- views -----------------------------------------------------------------------------------
+    def voice(self, lang):
+        app = self.app
+        v = self.voices.get(lang)
+        if v is None or v.kind != app.kind:
+            gc.collect()
+            v = Voice(app, lang, self._words(lang))
+            self.voices[lang] = v
+        return v
+
+    def public(self, lang):
+        view = self.views.get(lang)
+        if view is None:
+            view = self._build(self.voice(lang))
+            self.views[lang] = view
+        return view
+
+    def view(self, lang, tok=None):
+        """The view a phone gets: the public one, and `mine` for a valid seat token only."""
+        pub = self.public(lang)
+        seat = self.seat_of(tok)
+        if seat is None or self.app.game is None:
+            return pub
+        mod = self.phone_module()
+        mine = {"seat": seat, "lines": [], "forms": []}
+        if mod is not None and not self.app.game.is_over():
+            mod.mine(self.voice(lang), seat, mine)
+        out = {}
+        for k in pub:
+            out[k] = pub[k]
+        out["mine"] = mine
+        return out
+
+    def phone_module(self):
+        kind = self.app.kind
+        if kind is None:
+            return None
+        try:
+            return games.module(games.phone(kind))
+        except ImportError:          # a game without phone views: the generic one (standings)
+            return None
+
+    def _build(self, vo):
+        app = self.app
+        g = app.game
+        view = {"v": self.v, "lang": vo.lang, "title": vo.t("TITLE"), "progress": "", "note": "",
+                "turn": None, "seats": [], "sections": []}
+        if self.asking is not None:
+            view["asking"] = self.asking[0]
+        if g is None:
+            view["screen"] = "games"
+            view["sections"] = saved_games(vo)
+            return view
+        kind = g.header["kind"]
+        view["title"] = games.name(kind, vo.lang)
+        view["seats"] = [{"name": app.name(i), "phone": i in self.tokens} for i in range(g.nseats)]
+        view["progress"] = progress(vo, g)
+        try:
+            view["note"] = _note(vo, app)
+        except Exception:        # a confirmation line must never stop the view
+            view["note"] = ""
+        if g.is_over():
+            view["screen"] = "end"
+            view["sections"] = [standings(vo)]
+            return view
+        view["screen"] = "play"
+        mod = self.phone_module()
+        if mod is None:
+            view["sections"] = [standings(vo)]
+            return view
+        view["turn"] = mod.turn(g.state)
+        view["sections"] = mod.sections(vo, self.last[1] if self.last else None)
+        return view
+
+    # ---- what a phone sends ----------------------------------------------------------------------
+    def act(self, tok, v, ev):
+        """A phone's event through App.submit(), as a press: the seat must be the token's, the event
+        one the game lets a phone send, and the phone must have seen the current view."""
+        seat = self.seat_of(tok)
+        if seat is None:
+            return 403, None
+        mod = self.phone_module()
+        acts = getattr(mod, "ACTS", None) or {}
+        if not isinstance(ev, dict) or ev.get("t") not in acts:
+            return 403, None
+        if ev.get(acts[ev["t"]]) != seat:
+            return 403, None
+        if v != self.v:
+            raise Refusal("E_PH_STALE")
+        self.app.submit(ev)
+        self.app.dirty = True
+        self.poll()
+        return 200, self.v
+
+
+def _words(lang):
+    """net/strings.py's section in `lang`: from ui/texts.bin as the App's tables are, else imported."""
+    sec = None
+    try:
+        f, d = texts.open_file()
+        try:
+            sec = texts.read_section(f, d, "net.strings " + lang)
+        finally:
+            f.close()
+    except Exception:        # no file, not ours, or this section damaged: the table itself
+        sec = None
+    if sec is None:
+        from net import strings
+        sec = texts.section(strings.MESSAGES, 1 if lang == "ja" else 0)
+        games.unload(("net.strings",))
+    return sec
+
+
+def _done(ranges, seq):
+    for a, b in ranges:
+        if a <= seq <= b:
+            return True
+    return False
+
+
+def _note(vo, app):
+    """What the device last recorded, undid or redid, in the phone's language (the panel's line)."""
+    last = app.last_act
+    if last is None:
+        return ""
+    sid, rec = last
+    what = vo.t("ENDED") if rec.get("t") == "end" else app.gmod.describe(vo, rec)
+    return what if sid is None else vo.t(sid, {"what": what})
+
+
+def progress(vo, g):
+    f = getattr(g.rules, "progress", None)
+    if f is None:
+        return ""
+    sid, info = f(g.settings, g.state, g.is_over())
+    return vo.t(sid, info)
+
+
+def standings(vo):
+    """Place, name and score of every seat (any game: its rules' standings())."""
+    app = vo.app
+    st = sorted(app.game.standings(), key=lambda e: (e["place"], e["seat"]))
+    pts = "PTS_" + str(app.kind)
+    if vo.t(pts) == pts:
+        pts = "PTS"
+    rows = [[vo.t("PLACE", {"n": e["place"]}), app.name(e["seat"]), vo.t(pts, {"n": e["score"]})]
+            for e in st]
+    return {"head": vo.t("STANDINGS"), "cols": ["", "", ""], "rows": rows, "hl": []}
+
+
+def saved_games(vo):
+    """Between games: the saved games, newest first (what the panel's list shows)."""
+    app = vo.app
+    if app.store is None:
+        return [{"lines": [vo.t("PH_NO_GAME")]}]
+    from ui.screens_games import progress as where
+    rows = []
+    gc.collect()
+    for e in app.store.games():
+        kind = e["kind"]
+        if kind is None:
+            rows.append([vo.t("GL_UNREADABLE"), "", ""])
+            continue
+        try:
+            at = where(vo, kind, e["settings"], e["state"], e["over"])
+        except Exception:
+            at = ""
+        rows.append([games.name(kind, vo.lang), at, vo.t("GL_SEP").join(e["seats"])])
+    games.unload_except(app.kind)     # games() imported every listed game's rules
+    gc.collect()
+    return [{"head": vo.t("SAVED_GAMES"), "cols": ["", "", ""], "rows": rows, "hl": []}]

@@ -1,0 +1,124 @@
+# The phones' network: the board's own access point or the table's Wi-Fi (Pico W, Pico 2 W), or the
+# LAN the host is on (Raspberry Pi, simulator); the key and passphrase made once and kept; the server
+# started and kept up beside the buttons (docs/phones.md). Imported only when the board serves phones.
+import json
+
+import asyncio
+
+NET_FILE = "net.json"        # {"key", "ssid", "password"}: made once per board, never in the repo
+WIFI_FILE = "wifi.json"      # {"ssid", "password"}: the table's Wi-Fi (python -m host_tools wifi)
+JOIN_S = 20                  # joining the table's Wi-Fi: then the board opens its own access point
+PASS_CHARS = "abcdefghijkmnpqrstuvwxyz23456789"   # no 0/o, 1/l: typed by hand if a code won't scan
+RESTART_S = 2                # after a server failure, before it listens again
+
+
+def _read(path):
+    try:
+        with open(path) as f:
+            v = json.loads(f.read())
+        return v if isinstance(v, dict) else None
+    except Exception:         # missing, cut short, not JSON: made anew (net.json) or not used
+        return None
+
+
+def _pick(n):
+    import os
+    return "".join(PASS_CHARS[b % len(PASS_CHARS)] for b in os.urandom(n))
+
+
+def board_config(folder):
+    """The board's table key, AP name and passphrase from folder/net.json, made and written the first
+    time (a flash too full to keep them: new ones this boot, said on the console)."""
+    from net.server import make_key
+    path = folder + NET_FILE
+    cfg = _read(path) or {}
+    ok = (isinstance(cfg.get("key"), str) and len(cfg["key"]) == 12 and isinstance(cfg.get("ssid"), str)
+          and isinstance(cfg.get("password"), str) and 8 <= len(cfg["password"]) <= 63)
+    if not ok:
+        cfg = {"key": make_key(), "ssid": "scoreboard-" + _pick(4), "password": _pick(12)}
+        try:
+            with open(path, "w") as f:
+                f.write(json.dumps(cfg))
+        except OSError as e:
+            print("net.json not written (%r): a new key and passphrase next boot" % (e,))
+    return cfg
+
+
+def table_wifi(folder):
+    """The table's Wi-Fi from folder/wifi.json, or None (the board opens its own access point)."""
+    w = _read(folder + WIFI_FILE)
+    if w is None or not isinstance(w.get("ssid"), str) or not w["ssid"]:
+        return None
+    pw = w.get("password")
+    return {"ssid": w["ssid"], "password": pw if isinstance(pw, str) else ""}
+
+
+class Phones:
+    """The server, its hub and the link, as asyncio tasks the board's loop runs beside the buttons."""
+
+    def __init__(self, app, folder="/", port=80, radio=True, host="0.0.0.0", page=None):
+        from net.server import Server
+        self.cfg = board_config(folder)
+        self.folder = folder
+        self.port = port
+        self.radio = radio
+        self.host = host
+        self.server = Server(app, self.cfg["key"], page)
+        self.hub = self.server.hub
+        self.hub.net = {"mode": "none", "ip": "0.0.0.0", "port": port}
+        self.app = app
+
+    def start(self):
+        asyncio.create_task(self._keep_serving())
+        if self.radio:
+            asyncio.create_task(self._link())
+
+    async def _keep_serving(self):
+        while True:
+            try:
+                await self.server.serve(self.host, self.port)
+            except asyncio.CancelledError:
+                raise
+            except Exception as e:     # a failing server never stops the table: logged, again later
+                self.server.close()
+                self.app.log_error(e, "Server")
+                await asyncio.sleep(RESTART_S)
+
+    def lan(self, ip):
+        """Serving on a host's LAN (Raspberry Pi, simulator): `ip` is the address a phone opens."""
+        self.hub.net = {"mode": "lan", "ip": ip, "port": self.port}
+        self.hub.changed()
+
+    async def _link(self):
+        """The table's Wi-Fi when wifi.json names one and it answers within JOIN_S, else the
+        board's own access point."""
+        try:
+            import network
+            w = table_wifi(self.folder)
+            if w is not None:
+                sta = network.WLAN(network.STA_IF)
+                sta.active(True)
+                sta.connect(w["ssid"], w["password"])
+                for _ in range(JOIN_S * 5):
+                    if sta.isconnected():
+                        self.hub.net = {"mode": "sta", "ip": sta.ifconfig()[0], "port": self.port,
+                                        "ssid": w["ssid"]}
+                        self.hub.changed()
+                        return
+                    await asyncio.sleep(0.2)
+                sta.active(False)
+                print("net: %s did not answer; opening the board's own access point" % w["ssid"])
+            ap = network.WLAN(network.AP_IF)
+            ap.config(essid=self.cfg["ssid"], password=self.cfg["password"])
+            ap.active(True)
+            self.hub.net = {"mode": "ap", "ip": ap.ifconfig()[0], "port": self.port,
+                            "ssid": self.cfg["ssid"], "password": self.cfg["password"]}
+            self.hub.changed()
+        except Exception as e:             # no radio after all: the buttons play on
+            self.hub.net = {"mode": "none", "ip": "0.0.0.0", "port": self.port, "why": repr(e)}
+            self.app.log_error(e, "Radio")
+
+    def line(self):
+        """The console's `net` line: mode, address, port, key."""
+        n = self.hub.net
+        return "net %s %s %d %s" % (n.get("mode"), n.get("ip"), self.port, self.cfg["key"])

@@ -1,0 +1,277 @@
+# The phone server on microdot: the page, the live view as server-sent events, claims and phone
+# events, each request bounded (docs/phones.md). Runs as asyncio tasks beside the buttons' loop.
+import json
+
+import asyncio
+from microdot import Microdot, Request, Response
+from microdot.sse import with_sse
+
+from net.live import Hub, rand_hex
+from scoreboard.errors import Refusal
+
+PORT = 80
+KEY_HEX = 12              # the table key: 48 random bits, in the page's address
+MAX_CONNS = 12            # connections at once (6 phones' streams and their requests)
+MAX_STREAMS = 8           # event streams at once; a client's new stream replaces its old one
+MAX_LINE = 512            # a request or header line
+MAX_BODY = 512            # a POST body
+REQUEST_MS = 2000         # the whole request (line, headers, body) must arrive within this
+PING_S = 20               # an idle stream sends a ping: a phone that left is noticed and dropped
+LANGS = ("ja", "en")
+
+Request.max_readline = MAX_LINE
+Request.max_content_length = MAX_BODY
+Request.max_body_length = MAX_BODY
+
+
+def _page_path():
+    try:
+        here = __file__
+    except NameError:        # a MicroPython built without __file__: the flash layout
+        return "/net/page.html"
+    i = max(here.rfind("/"), here.rfind("\\"))
+    return (here[:i + 1] if i >= 0 else "") + "page.html"
+
+
+class _Deadline:
+    """The client's reader with one deadline for the whole request: a client that opens a
+    connection and never finishes its request is dropped within REQUEST_MS."""
+
+    def __init__(self, reader, ms):
+        self.reader = reader
+        from hw.clock import ticks_add, ticks_ms
+        self.until = ticks_add(ticks_ms(), ms)
+
+    def _left(self):
+        from hw.clock import ticks_diff, ticks_ms
+        left = ticks_diff(self.until, ticks_ms())
+        if left <= 0:
+            raise OSError(104)
+        return left / 1000
+
+    async def _within(self, coro):
+        try:
+            return await asyncio.wait_for(coro, self._left())
+        except asyncio.TimeoutError:
+            raise OSError(104)         # as a reset: microdot closes the connection quietly
+
+    async def readline(self):
+        return await self._within(self.reader.readline())
+
+    async def readexactly(self, n):
+        return await self._within(self.reader.readexactly(n))
+
+    async def read(self, n=-1):
+        return await self._within(self.reader.read(n))
+
+
+class Server:
+    """The microdot app around the Hub; serve() listens until cancelled."""
+
+    def __init__(self, app, key, page=None):
+        self.app = app
+        self.hub = Hub(app, key)
+        app.hub = self.hub
+        self.hub.wake = self._wake
+        self.page = page or _page_path()
+        self.conns = 0
+        self.streams = {}           # client id -> its stream's asyncio.Event
+        self.dropped = 0            # connections refused over MAX_CONNS (the bench, the tests)
+        self.md = self._routes()
+        self.server = None
+
+    # ---- listening -------------------------------------------------------------------------------
+    async def serve(self, host="0.0.0.0", port=PORT):
+        self.server = await asyncio.start_server(self._conn, host, port)
+        while True:               # MicroPython's server has no serve_forever: the task sleeps
+            await asyncio.sleep(3600)
+
+    def close(self):
+        if self.server is not None:
+            self.server.close()
+
+    async def _conn(self, reader, writer):
+        if not hasattr(writer, "awrite"):      # CPython's streams: microdot's two coroutines
+            _cpython_writer(writer)
+        if self.conns >= MAX_CONNS:
+            self.dropped += 1
+            try:
+                await writer.aclose()
+            except Exception:
+                pass
+            return
+        self.conns += 1
+        try:
+            await self.md.handle_request(_Deadline(reader, REQUEST_MS), writer)
+        except Exception as e:     # a broken client: its connection only
+            self._log(e)
+        finally:
+            self.conns -= 1
+            try:
+                await writer.aclose()
+            except Exception:
+                pass
+
+    def _log(self, e):
+        if isinstance(e, (OSError, asyncio.TimeoutError, ValueError)):
+            return                  # a client that went away or sent rubbish: not the server's error
+        try:
+            self.app.log_error(e, "Server")
+        except Exception:
+            pass
+
+    def _wake(self):
+        for cid in self.streams:
+            self.streams[cid].set()
+
+    # ---- the routes --------------------------------------------------------------------------------
+    def _routes(self):
+        md = Microdot()
+        hub = self.hub
+
+        @md.before_request
+        async def key(req):
+            if req.args.get("k") != hub.key:
+                return Response("forbidden", 403, {"Content-Type": "text/plain"})
+
+        @md.errorhandler(404)
+        async def not_found(req):
+            return Response("not found", 404, {"Content-Type": "text/plain"})
+
+        @md.errorhandler(413)
+        async def too_large(req):
+            return _json({"error": "too large"}, 413)
+
+        @md.errorhandler(400)
+        async def bad(req):
+            return _json({"error": "bad request"}, 400)
+
+        @md.get("/")
+        async def page(req):
+            return Response.send_file(self.page, content_type="text/html; charset=UTF-8")
+
+        @md.get("/view")
+        async def view(req):
+            return _json(hub.view(_lang(req), req.args.get("tok")))
+
+        @md.get("/events")
+        @with_sse
+        async def events(req, sse):
+            await self._stream(req, sse)
+
+        @md.post("/claim")
+        async def claim(req):
+            body = _body(req)
+            if body is None:
+                return _json({"error": "bad request"}, 400)
+            try:
+                hub.claim(body.get("seat"), body.get("c"))
+            except Refusal as r:
+                return _json({"error": hub.t(_lang(req), r.msg_id, r.info)}, 409)
+            self.app.dirty = True
+            return _json({"asked": True}, 202)
+
+        @md.post("/act")
+        async def act(req):
+            body = _body(req)
+            if body is None:
+                return _json({"error": "bad request"}, 400)
+            try:
+                code, v = hub.act(body.get("tok"), body.get("v"), body.get("ev"))
+            except Refusal as r:
+                return _json({"error": _refusal(self.app, hub, _lang(req), r), "v": hub.v}, 409)
+            if code != 200:
+                return Response("forbidden", 403, {"Content-Type": "text/plain"})
+            return _json({"ok": True, "v": v})
+
+        return md
+
+    async def _stream(self, req, sse):
+        """One phone's stream: the current view at once, then one at every change."""
+        hub = self.hub
+        cid = req.args.get("c") or ""
+        if not 8 <= len(cid) <= 32:
+            cid = rand_hex(16)
+        old = self.streams.get(cid)
+        if old is None and len(self.streams) >= MAX_STREAMS:
+            return                      # the stream ends at once; the phone retries later
+        ev = asyncio.Event()
+        self.streams[cid] = ev           # a client's new stream replaces its old one
+        if old is not None:
+            old.set()
+        lang = _lang(req)
+        tok = req.args.get("tok")
+        sent = None
+        try:
+            while self.streams.get(cid) is ev:
+                if sent != hub.v:
+                    while sse.queue:              # a slow phone gets the newest view, not a backlog
+                        sse.queue.pop()
+                ans = hub.answers.pop(cid, None)
+                if ans is not None:
+                    if "tok" in ans:
+                        tok = ans["tok"]
+                    else:
+                        ans = {"seat": ans["seat"], "refused": hub.t(lang, ans["refused"])}
+                    await sse.send(ans, event="claim")
+                if sent != hub.v and hub.seat_of(tok) is None and tok:
+                    tok = None                   # a seat taken over by another phone
+                if sent != hub.v:
+                    sent = hub.v
+                    await sse.send(hub.view(lang, tok), event="view", event_id=str(sent))
+                ev.clear()
+                try:
+                    await asyncio.wait_for(ev.wait(), PING_S)
+                except asyncio.TimeoutError:
+                    await sse.send("ping", comment=True)
+        finally:
+            if self.streams.get(cid) is ev:
+                del self.streams[cid]
+
+
+def _cpython_writer(writer):
+    from types import MethodType
+
+    async def awrite(self, data):
+        self.write(data)
+        await self.drain()
+
+    async def aclose(self):
+        self.close()
+        await self.wait_closed()
+
+    writer.awrite = MethodType(awrite, writer)
+    writer.aclose = MethodType(aclose, writer)
+
+
+def _lang(req):
+    lang = req.args.get("lang")
+    return lang if lang in LANGS else "ja"
+
+
+def _json(obj, code=200):
+    return Response(json.dumps(obj), code, {"Content-Type": "application/json"})
+
+
+def _body(req):
+    try:
+        body = json.loads(req.body.decode())
+    except Exception:
+        return None
+    return body if isinstance(body, dict) else None
+
+
+def _refusal(app, hub, lang, r):
+    """A refusal in the phone's language, with seats as names (App.refuse's rules)."""
+    info = r.info
+    if info:
+        info = dict(info)
+        for k in info:
+            v = info[k]
+            if k in ("seat", "winner", "loser", "by") and isinstance(v, int) and 0 <= v < app.nseats():
+                info[k] = app.name(v)
+    return hub.t(lang, r.msg_id, info)
+
+
+def make_key():
+    return rand_hex(KEY_HEX)

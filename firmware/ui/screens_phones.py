@@ -1,0 +1,94 @@
+# The panel's phone screens (a board that serves phones only: docs/phones.md): the two QR codes that
+# join a phone (the Wi-Fi, then the page with the table key), and the table's OK when a phone claims
+# a seat. Imported when opened.
+from ui.screens_common import Screen, wrap, W
+
+QR_ROOM = 64                 # the lit square the code sits in: the panel's height
+
+
+class Join(Screen):
+    """Page 0: the Wi-Fi join code (only when the board is its own access point); page 1: the page's
+    address with the key. → / ← turn, back closes."""
+
+    def __init__(self, app):
+        Screen.__init__(self, app)
+        net = app.hub.net
+        self.pages = []
+        if net.get("password") is not None and net.get("mode") == "ap":
+            from net.qr import wifi_join
+            self.pages.append(("PH_WIFI", wifi_join(net["ssid"], net["password"]), net["ssid"]))
+        self.pages.append(("PH_PAGE", app.hub.address(), net.get("ip", "")))
+        self.at = 0
+
+    def on_button(self, kind, name):
+        if kind not in ("click", "repeat"):
+            return
+        if name in ("right", "down", "ok") and self.at + 1 < len(self.pages):
+            self.at += 1
+        elif name in ("left", "up") and self.at > 0:
+            self.at -= 1
+        elif name in ("back", "ok"):
+            self.app.pop()
+
+    def draw(self, c):
+        from net import qr
+        app = self.app
+        hub = app.hub
+        lang = app.lang
+        sid, text, under = self.pages[self.at]
+        qr.draw(c, text, 0, 0, room=QR_ROOM)
+        x = QR_ROOM + 2
+        w = W - x
+        head = sid if len(self.pages) > 1 else "PH_SCAN"
+        lines = wrap(hub.t(lang, head), w) + wrap(under, w)
+        y = 0
+        for ln in lines[:4]:
+            c.text(ln, x, y)
+            y += 8
+        if hub.tokens:
+            c.text(hub.t(lang, "PH_SEATS", {"n": len(hub.tokens)}), x, 36)
+        if self.at + 1 < len(self.pages):
+            foot = "PH_NEXT"
+        else:
+            foot = "PH_PREV" if self.at > 0 else "PH_DONE"
+        y = 48
+        for ln in wrap(hub.t(lang, foot), w)[:2]:
+            c.text(ln, x, y)
+            y += 8
+
+
+class Claim(Screen):
+    """A phone asks to be a seat's: OK gives it the seat (its token), back refuses. Leaving the
+    screen any other way (a hold of back, a commit from another phone) refuses it too."""
+
+    entry = True                 # a hold of back cancels the question, never undoes a result
+
+    def __init__(self, app, hub, seat):
+        Screen.__init__(self, app)
+        self.hub = hub
+        self.seat = seat
+
+    def on_button(self, kind, name):
+        if kind != "click":
+            return
+        if name == "ok":
+            self.hub.answer(True)
+            self.app.pop()
+        elif name == "back":
+            self.hub.answer(False)
+            self.app.pop()
+
+    def hide(self):
+        if self.hub.asking is not None and self.hub.asking[0] == self.seat:
+            self.hub.answer(False)
+
+    def draw(self, c):
+        from ui.screens_common import title, hint
+        app = self.app
+        t = self.hub.t
+        title(c, t(app.lang, "PH_MENU"))
+        y = 16
+        for ln in wrap(t(app.lang, "PH_CLAIM_Q", {"name": app.name(self.seat)}), W)[:3]:
+            c.text(ln, 0, y)
+            y += 10
+        hint(c, t(app.lang, "PH_CLAIM_HINT"))
