@@ -10,7 +10,7 @@ UF2 ?= $(wildcard .cache/RPI_PICO.uf2)
 
 .PHONY: sim web demo test test-emu bench bench-doc presses deploy emu export report font texts screenshots clean help
 help:
-	@echo "make sim     the scoreboard in the simulator (keyboard = buttons)"
+	@echo "make sim     [STORE=dir] [SERVE=1 [SERVE_PORT=8080]] the scoreboard in the simulator (keyboard = buttons); STORE keeps the games, SERVE serves phones (docs/phones.md)"
 	@echo "make web     [WEB_PORT=8000] [WEB_HOST=0.0.0.0] the scoreboard in a browser: http://127.0.0.1:8000/ (the firmware on MicroPython WebAssembly)"
 	@echo "make demo    a whole scripted 4-player game, printed, with its log file"
 	@echo "make test    the test suite (CPython + real MicroPython)"
@@ -41,7 +41,7 @@ $(STAMP): requirements.txt
 sim: $(STAMP) $(TEXTS)
 	@if $(PY) -m mpremote devs 2>/dev/null | grep -qi "2e8a:"; then \
 	  echo "A Pico is attached: 'make deploy' puts the scoreboard on it. Starting the simulator anyway."; fi
-	$(PY) -m host_tools.sim
+	$(PY) -m host_tools.sim $(if $(STORE),--store $(STORE)) $(if $(SERVE),--serve $(if $(SERVE_PORT),--port $(SERVE_PORT)))
 
 # The page in build/web/ (npm fetches the pinned MicroPython WebAssembly port into build/web-npm/).
 web: $(STAMP) $(TEXTS)

@@ -4,6 +4,7 @@
   python -m host_tools.sim --script F --shots D headless: run a button script, save PNGs
   python -m host_tools.sim --lang en            start in English
   python -m host_tools.sim --store DIR          games saved in DIR (default: memory only)
+  python -m host_tools.sim --serve [--port P]   also serve the table to phones (docs/phones.md)
 The picture goes App -> Display -> adafruit_ssd1306 -> fake I2C -> emulated SSD1306 -> screen.
 """
 import argparse
@@ -75,49 +76,97 @@ _KEYMAP = {
 }
 
 
-def _loop(scr, args, factory):
-    import curses
-    import main as firmware_main
-    from hw import buttons as B
-    from hw.clock import Clock
-    from host_tools.sim.device import SimBoard
-    from host_tools.sim.render import to_text
+class _Keys:
+    """The terminal's keys as the six buttons, and the panel redrawn when it changed: one turn of
+    the simulator's loop (the plain loop and the serving one share it)."""
 
-    curses.curs_set(0)
-    scr.timeout(firmware_main.POLL_MS)
-    clock = Clock()
-    board = SimBoard(now=clock.ticks_ms())
-    app = factory(board.display, make_store(args.store), clock, args.lang)
-    release_at = {}
-    shown = -1
-    status = ""
-    while True:
-        now = clock.ticks_ms()
+    def __init__(self, scr, board, app, args, turn):
+        self.scr, self.board, self.app, self.args, self.turn = scr, board, app, args, turn
+        self.release_at = {}
+        self.shown = -1
+        self.status = ""
+        self.quitting = False
+        self.saving = ("games saved in %s" % args.store) if args.store else \
+            "nothing is saved (make sim STORE=DIR keeps the games)"
+
+    def once(self, now):
+        """False when the player has quit."""
+        import curses
+        from hw import buttons as B
+        from host_tools.sim.render import to_text
         try:
-            key = scr.getkey()
+            key = self.scr.getkey()
         except curses.error:
             key = None
         if key in ("q", "Q"):
-            return 0
+            if self.quitting or self.args.store:
+                return False
+            self.quitting = True      # a memory-only game is lost on quit: ask once
+            self.status = "q again to quit: %s" % self.saving
+            _draw_status(self.scr, self.status)
+            return True
+        if key is not None:
+            self.quitting = False
         name, hold = _KEYMAP.get(key), 100
         if key in ("u", "U"):
             name, hold = "back", B.LONG_MS + 100
         elif key in ("l", "L"):
             name, hold = "ok", B.LONG_MS + 100
-        if name and name not in release_at:
+        board = self.board
+        if name and name not in self.release_at:
             board.pins[name].pressed = True
-            release_at[name] = now + hold
-            status = "%s %s" % ("long" if hold > 100 else "tap", name)
-        for n, t in list(release_at.items()):
-            if clock.ticks_diff(now, t) >= 0:
+            self.release_at[name] = now + hold
+            self.status = "%s %s" % ("long" if hold > 100 else "tap", name)
+        for n, t in list(self.release_at.items()):
+            if now - t >= 0:
                 board.pins[n].pressed = False
-                del release_at[n]
-        firmware_main.step(app, board.buttons, now)
-        if board.display.sent != shown:
-            shown = board.display.sent
-            _draw(scr, to_text(board.panel), status)
-        elif status:
-            _draw_status(scr, status)
+                del self.release_at[n]
+        self.turn(now)
+        if board.display.sent != self.shown:
+            self.shown = board.display.sent
+            _draw(self.scr, to_text(board.panel), self.status or self.saving)
+        elif self.status:
+            _draw_status(self.scr, self.status)
+        return True
+
+
+def _loop(scr, args, factory):
+    import curses
+    import main as firmware_main
+    from hw.clock import Clock
+    from host_tools.sim.device import SimBoard
+
+    curses.curs_set(0)
+    if args.serve:
+        return _serve_loop(scr, args)
+    scr.timeout(firmware_main.POLL_MS)
+    clock = Clock()
+    board = SimBoard(now=clock.ticks_ms())
+    app = factory(board.display, make_store(args.store), clock, args.lang)
+    keys = _Keys(scr, board, app, args, lambda now: firmware_main.step(app, board.buttons, now))
+    while keys.once(clock.ticks_ms()):
+        pass
+    return 0
+
+
+def _serve_loop(scr, args):
+    """The same keys, with the phone server beside them in one asyncio loop (serve.py)."""
+    import asyncio
+    from host_tools.sim.serve import Served
+
+    async def run():
+        sv = Served(args.store, args.lang, args.port, args.host)
+        url = await sv.start()
+        scr.timeout(0)
+        keys = _Keys(scr, sv.board, sv.app, args, sv.turn)
+        keys.saving = "phones: " + url
+        while keys.once(sv.clock.ticks_ms()):
+            await asyncio.sleep(0.01)
+        sv.phones.server.close()
+        return url
+    url = asyncio.run(run())
+    print("served phones at", url)
+    return 0
 
 
 def _draw(scr, picture, status):
@@ -138,7 +187,7 @@ def _draw(scr, picture, status):
 
 def _draw_status(scr, status):
     try:
-        scr.addstr(35, 0, status.ljust(40))
+        scr.addstr(35, 0, status.ljust(80))
     except Exception:
         pass
     scr.refresh()
@@ -152,10 +201,20 @@ def main(argv=None):
     p.add_argument("--print", action="store_true", help="headless: print the last picture as text")
     p.add_argument("--store", default=None, help="folder where the games are saved (default: memory only)")
     p.add_argument("--app", default=None, help=argparse.SUPPRESS)   # module:callable, for tests
+    p.add_argument("--serve", action="store_true",
+                   help="also serve the live table to phones on this machine's network (docs/phones.md)")
+    p.add_argument("--port", type=int, default=8080, help="with --serve: the port (default 8080)")
+    p.add_argument("--host", default="0.0.0.0", help="with --serve: the address to listen on (default: all)")
+    p.add_argument("--control", action="store_true",
+                   help="with --serve: read button steps from stdin, answer each on stdout (tests)")
     args = p.parse_args(argv)
     from host_tools import make_texts
     make_texts.ensure()          # firmware/ui/texts.bin is generated, not tracked: as on the Pico
     factory = app_factory(args.app)
+    if args.serve and args.control:
+        from host_tools.sim.serve import run_control
+        run_control(args)
+        return 0
     if args.script:
         if args.shots is None:
             args.shots = "shots"

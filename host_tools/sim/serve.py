@@ -1,0 +1,118 @@
+"""The simulator serving phones: the firmware's App and its phone server (firmware/net/) in one
+asyncio loop, on the PC's LAN (docs/phones.md).
+
+  python -m host_tools.sim --serve [--port 8080] [--host 0.0.0.0]       interactive, in a terminal
+  python -m host_tools.sim --serve --control [--port P]                 button steps from stdin
+
+--control (tests, the bench): prints {"url": ..., "key": ...} once serving, then reads one script
+step per line (host_tools/sim/script.py's steps) and answers each with {"step": n, "v": view
+version, "seq": journal seq}; `quit` or the end of input stops it.
+"""
+import asyncio
+import fcntl
+import json
+import os
+import socket
+import struct
+import sys
+import tempfile
+
+from host_tools import _paths  # noqa: F401
+
+SIOCGIFADDR = 0x8915
+
+
+def lan_addresses():
+    """This machine's IPv4 addresses, loopback last: read from the interfaces (no packet sent)."""
+    found = []
+    for _, name in socket.if_nameindex():
+        s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        try:
+            raw = fcntl.ioctl(s.fileno(), SIOCGIFADDR, struct.pack("256s", name[:15].encode()))
+            found.append(socket.inet_ntoa(raw[20:24]))
+        except OSError:          # an interface without an IPv4 address
+            pass
+        finally:
+            s.close()
+    found.sort(key=lambda a: a.startswith("127."))
+    return found or ["127.0.0.1"]
+
+
+def address_to_open(host):
+    """The address a phone opens: the host's own when it listens on one, else its LAN address."""
+    if host not in ("0.0.0.0", ""):
+        return host
+    return lan_addresses()[0]
+
+
+class Served:
+    """A simulated board, its App and the phones' server, built as main.py wires a board."""
+
+    def __init__(self, store_dir, lang, port, host, clock=None):
+        import main as firmware_main
+        from hw.clock import Clock
+        from host_tools.sim.__main__ import make_store
+        from host_tools.sim.device import SimBoard
+        from net.radio import Phones
+        self.clock = clock or Clock()
+        self.board = SimBoard(now=self.clock.ticks_ms())
+        self.app = firmware_main.make_app(self.board.display, make_store(store_dir), self.clock, lang)
+        # the board's net.json (table key, passphrase) beside the games, or in a folder of this run
+        folder = os.path.dirname(os.path.abspath(store_dir)) if store_dir else tempfile.mkdtemp(prefix="simnet-")
+        self.phones = Phones(self.app, folder.rstrip("/") + "/", port, radio=False, host=host)
+        self.hub = self.phones.hub
+        self.host = host
+
+    async def start(self):
+        self.phones.start()
+        await asyncio.sleep(0.05)
+        self.phones.lan(address_to_open(self.host))
+        return self.hub.address()
+
+    def turn(self, now):
+        import main as firmware_main
+        firmware_main.step(self.app, self.board.buttons, now)
+        self.hub.poll()
+
+
+async def control(args):
+    """Steps from stdin, each answered on stdout (tests drive phones against this)."""
+    from hw.clock import FakeClock
+    from host_tools.sim.script import Runner, ScriptError
+    clock = FakeClock()
+    sv = Served(args.store, args.lang, args.port, args.host, clock)
+    url = await sv.start()
+    print(json.dumps({"url": url, "key": sv.hub.key}), flush=True)
+    runner = Runner(sv.board, sv.app, clock, args.shots)
+    base_run_for = runner.run_for
+
+    def run_for(ms):              # the loop's body and the hub's look at the App, every poll step
+        end = clock.now + ms
+        while clock.now < end:
+            sv.turn(clock.now)
+            clock.advance(10)
+    runner.run_for = run_for
+    run_for(100)
+    loop = asyncio.get_running_loop()
+    n = 0
+    while True:
+        line = await loop.run_in_executor(None, sys.stdin.readline)
+        if not line or line.strip() == "quit":
+            break
+        n += 1
+        err = None
+        try:
+            runner.line(line)
+        except ScriptError as e:
+            err = str(e)
+        sv.hub.poll()
+        await asyncio.sleep(0.01)     # the streams send before the answer
+        g = sv.app.game
+        print(json.dumps({"step": n, "v": sv.hub.v, "seq": g.seq if g else -1, "error": err,
+                          "screen": type(sv.app.top()).__name__}), flush=True)
+    del base_run_for
+    sv.phones.server.close()
+
+
+def run_control(args):
+    asyncio.run(control(args))
