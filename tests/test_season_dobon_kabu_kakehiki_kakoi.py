@@ -2,6 +2,7 @@
 # four games a night (and an unfinished ドボン on the second night); every figure of the page and
 # its CSVs checked against the sums worked out below, and against the report's per-night standings.
 import csv
+import os
 import re
 
 import pytest
@@ -10,6 +11,9 @@ from host_tools import ledger, report, season
 from scoreboard.engine import Game
 
 from test_logs import data_of
+from test_report_browser import CHROMIUM, check_page, chromium
+
+SKIP_WHY = "Chromium is not installed (Debian: apt-get install chromium fonts-ipafont-gothic; make test does)"
 
 A, B, C = "あや", "Ben", "ちか"
 NIGHTS = ("2025-05-09", "2025-05-16")
@@ -240,3 +244,31 @@ def test_kind_and_since(tmp_path):
     assert S.kinds == ["kakoi"] and S.total[A].games == 2 and S.total[A].wins == 1
     S = season.season(db, str(tmp_path / "p"), "en", since=NIGHTS[1], plots=False)["season"]
     assert S.counted_nights() == [NIGHTS[1]] and S.total[A].wins == 4 - 1 and S.per[(C, "kabu")].worst == 21
+
+
+# ---- in a real browser (headless Chromium, the report's probe; skipped without Chromium) ----------
+needs_chromium = pytest.mark.skipif(not CHROMIUM, reason=SKIP_WHY)
+
+
+@needs_chromium
+def test_season_pages_have_every_glyph(built):
+    """Every character of every text, the charts' included, has a glyph in the page's fonts."""
+    w, out, _ = built
+    pages = [p for p in w["html"] if os.path.basename(p).startswith("season.")]
+    players = [p for p in w["html"] if p not in pages]
+    assert len(pages) == 2 and len(players) == 2 * 3
+    for path in pages + players[:1] + players[-1:]:
+        r = check_page(path)
+        assert r["missing"] == [], (os.path.basename(path), r["missing"][:20])
+        assert r["chars"] > 40 and r["texts"] > 60, r
+        if path in pages:
+            assert r["charts"] >= 4 * 10, r         # four games' charts (axes, ticks, legend: 10 texts each)
+
+
+@needs_chromium
+def test_screenshot_of_the_japanese_season(built, tmp_path):
+    w, out, _ = built
+    png = tmp_path / "ja.png"
+    chromium("--window-size=1000,1400", "--screenshot=%s" % png, "file://" + w["html"][0])
+    data = png.read_bytes()
+    assert data.startswith(b"\x89PNG") and len(data) > 20000
