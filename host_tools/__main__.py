@@ -9,6 +9,7 @@ COMMANDS = {
     "ledger": ("host_tools.ledger", "season ledger in SQLite: import logs, standings"),
     "season": ("host_tools.season", "every player's record across the nights (ledger -> HTML, CSV)"),
     "names": ("host_tools.names", "push the seat names to the Pico (/names.json)"),
+    "wifi": ("host_tools.wifi", "the table's Wi-Fi for a Pico W (/wifi.json), or --off for its own access point"),
     "seal": ("host_tools.seal", "add CRCs to a hand-written journal (stdin -> stdout)"),
 }
 
