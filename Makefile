@@ -7,6 +7,9 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BOARD ?= pico
 PORT ?=
 UF2 ?= $(wildcard .cache/RPI_PICO.uf2)
+# The Pico W's firmware (RPI_PICO_W) for the emulated Pico W: W_UF2=, else $$PICO_W_UF2, else .cache/.
+W_UF2 ?= $(or $(PICO_W_UF2),$(wildcard .cache/RPI_PICO_W.uf2))
+FORWARD ?= 8080
 
 .PHONY: sim web demo test test-emu bench bench-doc presses deploy emu export report font texts screenshots clean help
 help:
@@ -19,7 +22,7 @@ help:
 	@echo "make bench-doc  regenerate docs/benchmarks.md whole (emulated Pico with the UF2; ~4-10 min)"
 	@echo "make presses presses per entry into docs/presses.md"
 	@echo "make deploy  [PORT=/dev/ttyACM0] [BOARD=pico|pico_w|pico2] [DRY_RUN=1] [MIP=1] put the firmware on a Pico"
-	@echo "make emu     [UF2=path] the firmware on an emulated Pico"
+	@echo "make emu     [UF2=path] the firmware on an emulated Pico; BOARD=pico_w [W_UF2=path] [FORWARD=8080]: the Pico W, its page on 127.0.0.1:FORWARD (n: the address)"
 	@echo "make texts   firmware/ui/texts.bin from the message tables (the other targets do it when stale)"
 	@echo "make export  [PORT=...] copy and verify game logs from the Pico into archive/"
 
@@ -60,7 +63,7 @@ test: $(STAMP) $(TEXTS)
 # (docs/emulator.md). Without one it fails with where to get it, instead of skipping silently.
 test-emu: $(STAMP) $(TEXTS)
 	@f="$(or $(UF2),$(PICO_UF2))"; test -n "$$f" -a -f "$$f" || { echo "make test-emu: no MicroPython firmware file: download RPI_PICO v1.24.1 (RPI_PICO-20241129-v1.24.1.uf2) from https://micropython.org/download/RPI_PICO/ to .cache/RPI_PICO.uf2, or give UF2=path (docs/emulator.md)"; exit 2; }; \
-	PICO_UF2="$$(realpath "$$f")" $(PY) -m pytest -m emu -p no:cacheprovider
+	PICO_UF2="$$(realpath "$$f")" $(if $(W_UF2),PICO_W_UF2="$$(realpath "$(W_UF2)")") $(PY) -m pytest -m emu -p no:cacheprovider
 
 bench: $(STAMP) $(TEXTS)
 	$(PY) -m host_tools.presses
@@ -79,7 +82,7 @@ deploy: $(STAMP) $(TEXTS)
 	$(PY) -m host_tools.deploy --board $(BOARD) $(if $(PORT),--port $(PORT)) $(if $(DRY_RUN),--dry-run) $(if $(MIP),--mip)
 
 emu: $(STAMP) $(TEXTS)
-	$(PY) -m host_tools.emu --board $(BOARD) $(if $(UF2),--uf2 $(UF2))
+	$(PY) -m host_tools.emu --board $(BOARD) --forward $(FORWARD) $(if $(filter pico_w pico2_w,$(BOARD)),$(if $(W_UF2),--uf2 $(W_UF2)),$(if $(UF2),--uf2 $(UF2)))
 
 export: $(STAMP)
 	$(PY) -m host_tools export $(if $(PORT),--port $(PORT))

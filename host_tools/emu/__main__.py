@@ -1,13 +1,21 @@
 """`make emu`: the firmware, staged as `make deploy` lays it out, on the emulated Pico, in the terminal.
 
     python -m host_tools.emu [--uf2 PATH] [--board pico] [--flash IMG] [--save IMG] [--script FILE]
+    python -m host_tools.emu --board pico_w [--forward 8080] [--address]   # the Pico W, serving phones
 
 Keys (as the simulator's): arrows = up/down/left/right, Enter = ok, Esc or Backspace = back,
 u = long press back (undo), m = free heap (main.py's console command `mem`: gc.mem_free() with
 the app running), q or Ctrl-C = quit. --save writes the flash image on quit (boot it
 again with --flash: a power cut and resume). --script runs a simulator button script headless and
 prints the screen after every step.
+
+A board with a radio (RADIO = True: pico_w, pico2_w) boots the RPI_PICO_W firmware ($PICO_W_UF2,
+.cache/RPI_PICO_W.uf2) with /wifi.json on a fresh flash, so it joins the emulated access point
+(station mode: the emulator has no access-point mode), and 127.0.0.1:FORWARD (--forward, default
+8080; 0 = any free port) is forwarded to its port 80. --address prints the page's address with the
+table key (from the firmware's `net` line) and exits; in the terminal, n prints it.
 """
+import json
 import argparse
 import os
 import select
@@ -18,15 +26,18 @@ import tty
 
 from host_tools import deploy
 
-from .pico import PRESS_MS, UF2_HELP, Pico, find_uf2
+from .pico import PRESS_MS, UF2_HELP, W_UF2_HELP, Pico, find_uf2
 
 KEYS = {b"\x1b[A": "up", b"\x1b[B": "down", b"\x1b[D": "left", b"\x1b[C": "right",
         b"\r": "ok", b"\n": "ok", b"\x1b": "back", b"\x7f": "back", b"\x08": "back"}
 HELP = "arrows: move   Enter: ok   Esc/Backspace: back   u: long back (undo)   m: heap   q: quit"
+RADIO_HELP = HELP.replace("   q: quit", "   n: phones' address   q: quit")
+# The emulated access point accepts any name and passphrase (rp2040py's CYW43439 model).
+EMU_WIFI = {"ssid": "emulated-table", "password": "emulated"}
 
 
 def _draw(pico, status):
-    sys.stdout.write("\x1b[H" + pico.screen_text().replace("\n", "\r\n") + "\r\n" + HELP +
+    sys.stdout.write("\x1b[H" + pico.screen_text().replace("\n", "\r\n") + "\r\n" + (RADIO_HELP if pico.radio else HELP) +
                      "\r\n\x1b[K" + status + "\r\n")
     sys.stdout.flush()
 
@@ -53,6 +64,8 @@ def interactive(pico):
                 if data == b"m":
                     free, alloc = pico.app_mem_free()
                     last = "heap: mem_free %d, mem_alloc %d" % (free, alloc)
+                elif data == b"n" and pico.forward is not None:
+                    last = "phones: " + _address(pico)
                 elif data == b"u":
                     last = "long back"
                     pico.press("back", 1300, settle_ms=0)
@@ -68,22 +81,51 @@ def interactive(pico):
         sys.stdout.write("\r\n")
 
 
+def _address(pico):
+    try:
+        return pico.phone_url()
+    except Exception as e:       # no server (yet): the forward alone
+        return "%s/ (the board answers no `net`: %s)" % (pico.forward.url, str(e).splitlines()[0])
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m host_tools.emu", description=__doc__.split("\n\n")[0])
-    ap.add_argument("--uf2", default=None, help="MicroPython RPI_PICO UF2 (default $PICO_UF2, .cache/RPI_PICO.uf2)")
+    ap.add_argument("--uf2", default=None, help="MicroPython UF2 (default $PICO_UF2, .cache/RPI_PICO.uf2; a radio board: "
+                                                    "$PICO_W_UF2, .cache/RPI_PICO_W.uf2)")
     ap.add_argument("--board", default="pico")
     ap.add_argument("--flash", default=None, help="boot this flash image instead of a fresh staged tree")
     ap.add_argument("--save", default=None, help="write the flash image here on quit")
     ap.add_argument("--script", default=None, help="run a button script (host_tools/sim syntax) headless")
+    ap.add_argument("--forward", type=int, default=8080, metavar="PORT",
+                    help="radio boards: host port forwarded to the board's port 80 (0: any free port)")
+    ap.add_argument("--address", action="store_true",
+                    help="radio boards: print the phones' address (forward and table key) and exit")
     a = ap.parse_args(argv)
-    if not find_uf2(a.uf2):
-        print(UF2_HELP, file=sys.stderr)
+    radio = deploy.board_has_radio(a.board)
+    if not find_uf2(a.uf2, radio):
+        print(W_UF2_HELP if radio else UF2_HELP, file=sys.stderr)
         return 2
-    fs = a.flash or deploy.stage(a.board)
-    pico = Pico(a.uf2, fs, board=a.board)
     try:
-        print("booting MicroPython on the emulated Pico (busy Python runs ~30x slower than a real one)...")
-        pico.boot(frames=2, timeout_ms=30000)
+        fs = a.flash or deploy.stage(a.board)
+    except deploy.DeployError as e:
+        print("emu: %s" % e, file=sys.stderr)
+        return 2
+    files = {"/wifi.json": json.dumps(EMU_WIFI).encode()} if radio and not a.flash else None
+    pico = Pico(a.uf2, fs, board=a.board, forward_port=a.forward if radio else None, files=files)
+    try:
+        print("booting MicroPython on the emulated %s (busy Python runs ~30x slower than a real one)..."
+              % ("Pico W" if radio else "Pico"))
+        try:
+            pico.boot(frames=2, timeout_ms=30000)
+        except OSError as e:    # the forward's port is taken
+            print("emu: cannot forward 127.0.0.1:%d: %s (try --forward 0)" % (a.forward, e), file=sys.stderr)
+            return 2
+        if pico.forward is not None:
+            print("forward: " + pico.forward.describe())
+            if a.address:
+                pico.settle()
+                print(_address(pico))
+                return 0
         if a.script:
             from .script import run_script
             with open(a.script) as f:

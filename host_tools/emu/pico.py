@@ -472,6 +472,28 @@ class Pico:
         m = pat.search(self._console, mark)
         return int(m.group(1)), int(m.group(2))
 
+    def net_status(self, timeout_ms=5000):
+        """The firmware's console command `net` on a board that serves phones: its line
+        `net <mode> <ip> <port> <key>` as a dict (mode: sta, ap or none); main.py keeps running."""
+        import re
+        mark = self.console_mark()
+        self.send("net\n")
+        pat = re.compile(rb"net (\w+) (\S+) (\d+) (\S+)")
+        if not self.run_until(lambda: pat.search(self._console, mark), timeout_ms):
+            raise EmuError("no answer to `net` on the console after %d emulated ms (does main.py "
+                           "serve phones on this board?); console:\n%s" % (timeout_ms, self.console_text()[-2000:]))
+        m = pat.search(self._console, mark)
+        return {"mode": m.group(1).decode(), "ip": m.group(2).decode(), "port": int(m.group(3)),
+                "key": m.group(4).decode()}
+
+    def phone_url(self, path="/", timeout_ms=5000):
+        """The address a browser on the host opens for the board's page: the forward with the
+        table key (the firmware's `net` line), e.g. http://127.0.0.1:8080/?k=KEY."""
+        if self.forward is None:
+            raise EmuError("no forward: Pico(..., forward_port=0) on a board with a radio")
+        key = self.net_status(timeout_ms)["key"]
+        return "%s%s%sk=%s" % (self.forward.url, path, "&" if "?" in path else "?", key)
+
     def soft_reset(self, wait_text=None, timeout_ms=20000):
         """Ctrl-D at the friendly REPL: soft reboot, main.py runs again."""
         mark = self.console_mark()
