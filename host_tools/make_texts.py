@@ -15,13 +15,15 @@ missing or damaged file makes the App import every table: the boot never depends
 
 The file (little-endian):
 
-    0   b"TXT1"
+    0   b"TXT2"
     4   u16 nsect     sections: one per table module and language
     6   u16 dirlen    bytes of the directory that follows (at most DIR_MAX)
     8   directory, nsect entries:
           u8 keylen, key (ASCII "<module> <lang>", e.g. b"ui.strings ja"),
           u32 offset of the section from the file's start, u16 idslen, u16 n (texts),
-          u16 bloblen, u32 crc32 of the section's bytes (ids + offsets + blob)
+          u16 bloblen, u32 crc32 of the key and the section's bytes (key + ids + offsets + blob),
+          u32 srclen, u32 srccrc: the length and crc32 of the table's source file (<module>.py)
+          the section was made from
         sections, each: ids    "\\n" + "\\n".join(ids) + "\\n" (ASCII, idslen bytes)
                         offs   (n + 1) x u16: where each text starts in blob, then bloblen
                         blob   the texts in that language, UTF-8, one after the other
@@ -29,22 +31,35 @@ The file (little-endian):
 
 ids, offs and blob are exactly the three objects App.t() searches (the ids as a str), so the App
 keeps what it reads as it is. Sections are in table_modules() order, English then Japanese.
+
+What the reader (ui/texts.py, read_section) checks before it uses a section; any failure and that
+table is imported instead, the boot goes on:
+  - sizes and the CRC, which covers the key: a section is the one its entry names (en/ja swapped
+    in the directory, each with its own valid CRC, fail);
+  - the texts are UTF-8 (one decode of the section, in C); a text whose offsets cut a character
+    (a crafted file: nothing else makes one) is taken from its table when it is looked up;
+  - the file was made from the tables on the board: where a table's source <module>.py is on the
+    flash (`mpremote mip install` puts the sources there and leaves an older texts.bin behind), its
+    length and CRC must be the ones recorded. A table compiled to .mpy only is trusted: only
+    `make deploy` puts .mpy tables on the board, and it writes this file fresh beside them and
+    removes the board's stale .py files.
 """
 import binascii
+import glob
 import importlib
 import os
 import struct
 import sys
 
 from host_tools import _paths  # noqa: F401  (firmware/ on sys.path)
-from host_tools.make_font import FIRMWARE, table_modules
+from host_tools.make_font import FIRMWARE, TABLE_GLOBS, table_modules
 
 OUT = os.path.join(FIRMWARE, "ui", "texts.bin")
 from ui import texts as reader   # the App's reader: its format constants and its section()
 
 MAGIC = reader.MAGIC
 LANGS = ("en", "ja")          # the index of each language in a table's (English, 日本語) pairs
-ENTRY = struct.Struct("<IHHHI")   # after the key: offset, idslen, n, bloblen, crc32
+ENTRY = struct.Struct("<IHHHIII")   # after the key: offset, idslen, n, bloblen, crc32, srclen, srccrc
 DIR_MAX = reader.DIR_MAX          # a longer directory reads as damaged
 assert ENTRY.size == reader.ENTRY
 
@@ -61,23 +76,39 @@ def section(table, w):
     return ids.encode(), offs, blob
 
 
-def build(modules=None):
-    """The file's bytes for `modules` (default: every message table in firmware/)."""
-    if FIRMWARE not in sys.path:
-        sys.path.insert(0, FIRMWARE)
+def _modules(root):
+    """The message tables of the firmware tree `root` (table_modules() for firmware/)."""
+    if root == FIRMWARE:
+        return table_modules()
+    names = []
+    for pattern in TABLE_GLOBS:
+        for path in sorted(glob.glob(os.path.join(root, pattern))):
+            names.append(os.path.relpath(path, root)[:-3].replace(os.sep, "."))
+    return names
+
+
+def build(modules=None, root=FIRMWARE):
+    """The file's bytes for `modules` (default: every message table) of the firmware tree `root`
+    (firmware/; a test passes an older copy of it)."""
+    if root not in sys.path:
+        sys.path.insert(0, root)
     secs = []
-    for name in modules or table_modules():
+    for name in modules or _modules(root):
         table = importlib.import_module(name).MESSAGES
+        with open(os.path.join(root, *name.split(".")) + ".py", "rb") as f:
+            src = f.read()
+        made_from = (len(src), binascii.crc32(src) & 0xFFFFFFFF)
         for w, lang in enumerate(LANGS):
-            secs.append(((name + " " + lang).encode("ascii"), section(table, w)))
-    directory = b"".join(bytes([len(key)]) + key + ENTRY.size * b"\0" for key, _ in secs)
+            secs.append(((name + " " + lang).encode("ascii"), section(table, w), made_from))
+    directory = b"".join(bytes([len(key)]) + key + ENTRY.size * b"\0" for key, _, _ in secs)
     at = len(MAGIC) + 4 + len(directory)
     entries = []
     body = []
-    for key, (ids, offs, blob) in secs:
-        crc = binascii.crc32(ids + offs + blob) & 0xFFFFFFFF
+    for key, (ids, offs, blob), (srclen, srccrc) in secs:
+        crc = binascii.crc32(key + ids + offs + blob) & 0xFFFFFFFF
         n = len(offs) // 2 - 1
-        entries.append(bytes([len(key)]) + key + ENTRY.pack(at, len(ids), n, len(blob), crc))
+        entries.append(bytes([len(key)]) + key + ENTRY.pack(at, len(ids), n, len(blob), crc,
+                                                            srclen, srccrc))
         body.append(ids + offs + blob)
         at += len(ids) + len(offs) + len(blob)
     directory = b"".join(entries)

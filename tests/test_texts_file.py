@@ -211,3 +211,113 @@ print('ASKED', [n for n in asked if n.endswith('strings') or '.msg' in n or n.en
     assert "ASKED []" in out, out + err          # read from ui/texts.bin: no table imported
     assert "E 2 to 6 players" in out, out + err  # no file: the tables, imported
     assert "ASKED %r" % ["scoreboard.messages", "ui.strings", games.texts(TEXTS_KIND)] in out, out + err
+
+
+# ---- files that check out but must not be used (issue 28 §1-3) ----------------------------------
+def _same_as_the_tables(reference, monkeypatch, path, kinds=(None, FALLBACK_KIND)):
+    for lang in ("ja", "en"):
+        for kind in kinds:
+            got, _ = texts_of(lang, kind, path, monkeypatch)
+            want = reference[(lang, kind)]
+            diff = [(i, got[i], want[i]) for i in want if got[i] != want[i]]
+            assert not diff, (lang, kind, diff[:5])
+
+
+def _build_with(monkeypatch, bad_section):
+    """make_texts.build() with every section passed through bad_section(ids, offs, blob): the
+    file's sizes and CRCs are made for the bytes written, so only the reader's own checks stand."""
+    real = make_texts.section
+
+    def section(table, w):
+        return bad_section(*real(table, w))
+
+    monkeypatch.setattr(make_texts, "section", section)
+    data = make_texts.build()
+    monkeypatch.setattr(make_texts, "section", real)
+    return data
+
+
+def _first_multibyte(blob):
+    return next(i for i, b in enumerate(blob) if b >= 0xC0)
+
+
+def test_texts_that_do_not_decode_fall_back_to_the_tables(reference, monkeypatch, tmp_path):
+    """A CRC-valid file whose texts are not UTF-8 (a byte 0xff), or whose offsets cut a character
+    in two: the boot reaches its start screen and every text is the table's."""
+    def invalid(ids, offs, blob):
+        if max(blob, default=0) < 0x80:
+            return ids, offs, blob
+        i = _first_multibyte(blob)
+        return ids, offs, blob[:i] + b"\xff" + blob[i + 1:]
+
+    def cut(ids, offs, blob):
+        if max(blob, default=0) < 0x80:
+            return ids, offs, blob
+        i = _first_multibyte(blob) + 1          # inside a character: between two texts
+        offs = bytearray(offs)
+        k = next(k for k in range(0, len(offs) - 2, 2) if (offs[k] | offs[k + 1] << 8) > i) - 2
+        offs[k], offs[k + 1] = i & 255, i >> 8
+        return ids, bytes(offs), blob
+
+    for bad in (invalid, cut):
+        path = tmp_path / ("texts-%s.bin" % bad.__name__)
+        path.write_bytes(_build_with(monkeypatch, bad))
+        monkeypatch.setattr(texts_module, "PATH", str(path))
+        d = Driver(lang="ja")
+        assert d.screen() == "Boot" and not d.app.errors, bad.__name__
+        _same_as_the_tables(reference, monkeypatch, str(path))
+
+
+def test_sections_are_what_they_claim_to_be(reference, monkeypatch, tmp_path):
+    """en and ja swapped in the directory (each entry's place, sizes and CRC moved with it): the
+    English is never the Japanese."""
+    good = bytearray(open(make_texts.OUT, "rb").read())
+    dirlen = good[6] | good[7] << 8
+    entries = {}
+    i = 8
+    while i < 8 + dirlen:
+        k = good[i]
+        entries[bytes(good[i + 1:i + 1 + k])] = i + 1 + k
+        i += 1 + k + texts_module.ENTRY
+    n = texts_module.ENTRY
+    for name in table_modules():
+        a, b = entries[(name + " en").encode()], entries[(name + " ja").encode()]
+        good[a:a + n], good[b:b + n] = good[b:b + n], good[a:a + n]
+    path = tmp_path / "swapped.bin"
+    path.write_bytes(bytes(good))
+    _same_as_the_tables(reference, monkeypatch, str(path))
+
+
+def test_a_file_made_from_other_tables_is_not_used(reference, monkeypatch, tmp_path):
+    """A texts.bin left on the board by an older deploy (`mpremote mip install` replaces the
+    tables, never this file): an id added since and a text reworded since are the tables'."""
+    import shutil
+    import subprocess
+    import sys
+    old = tmp_path / "old"
+    shutil.copytree(make_texts.FIRMWARE, str(old), ignore=shutil.ignore_patterns("*.bin", "__pycache__"))
+    src = (old / "ui" / "strings.py").read_text(encoding="utf-8")
+    assert src.count('"NEW_GAME": ("New game", "新しいゲーム"),') == 1
+    src = src.replace('"NEW_GAME": ("New game", "新しいゲーム"),', '')          # added since
+    src = src.replace('"カードゲーム得点板"', '"昔の得点板"')                         # reworded since
+    (old / "ui" / "strings.py").write_text(src, encoding="utf-8")
+    path = tmp_path / "stale.bin"
+    root = os.path.dirname(make_texts.FIRMWARE)
+    made_there = ("import sys\nfrom host_tools import make_texts\nsys.path.insert(0, sys.argv[1])\n"
+                  "for m in [m for m in sys.modules if m.split('.')[0] in ('ui', 'scoreboard')]:\n"
+                  "    del sys.modules[m]\n"      # the tables are the old tree's
+                  "open(sys.argv[2], 'wb').write(make_texts.build(root=sys.argv[1]))\n")
+    subprocess.run([sys.executable, "-c", made_there, str(old), str(path)], cwd=root, check=True)
+    f = open(str(path), "rb")
+    assert b"\xe6\x98\x94\xe3\x81\xae" in f.read()             # 昔の: the old wording is in it
+    f.close()
+    got, _ = texts_of("ja", None, str(path), monkeypatch)
+    assert got["NEW_GAME"] == "新しいゲーム" and got["TITLE"] == "カードゲーム得点板"
+    _same_as_the_tables(reference, monkeypatch, str(path))
+    # the tables the file was made from are on the board again: it is used (nothing imported)
+    monkeypatch.setattr(texts_module, "ROOT", str(old) + "/")
+    texts_module.forget()
+    got, imported = texts_of("ja", None, str(path), monkeypatch)
+    assert got["TITLE"] == "昔の得点板" and "ui.strings" not in imported
+    monkeypatch.undo()
+    texts_module.forget()

@@ -1,16 +1,19 @@
 # The App's texts: read a language's sections from ui/texts.bin (host_tools/make_texts.py has the
-# format) without importing the tables; a table the file lacks, or a missing or damaged file, is
-# copied out of the imported table instead, and the boot goes on.
+# format and what is checked) without importing the tables; a table the file lacks, or a missing,
+# damaged or stale file, is copied out of the imported table instead, and the boot goes on.
 from scoreboard import games
 
 PATH = None              # the data file's path; None: ui/texts.bin beside this module (tests set it)
-MAGIC = b"TXT1"
+ROOT = None              # the firmware tree's root ("/" on the Pico); None: from this module's place
+MAGIC = b"TXT2"
 try:
     from binascii import crc32 as _crc
 except ImportError:      # a MicroPython without it: the sizes are still checked
     _crc = None
-ENTRY = 14              # after a directory entry's key: u32 offset, u16 idslen, n, bloblen, u32 crc
+ENTRY = 22              # after a directory entry's key: u32 offset, u16 idslen, n, bloblen, u32 crc,
+                        # u32 srclen, u32 srccrc (the table's source file it was made from)
 DIR_MAX = 4096          # a longer directory is a damaged header: nothing that size is read
+_made_from = {}         # "<module> <srclen> <srccrc>" -> True/False: each source is read once a boot
 
 
 def _paths():
@@ -47,7 +50,10 @@ def _u32(b, i):
 
 def read_section(f, d, key):
     """The section `key` ("ui.strings ja") as (ids str, offs bytes, blob bytes); None when the
-    file has no such section. Raises on a section that does not check out (its size, its CRC)."""
+    file has no such section. Raises on a section that does not check out: its size, its CRC
+    (which covers the key), texts that would not decode, or a table that is not the one it was
+    made from."""
+    name = key[:key.find(" ")]
     key = key.encode()
     i = 0
     while i < len(d):
@@ -55,19 +61,75 @@ def read_section(f, d, key):
         e = i + 1 + k
         if d[i + 1:e] == key:
             at, nid, n, nb, crc = _u32(d, e), _u16(d, e + 4), _u16(d, e + 6), _u16(d, e + 8), _u32(d, e + 10)
+            if not _made_from_these(name, _u32(d, e + 14), _u32(d, e + 18)):
+                raise ValueError(key)
             f.seek(at)
             ids = f.read(nid)
             offs = f.read(2 * n + 2)
             blob = f.read(nb)
             if len(ids) != nid or len(offs) != 2 * n + 2 or len(blob) != nb or _u16(offs, 2 * n) != nb:
                 raise ValueError(key)
-            if _crc is not None and _crc(blob, _crc(offs, _crc(ids))) & 0xFFFFFFFF != crc:
+            if _crc is not None and _crc(blob, _crc(offs, _crc(ids, _crc(key)))) & 0xFFFFFFFF != crc:
                 raise ValueError(key)
             if ids[0] != 10 or ids[-1] != 10 or ids.count(b"\n") != n + 1:
                 raise ValueError(key)
+            # raises on bytes that are not UTF-8 (the str is let go at once: one C pass, where
+            # a check of each offset in Python cost 3 times as much; look() covers those)
+            str(blob, "utf-8")
             return str(ids, "utf-8"), offs, blob
         i = e + ENTRY
     return None
+
+
+def _root():
+    if ROOT is not None:
+        return ROOT
+    try:
+        here = __file__
+    except NameError:        # a MicroPython built without __file__: the flash layout
+        return "/"
+    i = max(here.rfind("/"), here.rfind("\\"))
+    here = here[:i] if i >= 0 else ""           # .../ui
+    i = max(here.rfind("/"), here.rfind("\\"))
+    return here[:i + 1] if i >= 0 else ""
+
+
+def _made_from_these(name, srclen, srccrc):
+    """True unless the table's source file on the board differs from the one the section was made
+    from (an update by `mpremote mip install` leaves an older texts.bin behind). A table there only
+    compiled (.mpy) came with this file: make deploy writes both and removes stale sources."""
+    tag = "%s %d %d" % (name, srclen, srccrc)
+    got = _made_from.get(tag)
+    if got is not None:
+        return got
+    path = _root() + name.replace(".", "/") + ".py"
+    try:
+        src = open(path, "rb")
+    except OSError:
+        got = True
+    else:
+        got = False
+        try:
+            buf = bytearray(256)
+            n = 0
+            c = 0
+            while True:
+                k = src.readinto(buf)
+                if not k:
+                    break
+                n += k
+                if _crc is not None:
+                    c = _crc(buf if k == 256 else memoryview(buf)[:k], c)
+            got = n == srclen and (_crc is None or c & 0xFFFFFFFF == srccrc)
+        finally:
+            src.close()
+    _made_from[tag] = got
+    return got
+
+
+def forget():
+    """Forget which table sources were found to match (tests that change them)."""
+    _made_from.clear()
 
 
 def section(table, w=-1):
@@ -115,6 +177,8 @@ def load(lang, kind):
                 sec = read_section(f, d, name + " " + lang)
             except Exception:    # a damaged section: this table is imported
                 sec = None
+            if sec is not None:
+                sec = sec + (name, w)    # where look() finds a text that does not decode
         if sec is None:
             table = games.module(name).MESSAGES
             sec = section(table, w)
@@ -132,9 +196,20 @@ def load(lang, kind):
 def look(secs, sid):
     """The text `sid` from the first section holding it, unfilled; None when none does."""
     key = "\n" + sid + "\n"
-    for ids, offs, blob in secs:
+    for sec in secs:
+        ids = sec[0]
         k = ids.find(key)
         if k >= 0:
             i = ids.count("\n", 0, k) << 1
-            return str(blob[offs[i] | (offs[i + 1] << 8):offs[i + 2] | (offs[i + 3] << 8)], "utf-8")
+            offs = sec[1]
+            try:
+                return str(sec[2][offs[i] | (offs[i + 1] << 8):offs[i + 2] | (offs[i + 3] << 8)], "utf-8")
+            except Exception:    # offsets that cut a character (the file checked out): the table's
+                if len(sec) < 5:
+                    raise
+                table = games.module(sec[3]).MESSAGES
+                v = table.get(sid)
+                table = None
+                games.unload((sec[3],))
+                return None if v is None else v[sec[4]]
     return None
