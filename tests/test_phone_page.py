@@ -20,9 +20,9 @@ WIDTH, HEIGHT = 390, 844
 PAGE_BUDGET = 30 * 1024
 LABELS = {
     "ja": {"down": "再接続中…", "claim": "この席にする", "wait": "パネルでOKを押してもらってください",
-           "mine": "あなたの席：", "forbidden": "この卓の鍵がありません", "busy": "ほかの席の確認中です"},
+           "mine": "あなたの席：", "forbidden": "この卓の鍵がないか、違います", "busy": "ほかの席の確認中です"},
     "en": {"down": "Reconnecting…", "claim": "This is my seat", "wait": "Ask the table to press OK on the panel",
-           "mine": "Your seat: ", "forbidden": "This table's key is missing", "busy": "Another seat is being confirmed"},
+           "mine": "Your seat: ", "forbidden": "This table's key is missing or wrong", "busy": "Another seat is being confirmed"},
 }
 ACCEPT = {"ja": "ja-JP,ja", "en": "en-US,en"}
 CANNED = phone_fixture.canned()
@@ -47,7 +47,7 @@ READ = r"""(() => {
       items: all('.item', s).map(d => [tx(q('.l', d)), tx(q('.val', d))]), lines: all('.lines p', s).map(tx)})),
     mine: mine && {head: tx(q('h2', mine)), lines: all(':scope > p', mine).map(tx),
       forms: all('.form', mine).map(f => ({id: f.dataset.form, label: tx(q('h3', f)), submit: tx(q('.go', f))}))},
-    seats: all('.seat .nm').map(tx), claims: all('.seat .claim').length};
+    seats: all('.seat .nm').map(tx), claims: all('.seat .claim').length, waits: all('.seat .wait').map(tx)};
 })()"""
 
 
@@ -157,6 +157,14 @@ def shots(tmp_path_factory):
     return folder
 
 
+def until(test, what, timeout=15):
+    deadline = time.time() + timeout
+    while not test():
+        if time.time() > deadline:
+            pytest.fail("waited %d s for %s" % (timeout, what))
+        time.sleep(0.05)
+
+
 def show(server, name):
     c = CANNED[name]
     return server.table.show({"ja": c["ja"], "en": c["en"]}, c.get("mine"))
@@ -258,7 +266,7 @@ def test_claiming_a_seat(server, phones, shots):
     assert ja.read()["claims"] == len(CANNED[WITH_MINE]["ja"]["seats"])
     claim(ja, server, MINE_SEAT)
     page = ja.read()
-    assert LABELS["ja"]["wait"] in page["banners"]
+    assert LABELS["ja"]["wait"] in page["banners"] and page["waits"] == [LABELS["ja"]["wait"]]
     assert page["claims"] == 0
     ja.shot(shots, "claim-wait")
     assert server.posts[-1] == ("/claim", {"seat": MINE_SEAT, "c": ja.storage("cid")})
@@ -345,7 +353,8 @@ def test_a_form_sends_its_event_and_shows_a_refusal(server, phones, shots):
     # accepted: the event is the form's plus its fields
     server.table.refuse = None
     phone.tap(".go")
-    phone.wait(lambda p: p["errors"] == [], "the accepted event")
+    until(lambda: server.table.acts, "the accepted event")
+    phone.wait(lambda p: p["errors"] == [], "no error after the accepted event")
     assert server.table.acts == [(MINE_SEAT, ev)]     # the stepper kept its +1 across the switch
 
 
@@ -463,7 +472,7 @@ def test_screenshots_of_every_kind_of_view(server, phones, shots, lang):
         assert_shows(phone.wait_v(v), CANNED[name][lang])
         phone.js("window.scrollTo(0, 0), true")
         assert os.path.getsize(phone.shot(shots, name)) > 0
-    show(server, WITH_MINE)
+    phone.wait_v(show(server, WITH_MINE))
     claim(phone, server, MINE_SEAT)
     phone.wait(lambda p: p["mine"] is not None, "its own section")
     phone.js("window.scrollTo(0, 0), true")
