@@ -1,14 +1,15 @@
 # The game as a fold over its journal: submit, undo, redo, replay, snapshot and resume.
 #
 # Effective actions form a stack: an action pushes, `undo` pops onto the redo stack, `redo` pushes
-# back, a new action clears the redo stack. The state is the rules' fold over the stack. The stack
-# is kept as ranges of sequence numbers (a few ints even for a 10,000-event night), and only the
-# last few dozen actions are held in memory: undoing further back re-reads the journal (`source`).
+# back, a new action clears the redo stack. The state is the rules' fold over the stack. Both
+# stacks are kept as ranges of sequence numbers (a few ints even for a 10,000-event night), and only
+# the last few dozen actions are held in memory: undoing further back re-reads the journal (`source`).
 from scoreboard import VERSION, journal
 from scoreboard.errors import Refusal
 from scoreboard.games import load
 
 _WINDOW = 32  # actions kept in memory past the base state; undo within them needs no re-read
+_RUNG = 64    # a journal held in memory keeps the state after every _RUNG actions (replay)
 
 
 def clone(v):
@@ -42,10 +43,29 @@ def _pop(ranges):
     return seq
 
 
+def _push_down(ranges, seq):
+    """The redo stack: ranges [first, last] of seqs pushed first, first - 1, ..., last."""
+    if ranges and ranges[-1][1] == seq + 1:
+        ranges[-1][1] = seq
+    else:
+        ranges.append([seq, seq])
+
+
+def _pop_down(ranges):
+    last = ranges[-1]
+    seq = last[1]
+    if last[0] == seq:
+        ranges.pop()
+    else:
+        last[1] = seq + 1
+    return seq
+
+
 def count(ranges):
+    """How many seqs the ranges hold (the action stack's or the redo stack's)."""
     n = 0
     for a, b in ranges:
-        n += b - a + 1
+        n += (b - a if b >= a else a - b) + 1
     return n
 
 
@@ -102,7 +122,7 @@ class Game:
         self._memory = None if source else []   # records kept here when nothing persists them
         self.seq = 0
         self.done = []              # ranges of seqs of the effective actions
-        self.undone = []            # redo stack: records (with their seq)
+        self.undone = []            # redo stack: ranges of seqs, its top the last range's end
         self._reset(self.rules.initial_state(self.settings, self.nseats), 0)
         self.last_outcome = None
 
@@ -119,12 +139,42 @@ class Game:
         return game
 
     # ---- the fold -----------------------------------------------------------------------------
+    # A journal read back (replay) folds lazily: an undo or a redo read back only moves a seq
+    # between the two stacks, and the state is folded again when something needs it (the next
+    # action, a snapshot's check, a reader of `state`), from the nearest state kept below: the
+    # window's base, a ladder rung (every _RUNG actions, kept while the whole journal is in
+    # memory), or the start. A night of N actions then N undos replays in O(N), as a plain one.
     def _reset(self, base_state, base_len):
-        self._base = base_state
+        self._base = base_state     # state after the first base_len actions; None: not known
         self._base_len = base_len
         self._mid = None            # state after the first _WINDOW window actions, when known
         self._window = []           # records applied on top of _base
-        self.state = clone(base_state)
+        # memory only: _after[i] = the state after _window[:i + 1] (None: not folded yet)
+        self._after = [] if self._memory is not None else None
+        self._depth = base_len      # how many actions are effective (count(self.done))
+        self._held = []             # records of the top of the redo stack, when at hand
+        self._rungs = []            # memory only: _rungs[i] = state after (i + 1) * _RUNG actions
+        self._stack = [] if self._memory is not None and base_len == 0 else None
+        self._state = clone(base_state)
+
+    @property
+    def state(self):
+        if self._state is None:
+            self.settle()
+        return self._state
+
+    @state.setter
+    def state(self, value):
+        self._state = value
+
+    def settle(self):
+        """Fold the state now if a replayed undo or redo left it to be folded (raises what reading
+        the journal back raises: callers that must see that here call it)."""
+        if self._state is None:
+            self._set(self._plan(self.done, self._depth))
+
+    def _set(self, fold):
+        self._base, self._base_len, self._window, self._mid, self._after, self._state = fold
 
     def _apply(self, state, rec):
         try:
@@ -143,14 +193,20 @@ class Game:
 
     def _grow_window(self, rec):
         self._window.append(rec)
+        if self._after is not None:
+            self._after.append(self._state)
         n = len(self._window)
         if n == _WINDOW:
             self._mid = clone(self.state)
         elif n == 2 * _WINDOW:
             # Slide: the state after the first half becomes the base; memory stays bounded.
+            if self._mid is None:       # the window grew by replayed redos
+                self._mid = self._fold(self._base, self._window[:_WINDOW])
             self._base = self._mid
             self._base_len += _WINDOW
             self._window = self._window[_WINDOW:]
+            if self._after is not None:
+                self._after = self._after[_WINDOW:]
             self._mid = clone(self.state)
 
     def _records(self):
@@ -159,6 +215,16 @@ class Game:
         if self.source is None:
             raise Refusal("E_UNDO_LIMIT")
         return self.source()
+
+    def _record_at(self, seq):
+        """The journal's record with this seq (the memory's by index, else read back)."""
+        mem = self._memory
+        if mem is not None and 0 < seq <= len(mem) and mem[seq - 1]["seq"] == seq:
+            return mem[seq - 1]
+        for r in self._records():
+            if r["seq"] == seq:
+                return r
+        raise journal.LogError("E_LOG_SEQ", {"line": 0, "want": seq, "got": None})
 
     def _effective(self, done):
         """The journal's records whose seqs are in the ranges `done`, in order."""
@@ -172,9 +238,8 @@ class Game:
             if done[ri][0] <= seq:
                 yield rec
 
-    def _deep_fold(self, done):
+    def _deep_fold(self, done, total):
         """Base, window and state for the stack `done`, read back from the whole journal."""
-        total = count(done)
         keep_from = total - _WINDOW if total > _WINDOW else 0
         state = self.rules.initial_state(self.settings, self.nseats)
         window = []
@@ -188,7 +253,67 @@ class Game:
         base = state
         state = self._fold(base, window)
         mid = self._fold(base, window[:_WINDOW]) if len(window) >= _WINDOW else None
-        return base, keep_from, window, mid, state
+        return base, keep_from, window, mid, None, state
+
+    def _ladder_fold(self, total):
+        """Base, window and state for the first `total` actions of the stack held in memory, from
+        the highest rung at or below them (rungs passed on the way are kept)."""
+        mem, stack, rungs = self._memory, self._stack, self._rungs
+        r = total // _RUNG
+        if r > len(rungs):
+            r = len(rungs)
+        at = r * _RUNG
+        state = clone(rungs[r - 1]) if r else self.rules.initial_state(self.settings, self.nseats)
+        keep_from = total - _WINDOW if total - _WINDOW > at else at
+        base = clone(state) if keep_from == at else None
+        i = at
+        while i < total:
+            if i == keep_from:
+                base = clone(state)
+            self._apply(state, mem[stack[i] - 1])
+            i += 1
+            if i % _RUNG == 0 and i // _RUNG == len(rungs) + 1:
+                rungs.append(clone(state))
+        window = [mem[s - 1] for s in stack[keep_from:total]]
+        after = [None] * len(window)
+        mid = None
+        if len(window) >= _WINDOW:
+            after[_WINDOW - 1] = mid = self._fold(base, window[:_WINDOW])
+        if window:
+            after[-1] = state
+        return base, keep_from, window, mid, after, state
+
+    def _plan(self, done, total):
+        """(base, base_len, window, mid, after, state) for the stack `done` of `total` actions,
+        which is the stack of base + window or that stack less its top (an undo): nothing held
+        is changed."""
+        if self._base is not None and self._base_len <= total <= self._base_len + len(self._window):
+            k = total - self._base_len
+            window = self._window[:k]
+            mid = self._mid if k >= _WINDOW else None
+            after = self._after
+            if after is not None:
+                after = self._fill(after[:k], window)
+                return self._base, self._base_len, window, mid, after, after[-1] if k else self._base
+            if mid is not None:
+                return self._base, self._base_len, window, mid, None, self._fold(mid, window[_WINDOW:])
+            return self._base, self._base_len, window, None, None, self._fold(self._base, window)
+        if self._stack is not None and self._memory is not None and len(self._stack) >= total:
+            return self._ladder_fold(total)
+        return self._deep_fold(done, total)
+
+    def _fill(self, after, window):
+        """The states after each window record, from the last one known (memory only)."""
+        j = len(after)
+        while j > 0 and after[j - 1] is None:
+            j -= 1
+        state = after[j - 1] if j else self._base
+        while j < len(after):
+            state = clone(state)
+            self._apply(state, window[j])
+            after[j] = state
+            j += 1
+        return after
 
     def _undo_plan(self):
         """Everything an undo changes, computed without changing anything: a journal that cannot
@@ -198,31 +323,48 @@ class Game:
         done = self.done[:]
         done[-1] = [done[-1][0], done[-1][1]]
         seq = _pop(done)
-        if self._window:
-            rec = self._window[-1]
-            window = self._window[:-1]
-            if self._mid is not None and len(window) >= _WINDOW:
-                mid = self._mid
-                state = self._fold(mid, window[_WINDOW:])
-            else:
-                mid = None
-                state = self._fold(self._base, window)
-            return rec, done, self._base, self._base_len, window, mid, state
-        rec = None
-        for r in self._records():
-            if r["seq"] == seq:
-                rec = r
-                break
-        if rec is None:
-            raise journal.LogError("E_LOG_SEQ", {"line": 0, "want": seq, "got": None})
-        base, base_len, window, mid, state = self._deep_fold(done)
-        return rec, done, base, base_len, window, mid, state
+        rec = self._window[-1] if self._base is not None and self._window else self._record_at(seq)
+        return rec, done, self._plan(done, self._depth - 1)
 
     def _undo_effect(self, plan):
-        rec, self.done, self._base, self._base_len, self._window, self._mid, self.state = plan
-        self.undone.append(rec)
+        rec, done, fold = plan
+        self._pop_action(self.done[-1][1])
+        self.done = done
+        self._set(fold)
+        self._hold(rec)
         self.last_outcome = None
         return rec
+
+    def _pop_action(self, seq):
+        """The rest of an undo once `seq` left self.done: it goes onto the redo stack."""
+        self._depth -= 1
+        if self._stack is not None:
+            self._stack.pop()
+        _push_down(self.undone, seq)
+        return seq
+
+    def _hold(self, rec):
+        held = self._held
+        held.append(rec)
+        if len(held) > 2 * _WINDOW:
+            del held[0]
+
+    def _redo_record(self):
+        """The record on top of the redo stack."""
+        seq = self.undone[-1][1]
+        if self._held and self._held[-1]["seq"] == seq:
+            return self._held[-1]
+        return self._record_at(seq)
+
+    def _push_redone(self, rec):
+        seq = _pop_down(self.undone)
+        if self._held and self._held[-1]["seq"] == seq:
+            self._held.pop()
+        _push(self.done, seq)
+        self._depth += 1
+        if self._stack is not None:
+            self._stack.append(seq)
+        return seq
 
     # ---- writing ------------------------------------------------------------------------------
     def _write(self, rec):
@@ -249,16 +391,31 @@ class Game:
         if ev["t"] in ("undo", "redo", "header") or "seq" in ev or "g" in ev:
             raise Refusal("E_BAD_EVENT")
         rec = self._record(ev)
-        state = clone(self.state)
+        before = self.state
+        state = clone(before)
         out = self._apply(state, rec)
         self._write(rec)
-        self._commit_action(rec, state, out)
+        self._commit_action(rec, before, state, out)
         return out
 
-    def _commit_action(self, rec, state, out):
-        _push(self.done, rec["seq"])
+    def _commit_action(self, rec, before, state, out):
+        seq = rec["seq"]
+        _push(self.done, seq)
+        self._depth += 1
         self.undone = []
-        self.state = state
+        self._held = []
+        self._state = state
+        if self._stack is not None:
+            self._stack.append(seq)
+            d = self._depth
+            rungs = self._rungs
+            del rungs[(d - 1) // _RUNG:]    # the rungs at or above the new action's place
+            if d % _RUNG == 0:
+                rungs.append(clone(state))
+        if self._base is None:
+            # a replayed undo went below the old base: the window starts under this action
+            self._base, self._base_len, self._window, self._mid = before, self._depth - 1, [], None
+            self._after = [] if self._memory is not None else None
         self._grow_window(rec)
         self.last_outcome = out
 
@@ -274,7 +431,7 @@ class Game:
         """Put back the last undone action (only while nothing new was done)."""
         if not self.undone:
             raise Refusal("E_NOTHING_TO_REDO")
-        rec = self.undone[-1]
+        rec = self._redo_record()
         state = clone(self.state)
         out = self._apply(state, rec)
         self._write(self._record({"t": "redo"}))
@@ -282,41 +439,80 @@ class Game:
         return rec
 
     def _redo_effect(self, rec, state, out):
-        self.undone.pop()
-        _push(self.done, rec["seq"])
-        self.state = state
-        self._grow_window(rec)
+        self._push_redone(rec)
+        self._state = state
+        if self._base is None:
+            self._base, self._base_len, self._window, self._mid = state, self._depth, [], None
+            self._after = [] if self._memory is not None else None
+        else:
+            self._grow_window(rec)
         self.last_outcome = out
 
     # ---- replay -------------------------------------------------------------------------------
+    def _note(self, rec):
+        self.seq = rec["seq"]
+        if self._memory is not None:
+            self._memory.append(rec)
+
     def replay(self, rec):
-        """Fold one record read back from the journal (already CRC/sequence checked)."""
+        """Fold one record read back from the journal (already CRC/sequence checked). An undo or a
+        redo only moves a seq between the stacks (the action was checked when it was first
+        applied, and a redo applies it to the same state again): the state is folded later."""
         t = rec["t"]
         if t == "undo":
             if not self.done:
                 raise Refusal("E_LOG_UNDO_EMPTY", {"seq": rec["seq"]})
-            plan = self._undo_plan()
-            self.seq = rec["seq"]
-            if self._memory is not None:
-                self._memory.append(rec)
-            self._undo_effect(plan)
+            window = self._base is not None and self._window
+            if not window and self._memory is None and self.source is None:
+                raise Refusal("E_UNDO_LIMIT")   # nothing can give the older records back
+            self._note(rec)
+            self._pop_action(_pop(self.done))
+            if window:
+                self._hold(self._window.pop())
+                if self._after is not None:
+                    self._after.pop()
+                if len(self._window) < _WINDOW:
+                    self._mid = None
+            else:
+                self._base = None
+            self._state = None
+            self.last_outcome = None
         elif t == "redo":
             if not self.undone:
                 raise Refusal("E_LOG_REDO_EMPTY", {"seq": rec["seq"]})
-            target = self.undone[-1]
-            state = clone(self.state)
-            out = self._apply(state, target)
-            self.seq = rec["seq"]
-            if self._memory is not None:
-                self._memory.append(rec)
-            self._redo_effect(target, state, out)
+            seq = self.undone[-1][1]
+            held = self._held[-1] if self._held and self._held[-1]["seq"] == seq else None
+            mem = self._memory
+            if held is None and mem is not None and 0 < seq <= len(mem) and mem[seq - 1]["seq"] == seq:
+                held = mem[seq - 1]
+            if held is None and mem is None and self.source is None:
+                raise Refusal("E_UNDO_LIMIT")
+            self._note(rec)
+            at_top = self._base is not None and self._base_len + len(self._window) == self._depth
+            self._push_redone(held)
+            window = self._window
+            if held is not None and at_top:
+                window.append(held)
+                after = self._after
+                if after is not None:
+                    after.append(None)
+                if len(window) == 2 * _WINDOW:     # slide, as _grow_window does
+                    if after is not None:
+                        mid = self._fill(after[:_WINDOW], window)[-1]
+                        self._after = after[_WINDOW:]
+                    else:
+                        mid = self._mid if self._mid is not None else self._fold(self._base, window[:_WINDOW])
+                    self._base, self._base_len, self._window, self._mid = mid, self._base_len + _WINDOW, window[_WINDOW:], None
+            else:
+                self._base = None
+            self._state = None
+            self.last_outcome = None
         else:
-            state = clone(self.state)
+            before = self.state
+            state = clone(before)
             out = self._apply(state, rec)
-            self.seq = rec["seq"]
-            if self._memory is not None:
-                self._memory.append(rec)
-            self._commit_action(rec, state, out)
+            self._note(rec)
+            self._commit_action(rec, before, state, out)
 
     @staticmethod
     def from_lines(lines, sink=None):
@@ -358,10 +554,10 @@ class Game:
             game.seq = snap["seq"]
             game.done = clone(snap["done"])
             game.undone = clone(snap["undone"])
+            # the records before the snapshot are not at hand: the source reads them back
+            # (without one, undo stops at the snapshot)
+            game._memory = None
             game._reset(clone(snap["state"]), count(game.done))
-            if source is None:
-                # Nothing can give back the older records: undo stops at the snapshot.
-                game._memory = None
         for rec in tail:
             game.replay(rec)
         return game

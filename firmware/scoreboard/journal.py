@@ -8,7 +8,8 @@ from scoreboard import cjson
 from scoreboard.errors import Refusal
 
 SCHEMA = 1
-SNAP_FORMAT = 2     # "v" of a snapshot record (docs/storage.md); any other: ignored
+SNAP_FORMAT = 3     # "v" of a snapshot record (docs/storage.md); any other: ignored
+SNAP_MAX = 16384    # bytes of a snapshot line: a longer one is not written (it could not be read)
 _CRC_TAG = ',"crc":"'
 
 

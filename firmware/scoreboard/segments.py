@@ -129,8 +129,12 @@ class Segments:
         rec["segs"] = self.closed   # [size, CRC, last seq] of the closed segments
         rec["base"] = self.base     # the previous trusted point; a boot folds from it to here
         path = "%s/%s" % (self.store.root, layout.snap(self.stem))
+        data = journal.seal(rec).encode("utf-8")
+        if len(data) > journal.SNAP_MAX:
+            self.snap_seq = game.seq    # a boot could not read it back: the journal alone
+            return False                # serves, and the next try waits as long as a snapshot
         try:
-            replace(self.store.fs, path, journal.seal(rec).encode("utf-8"))
+            replace(self.store.fs, path, data)
         except OSError:
             return False
         self.snap_seq = game.seq

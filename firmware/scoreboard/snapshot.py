@@ -11,7 +11,7 @@ from scoreboard.errors import Refusal
 from scoreboard.fsio import LINE_MAX, file_crc, lines_of
 
 FORMAT = journal.SNAP_FORMAT
-SNAP_MAX = 16384       # bytes of a snapshot line (two states, the action stacks, segment list)
+SNAP_MAX = journal.SNAP_MAX   # bytes of a snapshot line (two states, the action stacks, segments)
 
 
 def _like(v, t, depth):
@@ -65,6 +65,21 @@ def _ranges_ok(done, seq):
     return True
 
 
+def _redo_ok(undone, seq):
+    """The redo stack: ranges [first, last] of seqs, each run going down, each below the last."""
+    if not isinstance(undone, list):
+        return False
+    below = seq + 1
+    for r in undone:
+        if not isinstance(r, list) or len(r) != 2:
+            return False
+        a, b = r
+        if not journal.is_int(a) or not journal.is_int(b) or not 1 <= b <= a < below:
+            return False
+        below = b
+    return True
+
+
 def _place_ok(rec, nsegs):
     """Where a state sits in the journal, in form: its segment, seq, offset and the line's crc."""
     seg, seq, off = rec.get("seg"), rec.get("seq"), rec.get("off")
@@ -84,13 +99,8 @@ def _point_ok(rec, header, nsegs, rules):
     done = rec.get("done")
     if not isinstance(done, list) or (done and not _ranges_ok(done[-1:], seq)):
         return False            # the rest is proved by the fold (a hundred ranges cost a boot)
-    undone = rec.get("undone")
-    if not isinstance(undone, list):
+    if not _redo_ok(rec.get("undone"), seq):
         return False
-    for r in undone:
-        validate.check_record(r, header["g"])      # raises: not trusted
-        if not 1 <= r["seq"] <= seq:
-            return False
     nseats = len(header["seats"])
     state = rec.get("state")
     if not _like(state, rules.initial_state(header["settings"], nseats), 6):
@@ -189,11 +199,13 @@ def covered_ok(st, j, hlen, at):
     return off == limit
 
 
-def replay(st, j, header, hlen, snap, nsegs, trust=False):
+def replay(st, j, header, hlen, snap, nsegs, trust=False, eager=False):
     """Fold the journal from the snapshot's base (the previous snapshot, or the start) to its
     end. The fold must pass through the snapshot with exactly its state, else the snapshot is
     not trusted (None: the caller replays from the start). Returns (game, seg, offset where
-    the valid prefix ends, [size, CRC, last seq] of the segments before that one)."""
+    the valid prefix ends, [size, CRC, last seq] of the segments before that one). Undos and redos
+    fold lazily (Game.replay); when the last fold cannot read an older segment back, the fold
+    runs again `eager`, folding at every line, so that the valid prefix ends where it did."""
     gid = j.gid
     # trust: start from the snapshot itself, unverified (its base cannot be folded because a
     # deep undo on the way needs an older segment that was damaged)
@@ -255,6 +267,8 @@ def replay(st, j, header, hlen, snap, nsegs, trust=False):
                 try:
                     validate.check_event(rec, game.seq + 1, gid, lineno)
                     game.replay(rec)
+                    if eager or not verified and game.seq == snap["seq"]:
+                        game.settle()   # a replayed undo folds lazily: here, its reading errors
                 except journal.LogError as e:
                     if e.msg_id in TORN and snap is not None and not verified:
                         raise Damaged()  # a deep undo read a damaged closed segment
@@ -294,6 +308,11 @@ def replay(st, j, header, hlen, snap, nsegs, trust=False):
         seg += 1
     if not verified:
         return None
+    if not eager:
+        try:
+            game.settle()
+        except Refusal:         # a damaged older segment: find the line it stops at
+            return replay(st, j, header, hlen, snap, nsegs, trust, True)
     j.seg = end_seg
     return game, end_seg, end_off, closed
 
