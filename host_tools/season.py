@@ -546,7 +546,8 @@ def player_file(name, lang):
 
 
 def _rate(f):
-    return "%.0f%%" % (100 * f.win_rate())
+    """Whole percent, rounded half up: as the device's season screen shows it."""
+    return "%d%%" % ((200 * f.wins + f.games) // (2 * f.games)) if f.games else "-"
 
 
 def _who(names, n, lang):

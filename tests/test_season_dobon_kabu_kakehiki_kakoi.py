@@ -272,3 +272,27 @@ def test_screenshot_of_the_japanese_season(built, tmp_path):
     chromium("--window-size=1000,1400", "--screenshot=%s" % png, "file://" + w["html"][0])
     data = png.read_bytes()
     assert data.startswith(b"\x89PNG") and len(data) > 20000
+
+
+# ---- the device's 通算成績 screen over the same games on its flash -------------------------------
+def test_device_season_screen_matches_the_page(tmp_path):
+    """The nine logs as the board keeps them (games/NNNN-<id>.0.log): the screen counts the eight
+    finished games with the page's games, wins and win rate; the unfinished one is 集計外."""
+    from ui_harness import Driver, flash_store, pick
+    db, paths = write_season(tmp_path)
+    st = flash_store(tmp_path)
+    for n, p in enumerate(paths):
+        name = p.rsplit("/", 1)[1]
+        with open(p, "rb") as src, open("%s/%04d-%s.0.log" % (st.root, n + 1, name[5:13]), "wb") as dst:
+            dst.write(src.read())
+    d = Driver(st)
+    pick(d, "通算成績")
+    pages = d.app.top().pages()
+    assert pages == [[("通算成績", ""), ("ゲーム数", "8"), ("集計外", "1")],
+                     [(A, "50％"), ("ゲーム数", "8"), ("1位", "4")],
+                     [(B, "38％"), ("ゲーム数", "8"), ("1位", "3")],
+                     [(C, "25％"), ("ゲーム数", "8"), ("1位", "2")]]
+    page = season.season(db, str(tmp_path / "o"), "ja", plots=False)
+    ja = open(page["html"][0], encoding="utf-8").read()
+    for name, pct in ((A, "50%"), (B, "38%"), (C, "25%")):       # the PC page says the same
+        assert re.search(r">%s</a></td><td>2</td><td>8</td><td>\d</td><td>%s</td>" % (name, pct), ja), name

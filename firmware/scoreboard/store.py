@@ -309,6 +309,27 @@ class Store:
         _forget()
         return out
 
+    def each_standings(self):
+        """Yields (seats, over, standings) of every game on the flash that reads, one game in RAM
+        at a time (the season screen's figures: ui/screens_season.py); read only, no repair."""
+        self._listed = None
+        stems, cat = self._stems_newest_first()
+        try:
+            for stem in stems:
+                gid = layout.game_id(stem)
+                j = self._open.get(gid)
+                rec = _recovery()
+                game = rec.load_listed(self, stem, cat[stem])
+                if j is not None:
+                    self._open[gid] = j
+                if game is None or game is rec.SET_ASIDE:
+                    continue
+                row = (game.header["seats"], game.is_over(), game.standings())
+                game = None
+                yield row
+        finally:
+            _forget()
+
     def delete(self, key):
         """Only when the player asks (`key`: as open_game's). The snapshot goes first, then the
         segments, last first."""

@@ -51,6 +51,7 @@ class Boot(Menu):
         items.append((t("NEW_GAME"), lambda: new_game(app)))
         if app.store is not None:
             items.append((t("SAVED_GAMES"), lambda: _saved_games(app)))
+            items.append((t("SEASON"), lambda: _season(app)))
         items.append((t("SETTINGS"), lambda: _prefs(app)))   # the language is there too
         phones_item(app, items)
         self.items = items
@@ -100,6 +101,11 @@ def new_game(app):
 def _prefs(app):
     from ui.screens_prefs import Prefs
     app.push(Prefs(app))
+
+
+def _season(app):
+    from ui.screens_season import Season
+    app.push(Season(app))
 
 
 def _saved_games(app):

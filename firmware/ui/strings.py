@@ -105,6 +105,11 @@ MESSAGES = {
     "BIG_HOLD": ("{n} *{s}", "{n}★{s}"),
     "BIG_LAPS": ("{laps}L {deal}c", "{laps}周{deal}枚"),
     "BIG_DRAW": ("Draw {n}!", "{n}枚引く"),
+    # the season (screens_season.py): the finished games on this board, large type
+    "SEASON": ("Season", "通算成績"),
+    "SN_GAMES": ("Games", "ゲーム数"),
+    "SN_WINS": ("Wins", "1位"),
+    "SN_OUT": ("Not counted", "集計外"),     # unfinished games (and a name at two seats)
     "SETTINGS": ("Settings", "設定"),
     "SETTINGS_OF": ("{game} settings", "{game}の設定"),
     "SEATS": ("Players", "人数"),
