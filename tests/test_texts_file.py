@@ -315,9 +315,10 @@ def test_a_file_made_from_other_tables_is_not_used(reference, monkeypatch, tmp_p
     assert got["NEW_GAME"] == "新しいゲーム" and got["TITLE"] == "カードゲーム得点板"
     _same_as_the_tables(reference, monkeypatch, str(path))
     # the tables the file was made from are on the board again: it is used (nothing imported)
+    from ui import texts_check
     monkeypatch.setattr(texts_module, "ROOT", str(old) + "/")
-    texts_module.forget()
+    texts_check.forget()
     got, imported = texts_of("ja", None, str(path), monkeypatch)
     assert got["TITLE"] == "昔の得点板" and "ui.strings" not in imported
     monkeypatch.undo()
-    texts_module.forget()
+    texts_check.forget()

@@ -13,7 +13,6 @@ except ImportError:      # a MicroPython without it: the sizes are still checked
 ENTRY = 22              # after a directory entry's key: u32 offset, u16 idslen, n, bloblen, u32 crc,
                         # u32 srclen, u32 srccrc (the table's source file it was made from)
 DIR_MAX = 4096          # a longer directory is a damaged header: nothing that size is read
-_made_from = {}         # "<module> <srclen> <srccrc>" -> True/False: each source is read once a boot
 
 
 def _paths():
@@ -61,7 +60,7 @@ def read_section(f, d, key):
         e = i + 1 + k
         if d[i + 1:e] == key:
             at, nid, n, nb, crc = _u32(d, e), _u16(d, e + 4), _u16(d, e + 6), _u16(d, e + 8), _u32(d, e + 10)
-            if not _made_from_these(name, _u32(d, e + 14), _u32(d, e + 18)):
+            if not _made_from(name, _u32(d, e + 14), _u32(d, e + 18)):
                 raise ValueError(key)
             f.seek(at)
             ids = f.read(nid)
@@ -81,55 +80,20 @@ def read_section(f, d, key):
     return None
 
 
-def _root():
-    if ROOT is not None:
-        return ROOT
+def _made_from(name, srclen, srccrc):
+    """False when the table's source on the board is not the one the section was made from (an
+    update by `mpremote mip install` puts new .py tables there and leaves texts.bin as it was). A
+    table there only compiled came with this file: make deploy writes both, removes stale .py."""
+    root = ROOT
+    if root is None:
+        from ui.canvas import data_paths
+        root = data_paths("")[0][:-3]        # ".../ui/" -> ".../"
     try:
-        here = __file__
-    except NameError:        # a MicroPython built without __file__: the flash layout
-        return "/"
-    i = max(here.rfind("/"), here.rfind("\\"))
-    here = here[:i] if i >= 0 else ""           # .../ui
-    i = max(here.rfind("/"), here.rfind("\\"))
-    return here[:i + 1] if i >= 0 else ""
-
-
-def _made_from_these(name, srclen, srccrc):
-    """True unless the table's source file on the board differs from the one the section was made
-    from (an update by `mpremote mip install` leaves an older texts.bin behind). A table there only
-    compiled (.mpy) came with this file: make deploy writes both and removes stale sources."""
-    tag = "%s %d %d" % (name, srclen, srccrc)
-    got = _made_from.get(tag)
-    if got is not None:
-        return got
-    path = _root() + name.replace(".", "/") + ".py"
-    try:
-        src = open(path, "rb")
+        src = open(root + name.replace(".", "/") + ".py", "rb")
     except OSError:
-        got = True
-    else:
-        got = False
-        try:
-            buf = bytearray(256)
-            n = 0
-            c = 0
-            while True:
-                k = src.readinto(buf)
-                if not k:
-                    break
-                n += k
-                if _crc is not None:
-                    c = _crc(buf if k == 256 else memoryview(buf)[:k], c)
-            got = n == srclen and (_crc is None or c & 0xFFFFFFFF == srccrc)
-        finally:
-            src.close()
-    _made_from[tag] = got
-    return got
-
-
-def forget():
-    """Forget which table sources were found to match (tests that change them)."""
-    _made_from.clear()
+        return True
+    from ui.texts_check import matches       # only where a .py table is on the flash
+    return matches(src, name, srclen, srccrc)
 
 
 def section(table, w=-1):
@@ -204,12 +168,7 @@ def look(secs, sid):
             offs = sec[1]
             try:
                 return str(sec[2][offs[i] | (offs[i + 1] << 8):offs[i + 2] | (offs[i + 3] << 8)], "utf-8")
-            except Exception:    # offsets that cut a character (the file checked out): the table's
-                if len(sec) < 5:
-                    raise
-                table = games.module(sec[3]).MESSAGES
-                v = table.get(sid)
-                table = None
-                games.unload((sec[3],))
-                return None if v is None else v[sec[4]]
+            except Exception:    # offsets that cut a character (a file that checked out): the
+                from ui.texts_check import from_table     # table's (sec[3:]: its module, language)
+                return from_table(sec[3], sec[4], sid)
     return None
