@@ -51,6 +51,7 @@ VALUES = {
     "w": NAME, "l": "佐藤", "by": NAME, "on": "佐藤", "net": "+12", "how": "10+2-5",
     "res": {"ja": "的中+12", "en": "won+12"},
     "cards": {"ja": "赤ピン 三 三 二", "en": "R1 3 3 2"},
+    "i": 57,
 }
 VALUES_BY_ID = {"ERR_SHOWN": {"what": "ZeroDivisionError"}, "KK_PAY": {"n": 1280, "p": 160, "f": 8}}
 

@@ -176,16 +176,36 @@ def test_kabu_hold_back_inside_the_entry_cancels_it():
     assert not any(getattr(s, "entry", False) for s in d.app.stack)
 
 
-def test_kabu_four_of_a_kind_form_uses_the_grid():
+def test_kabu_four_of_a_kind_on_the_grid_says_whose_hand_and_its_size():
+    """Issue 27, item 12: the grid's title names the holder and the deal (「Hand P1 (0/4)」, was
+    「Hand (0)」); a card past the deal is refused on the grid, not at the preview; 決定 fills the
+    cards that score nothing with 他."""
     d = Driver(lang="en")
     new_game(d, 1, 3)
     d.press("ok")
     d.seq("down down down ok")                      # Four of a kind
-    assert d.screen() == "Form"
-    d.seq("ok ok")                                  # holder: P1
-    d.seq("down ok")                                # hand
-    hand(d, [2, 2, 2, 2])
-    assert d.app.top().values["hand"] == [2, 2, 2, 2]
+    assert d.screen() == "Step"
+    d.press("ok")                                   # holder: P1 (every deal is 4: the first)
+    assert d.screen() == "RankGrid"
+    log = d.redraw()
+    assert ("Hand P1 (0/4)", 0, 0) in log.drawn
+    d.seq("right ok ok")                            # 2 2
+    d.seq("right ok")                               # 3
+    grid_to(d, 10)
+    d.press("ok")                                   # 10: the 4th card
+    d.press("ok")                                   # a 5th card: refused here
+    assert d.toast() == "5 cards, but the deal is 4" and d.app.top().cards == [2, 2, 3, 10]
+    grid_to(d, None)
+    d.press("ok")                                   # no four: refused here too
+    assert d.screen() == "RankGrid" and d.toast() == "No four of a kind"
+    d.seq("back back")                              # on 決定, back takes the last card: 10, 3
+    assert d.app.top().cards == [2, 2]
+    grid_to(d, 2)
+    d.seq("ok ok")
+    hand(d, [])
+    assert d.screen() == "Lines"
+    d.press("ok")
+    assert d.app.game.state["points"] == [0, 180, 180]
 
 
 # ---- 囲将会ドボン -------------------------------------------------------------------------------

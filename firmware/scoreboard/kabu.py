@@ -98,12 +98,16 @@ def _bool(ev, key, default):
     return v
 
 
-def _cards(x, field):
+def _cards(x, field, other=False):
+    """Card codes of a list of codes or names; other=True: 他 (0, "他") allowed too."""
     if not isinstance(x, list):
         raise Refusal("E_KABU_VALUE", {"field": field})
     out = []
     for c in x:
-        out.append(ks.code_of(c) if isinstance(c, str) else ks.check_card(c))
+        if other and (c == "他" or (c == ks.OTHER and not isinstance(c, bool))):
+            out.append(ks.OTHER)
+        else:
+            out.append(ks.code_of(c) if isinstance(c, str) else ks.check_card(c))
     return out
 
 
@@ -252,7 +256,7 @@ def _okoshi(state, ev, settings):
 
 def _four(state, ev, settings):
     h = _seat(state, ev.get("seat"))
-    hand = _cards(ev.get("hand"), "hand")
+    hand = _cards(ev.get("hand"), "hand", True)   # beside the four, 他 for what scores nothing
     sc = ks.four_kind(hand, state["deal"][h])
     for i in range(state["seats"]):
         if i != h:
@@ -270,8 +274,8 @@ def _deckout(state, ev, settings):
         raise Refusal("E_KABU_VALUE", {"field": "sizes"})
     most = ev.get("most", [])
     fewest = ev.get("fewest", [])
-    most = _cards(most, "most")
-    fewest = _cards(fewest, "fewest")
+    most = _cards(most, "most", True)        # a deck-out counts only sizes, 十, 赤ピン and 魂四:
+    fewest = _cards(fewest, "fewest", True)  # the rest may be entered as 他 (0)
     sc = ks.deck_out(sizes, most, fewest)
     if sc["draw"]:
         return _finish(state, "draw", {"reason": "deckout", "sizes": list(sizes)})

@@ -93,6 +93,22 @@ def check_hand(hand, field="hand"):
     return hand
 
 
+def check_with_other(hand, field="hand"):
+    """A hand whose cards are codes or 他 (OTHER): where only its size and its 十 / 赤ピン / 魂四
+    count (a deck-out's two hands, a four of a kind's other cards, a dobon loser's hand)."""
+    if not isinstance(hand, list):
+        raise Refusal("E_KABU_VALUE", {"field": field})
+    for c in hand:
+        if c != OTHER or isinstance(c, bool):
+            check_card(c)
+    return hand
+
+
+def real(hand):
+    """The cards of `hand` that are not 他."""
+    return [c for c in hand if c != OTHER]
+
+
 def hand_sum(hand):
     s = 0
     for c in codes(hand):
@@ -447,10 +463,11 @@ def four_kind(hand, deal):
     """Four of a kind in a dealt hand: what every other player gets.
 
     Base = laps by the holder's deal size (9: 5 laps ... 4: 30 laps) as points; +1 per 十 in the
-    holder's hand; ×2 for the 魂四, ×5 for the 赤ピン in it.
+    holder's hand; ×2 for the 魂四, ×5 for the 赤ピン in it. The cards beside the four that are
+    not 十 / 赤ピン / 魂四 score nothing and may be 他 (OTHER, 0).
     """
-    check_hand(hand)
-    check_counts(hand)
+    check_with_other(hand)
+    check_counts(real(hand))
     if deal not in FOUR_KIND_LAPS:
         raise Refusal("E_KABU_VALUE", {"field": "deal"})
     if len(hand) != deal:
@@ -479,7 +496,8 @@ def deck_out(sizes, most, fewest):
     """The deck ran out: the most cards loses, the fewest wins; a tie for either is a draw.
 
     sizes: every seat's hand size; most / fewest: the cards of the largest / smallest hand
-    (ignored for a draw). L gets (most − fewest) + 1 per 十 in the two hands, ×2 for the 魂四,
+    (ignored for a draw); a card that scores nothing there may be 他 (OTHER, 0), as in a dobon
+    loser's hand. L gets (most − fewest) + 1 per 十 in the two hands, ×2 for the 魂四,
     ×5 for the 赤ピン in them. Returns {"draw": True} or {"draw": False, "loser", "winner",
     "total", "laps", "pips", "subtotal", "breakdown"}.
     """
@@ -497,13 +515,13 @@ def deck_out(sizes, most, fewest):
         return {"draw": True}
     loser = sizes.index(hi)
     winner = sizes.index(lo)
-    check_hand(most, "most")
-    check_hand(fewest, "fewest")
+    check_with_other(most, "most")
+    check_with_other(fewest, "fewest")
     if len(most) != hi:
         raise Refusal("E_KABU_SIZES", {"seat": loser, "size": len(most), "want": hi})
     if len(fewest) != lo:
         raise Refusal("E_KABU_SIZES", {"seat": winner, "size": len(fewest), "want": lo})
-    check_counts(most + fewest)
+    check_counts(real(most + fewest))
     items = [{"item": 12, "label": "deck out", "points": hi - lo, "most": hi, "fewest": lo}]
     t1 = count(most, TEN)
     t2 = count(fewest, TEN)

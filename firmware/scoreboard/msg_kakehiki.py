@@ -67,7 +67,7 @@ MESSAGES = {
     "KH_OVER_judge": ("3rd judge shuffle", "判定札を3回切って終了"),
     "KH_HIST": ("R{r} {what}", "第{r}回 {what}"),
     "KH_PRED_HIST": ("{name} predicted {on} for {v}", "{name}が予想：{on}に{v}個"),
-    "KH_PRED_HIDDEN": ("{name} predicted {what}", "{name}が予想：{what}"),
+    "KH_PRED_HIDDEN": ("{name} predicted ●", "{name}が予想：●"),
     "KH_PREDICTED": ("{name} predicted", "{name}が予想"),
     "KH_SIGN_EV": ("sign card", "符号札を公開"),
     "KH_JUDGE_EV": ("judge card", "判定札を公開"),

@@ -29,13 +29,14 @@ class RankGrid(Screen):
     entry = True
 
     def __init__(self, app, head, ranks, cards, on_done, cols, key, extra=None, pick=False,
-                 check=None, start=None, accept=None, close=True, hint_id=None):
+                 check=None, start=None, accept=None, close=True, hint_id=None, want=None):
         Screen.__init__(self, app)
         self.head, self.on_done, self.cols = head, on_done, cols
         self.key = key + ("1" if pick else "")      # a pick grid has no 決定 rows: its own memory
         self.pick, self.check, self.accept, self.close = pick, check, accept, close
         self.hint_id = hint_id or ("GRID_PICK_HINT" if pick else "GRID_HINT")
         self.cards = list(cards or [])
+        self.want = want            # the hand's size when it is known (the title says 3/9)
         done = (app.t("DONE"), None)
         # rows of (label, value), value None = 決定: one 決定 above the grid (beside the hand) and
         # one below, so ▲ from the top row and ▼ from the bottom row both end the hand
@@ -128,7 +129,10 @@ class RankGrid(Screen):
         if self.pick:
             title(c, self.head)
         else:
-            title(c, app.t("HAND_N", {"what": self.head, "n": len(self.cards)}))
+            if self.want is None:
+                title(c, app.t("HAND_N", {"what": self.head, "n": len(self.cards)}))
+            else:
+                title(c, app.t("HAND_OF", {"what": self.head, "n": len(self.cards), "of": self.want}))
             labs = {}
             for row in self.cells:
                 for lab, v in row:

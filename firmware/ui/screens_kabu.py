@@ -7,7 +7,7 @@ from ui.canvas import text_width
 from ui.grid import RankGrid, Step
 from scoreboard import kabu_score as ks
 
-CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫"
+CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩"
 OTHER = 0           # the loser's hand: a card that scores nothing (not 十, 赤ピン or 魂四)
 SPECIAL = (10, 11, 12)
 
@@ -82,7 +82,7 @@ class Endings(Menu):
         items = [(t("KB_dobon"), lambda: DobonEntry(app, 0).start()),
                  (t("KB_gaeshi_end"), lambda: DobonEntry(app, 1).start()),
                  (t("KB_okoshi"), lambda: app.push(okoshi_form(app))),
-                 (t("KB_four"), lambda: app.push(four_form(app))),
+                 (t("KB_four"), lambda: FourEntry(app).start()),
                  (t("KB_deckout"), lambda: app.push(deckout_form(app))),
                  (t("KB_draw"), lambda: app.push(Confirm(app, t("KB_draw"), lambda: app.submit({"t": "draw"}))))]
         if app.state()["games"] == 0:
@@ -293,7 +293,9 @@ def items_lines(app, sc):
     out = []
     for it in sc["breakdown"]:
         n = it["item"]
-        lab = CIRCLED[n - 1] + app.t("KB_I%d" % n)
+        # ①-⑩ are the seed's list of a dobon's items; 4枚揃い and 山切れ are endings of their own,
+        # not items 11 and 12 of that list
+        lab = (CIRCLED[n - 1] if n <= 10 else "") + app.t("KB_I%d" % n)
         if "points" in it:
             out.append("%s +%d" % (lab, it["points"]))
         else:
@@ -320,7 +322,7 @@ def lines(app, out):
         sc = out["score"]
         ls += items_lines(app, sc)
         if k == "four":
-            ls.append(t("KB_GETS", {"name": "*", "t": sc["total"]}))
+            ls.append(t("KB_GETS_OTHERS", {"name": app.name(out["holder"]), "t": sc["total"]}))
         else:
             ls.append(t("KB_TOTAL", {"t": sc["total"], "name": app.name(out["loser"])}))
         ls.append(t("KB_LAPS", {"laps": sc["laps"], "pips": sc["pips"]}))
@@ -394,48 +396,145 @@ def okoshi_form(app):
     return Form(app, t("KB_okoshi"), fields, vals, go)
 
 
-def four_form(app):
-    t = app.t
-    rk = ranks(app)
+class FourEntry:
+    """4枚揃い in two steps: who holds it (the cursor on the largest deal: a four needs many
+    cards), then that hand on the grid, titled whose it is and how many cards the deal gave
+    (「P2の手札（6/9枚）」): the four and any 十 赤ピン 魂四; 決定 fills the rest with 他 (they
+    score nothing), a card past the deal or a second 赤ピン is refused at once. Then the preview."""
 
-    def fields(v):
-        return [{"key": "seat", "label": t("KB_holder"), "kind": "seat", "opts": seat_opts(app)},
-                grid_field(app, "hand", t("KB_hand"))]
+    def __init__(self, app):
+        self.app = app
+        self.seat = None
+        self.hand = []
 
-    def go(v):
-        _preview(app, {"t": "four", "seat": v["seat"], "hand": v["hand"]})
+    def start(self):
+        app = self.app
+        deal = app.state()["deal"]
+        app.push(Step(app, app.t("KB_holder"), seat_opts(app), self.pick, deal.index(max(deal))))
 
-    return Form(app, t("KB_four"), fields, {"seat": None, "hand": []}, go)
+    def pick(self, seat):
+        app = self.app
+        self.seat = seat
+        self.deal = app.state()["deal"][seat]
+        app.push(RankGrid(app, app.t("KB_hand_of", {"name": app.name(seat)}), ranks(app), self.hand,
+                          self.done, 4, "kabu", extra=[(card_name(app, OTHER), OTHER)], check=self.check,
+                          accept=self.accept, close=False, want=self.deal, hint_id="KB_F_HINT"))
+
+    def check(self, cards, c):
+        from scoreboard.errors import Refusal
+        if len(cards) >= self.deal:
+            raise Refusal("E_KABU_DEAL_SIZE", {"size": len(cards) + 1, "deal": self.deal})
+        ks.check_counts(ks.real(cards + [c]))
+
+    def full(self, cards):
+        return list(cards) + [OTHER] * (self.deal - len(cards))
+
+    def accept(self, cards):
+        ks.four_kind(self.full(cards), self.deal)      # no four yet: said on the grid
+
+    def done(self, cards):
+        self.hand = cards
+        _preview(self.app, {"t": "four", "seat": self.seat, "hand": self.full(cards)})
 
 
-def deckout_form(app):
-    t = app.t
-    rk = ranks(app)
-    n = app.nseats()
-    m2 = app.game.settings.get("minus2_endings")
+def single(sizes, pick):
+    """The one seat with the most (pick=max) or fewest cards, or None on a tie (a drawn game)."""
+    v = pick(sizes)
+    seats = [i for i in range(len(sizes)) if sizes[i] == v]
+    return seats[0] if len(seats) == 1 and max(sizes) != min(sizes) else None
 
-    def fields(v):
-        f = []
+
+class DeckOut(Form):
+    """山切れ: every hand's size (←→, held: fast; a size not yet changed follows the one above,
+    since most hands end the same length), then of the largest and the smallest hand only the
+    cards that score there, 十 赤ピン 魂四 (the rest are 他, as in a dobon loser's hand)."""
+
+    def __init__(self, app):
+        t = app.t
+        self.n = n = app.nseats()
+        self.m2 = app.game.settings.get("minus2_endings")
+        vals = {"most": [], "fewest": [], "minus2": True}
         for i in range(n):
+            vals["s%d" % i] = 0
+        self.changed = [False] * n
+        Form.__init__(self, app, t("KB_deckout"), self.make_fields, vals, self.go)
+        self.span = 6            # the bottom row is the hint
+
+    def sizes(self, v):
+        return [v["s%d" % i] for i in range(self.n)]
+
+    def make_fields(self, v):
+        app = self.app
+        t = app.t
+        f = []
+        for i in range(self.n):
             f.append({"key": "s%d" % i, "label": t("KB_size_of", {"name": app.name(i)}), "kind": "int",
                       "lo": 0, "hi": 40})
-        f.append(grid_field(app, "most", t("KB_most")))
-        f.append(grid_field(app, "fewest", t("KB_fewest")))
-        if m2:
+        sz = self.sizes(v)
+        for key, pick in (("most", max), ("fewest", min)):
+            s = single(sz, pick)
+            if s is not None:
+                f.append(self.scoring_field(key, s, sz[s]))
+        if self.m2:
             f.append({"key": "minus2", "label": t("KB_minus2"), "kind": "bool"})
         return f
 
-    def go(v):
-        ev = {"t": "deckout", "sizes": [v["s%d" % i] for i in range(n)], "most": v["most"],
-              "fewest": v["fewest"]}
-        if m2:
-            ev["minus2"] = v["minus2"]
-        _preview(app, ev)
+    def scoring_field(self, key, seat, size):
+        app = self.app
+        rk = [(card_name(app, c), c) for c in SPECIAL]
+        label = app.t("KB_D_HAND", {"name": app.name(seat)})
 
-    vals = {"most": [], "fewest": [], "minus2": True}
-    for i in range(n):
-        vals["s%d" % i] = 0
-    return Form(app, t("KB_deckout"), fields, vals, go)
+        def edit(form, fd):
+            other = form.values.get("fewest" if key == "most" else "most") or []
+            app.push(RankGrid(app, label, rk, form.values.get(key), lambda cards: form.set(key, cards), 4,
+                              "kabu_d", check=lambda cards, c: ks.check_counts(cards + [c] + other)))
+        return {"key": key, "label": label, "kind": "cards", "ranks": rk, "edit": edit, "empty": app.t("NONE")}
+
+    def side(self, i, d):
+        Form.side(self, i, d)
+        self.follow(i)
+
+    def follow(self, i):
+        """Sizes below seat i that were never changed take its size."""
+        if i >= self.n:
+            return
+        self.changed[i] = True
+        v = self.values["s%d" % i]
+        for j in range(i + 1, self.n):
+            if not self.changed[j]:
+                self.values["s%d" % j] = v
+
+    def on_button(self, kind, name):
+        if kind == "repeat" and name in ("left", "right"):
+            self.side(self.sel, 1 if name == "right" else -1)     # held: the size runs
+            return
+        Form.on_button(self, kind, name)
+
+    def draw(self, c):
+        Form.draw(self, c)
+        fl = self.flist()
+        f = fl[self.sel] if self.sel < len(fl) else None
+        hint(c, self.app.t("KB_D_SIZE_HINT" if f is not None and f["kind"] == "int" else "KB_D_FORM_HINT"))
+
+    def go(self, v):
+        from scoreboard.errors import Refusal
+        sz = self.sizes(v)
+        ev = {"t": "deckout", "sizes": sz, "most": [], "fewest": []}
+        for key, pick in (("most", max), ("fewest", min)):
+            s = single(sz, pick)
+            if s is None:
+                continue
+            cards = list(v[key] or [])
+            if len(cards) > sz[s]:
+                raise Refusal("E_KABU_SIZES", {"seat": s, "size": len(cards), "want": sz[s]})
+            ev[key] = cards + [OTHER] * (sz[s] - len(cards))
+        if self.m2:
+            ev["minus2"] = v["minus2"]
+        _preview(self.app, ev)
+
+
+def deckout_form(app):
+    return DeckOut(app)
 
 
 def big(app):

@@ -388,7 +388,7 @@ def history(app, ev, before, out):
         if shown:
             what = t("KH_PRED_HIST", {"name": app.name(ev["p"]), "on": app.name(ev["on"]), "v": ev["v"]})
         else:
-            what = t("KH_PRED_HIDDEN", {"name": app.name(ev["p"]), "what": t("HIST_SECRET")})
+            what = t("KH_PRED_HIDDEN", {"name": app.name(ev["p"])})     # secret until the result
     else:
         what = describe(app, ev)
     return t("KH_HIST", {"r": before["round"], "what": what})

@@ -129,7 +129,6 @@ MESSAGES = {
     "HIST_BACK_Q": ("Undo these {n} actions?", "{n}手を取り消しますか？"),
     "HIST_DONE": ("{n} undone\nRedo: hold OK", "{n}手を取り消しました\nやり直し：OKを長押し"),
     "HIST_PART": ("{k} of {n} undone", "{n}手のうち{k}手を取り消しました"),
-    "HIST_SECRET": ("●", "●"),
     "TO_MENU": ("First screen", "最初の画面へ"),
     "END_MATCH": ("End the match", "対戦を終える"),
     "SURE": ("Really?", "よろしいですか？"),
@@ -139,6 +138,7 @@ MESSAGES = {
     "REVIEW_HINT": ("<>:change OK:save", "←→変更 OK:登録"),
     "CARDS_HINT": ("<-> card  OK:add  Back:del", "←→札 OK:追加 戻る:消す"),
     "HAND_N": ("{what} ({n})", "{what}（{n}枚）"),
+    "HAND_OF": ("{what} ({n}/{of})", "{what}（{n}/{of}枚）"),
     "MULTI_HINT": ("OK: tick / untick", "OK:選ぶ/外す"),
     # common play words
     "ROUND": ("Round {n}", "第{n}回"),
