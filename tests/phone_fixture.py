@@ -153,7 +153,7 @@ class Handler(BaseHTTPRequestHandler):
                     if table.v != sent:
                         view = table.view(lang, tok)
                         sent = view["v"]
-                        out.append("id: %d\ndata: %s\n\n" % (sent, json.dumps(view, ensure_ascii=False)))
+                        out.append("event: view\nid: %d\ndata: %s\n\n" % (sent, json.dumps(view, ensure_ascii=False)))
                     for c, payload in table.claim_events[seen_claims:]:
                         if c == cid:
                             out.append("event: claim\ndata: %s\n\n" % json.dumps(payload, ensure_ascii=False))

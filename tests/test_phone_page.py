@@ -1,34 +1,58 @@
 # The phone page (firmware/net/page.html) in headless Chromium: six phones at 390x844, each its own
-# browser context (its own storage and connections, as six devices), against the phone server's
-# stand-in (tests/phone_fixture.py): every phone shows every pushed view exactly; a seat's own
-# section only on its phone; claiming; a refused /act's error; reconnecting; the 403 text; the size
-# bound; hostile names stay text. Screenshots of each kind of view and state, in both languages, go
-# to $PHONE_SHOTS (or the test's temporary folder). Skips where Chromium is not installed.
+# browser context (its own storage and connections, as six devices), against the simulator serving
+# phones (python -m host_tools.sim --serve --control, docs/phones.md) playing each game's button
+# script: after every change every phone shows the server's own view for its language and seat;
+# a seat's own section only on its phone; claiming (OK, Back, a second phone while asking, a seat
+# taken over); a form sent from a phone, refused when the table moved on, then accepted; the page
+# through the simulator's restart and the 403 text after a key change; the size bound as sent.
+# Hostile names stay text (against tests/phone_fixture.py, which can send any text). Screenshots of
+# each script's `shot` lines and of each state, Japanese and English, go to $PHONE_SHOTS (or the
+# test's temporary folder). Skips where Chromium is not installed.
 import base64
 import json
 import os
+import queue
+import subprocess
+import sys
+import tempfile
+import threading
 import time
+import urllib.error
 import urllib.request
 
 import pytest
 
 from host_tools.web import cdp
+from net import strings as net_strings
 
+import game_data
 import phone_fixture
+from netmp import free_port
 
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SCRIPTS = os.path.join(ROOT, "tests", "emu_scripts")
+# A game's phone part, played after its emu script (tests/phone_scripts/<kind>.txt, optional).
+PHONE_SCRIPTS = os.path.join(ROOT, "tests", "phone_scripts")
 WIDTH, HEIGHT = 390, 844
 PAGE_BUDGET = 30 * 1024
 LABELS = {
     "ja": {"down": "再接続中…", "claim": "この席にする", "wait": "パネルでOKを押してもらってください",
-           "mine": "あなたの席：", "forbidden": "この卓の鍵がないか、違います", "busy": "ほかの席の確認中です"},
+           "mine": "あなたの席：", "forbidden": "この卓の鍵がないか、違います",
+           "noKeyText": "パネルのメニュー「スマホで見る」のQRコードを読み取ってください"},
     "en": {"down": "Reconnecting…", "claim": "This is my seat", "wait": "Ask the table to press OK on the panel",
-           "mine": "Your seat: ", "forbidden": "This table's key is missing or wrong", "busy": "Another seat is being confirmed"},
+           "mine": "Your seat: ", "forbidden": "This table's key is missing or wrong",
+           "noKeyText": "Scan the QR code under “Phones” in the panel's menu"},
 }
 ACCEPT = {"ja": "ja-JP,ja", "en": "en-US,en"}
-CANNED = phone_fixture.canned()
-# A canned view with a seat's own section (its secret and a form): the claim and /act tests use it.
-WITH_MINE = [n for n in sorted(CANNED) if CANNED[n].get("mine")][0]
-MINE_SEAT = int(sorted(CANNED[WITH_MINE]["mine"])[0])
+SIX = ["ja", "en", "ja", "en", "ja", "en"]
+
+
+def server_text(sid, lang):
+    """A text of the phone server's own table (net/strings.py) in `lang`."""
+    en, ja = net_strings.MESSAGES[sid]
+    return ja if lang == "ja" else en
+
+
 
 pytestmark = pytest.mark.skipif(
     not cdp.chromium(),
@@ -109,6 +133,18 @@ class Phone:
             self.call("Input.dispatchMouseEvent", type=kind, x=where[0], y=where[1], button="left",
                       buttons=1 if kind == "mousePressed" else 0, clickCount=1)
 
+    def paused_request(self, timeout=15):
+        """The id of this page's request held by Fetch (Fetch.enable), once the browser says so."""
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            try:
+                msg = self.browser.events.get(timeout=0.2)
+            except queue.Empty:
+                continue
+            if msg.get("method") == "Fetch.requestPaused" and msg.get("sessionId") == self.session:
+                return msg["params"]["requestId"]
+        pytest.fail("the %s phone sent no request to hold" % self.lang)
+
     def storage(self, name):
         return self.js("localStorage.getItem(%s)" % json.dumps("sb." + name))
 
@@ -131,13 +167,6 @@ def browser():
 
 
 @pytest.fixture
-def server():
-    fx = phone_fixture.Fixture()
-    yield fx
-    fx.stop()
-
-
-@pytest.fixture
 def phones(browser):
     made = []
 
@@ -157,25 +186,13 @@ def shots(tmp_path_factory):
     return folder
 
 
-def until(test, what, timeout=15):
-    deadline = time.time() + timeout
-    while not test():
-        if time.time() > deadline:
-            pytest.fail("waited %d s for %s" % (timeout, what))
-        time.sleep(0.05)
-
-
-def show(server, name):
-    c = CANNED[name]
-    return server.table.show({"ja": c["ja"], "en": c["en"]}, c.get("mine"))
-
-
 def expected(view):
     """What a phone must read for `view` (READ's shape)."""
     secs = []
     for s in view.get("sections", []):
-        secs.append({"head": s.get("head"), "cols": s.get("cols", []) if s.get("rows") else [],
-                     "rows": s.get("rows", []), "hl": s.get("hl", []) if s.get("rows") else [],
+        table = "rows" in s
+        secs.append({"head": s.get("head"), "cols": s.get("cols", []) if table else [],
+                     "rows": s.get("rows", []), "hl": [i for i in s.get("hl", []) if i < len(s["rows"])] if table else [],
                      "items": s.get("items", []), "lines": s.get("lines", [])})
     turn = view.get("turn")
     return {"title": view["title"], "progress": view.get("progress") or None, "note": view.get("note") or None,
@@ -194,236 +211,351 @@ def assert_shows(page, view):
     assert got == want
 
 
-def open_all(server, phones):
+# ---- the simulator serving phones ---------------------------------------------------------------
+class Sim:
+    """`python -m host_tools.sim --serve --control` on 127.0.0.1: its page's address and key, button
+    steps (each answered once the phones' streams have been sent), the server's own views."""
+
+    def __init__(self, folder, port=None):
+        self.folder, self.port = folder, port or free_port()
+        os.makedirs(os.path.join(folder, "games"), exist_ok=True)
+        self.err = open(os.path.join(folder, "sim-stderr.txt"), "a")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "host_tools.sim", "--serve", "--control", "--port", str(self.port),
+             "--host", "127.0.0.1", "--store", os.path.join(folder, "games")],
+            cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.err, text=True,
+            encoding="utf-8", bufsize=1)
+        self.lines = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+        first = self._answer("its address")
+        self.url, self.key = first["url"], first["key"]
+        self.last = None
+
+    def _read(self):
+        for line in self.proc.stdout:
+            self.lines.put(line)
+        self.lines.put(None)
+
+    def _answer(self, what):
+        try:
+            line = self.lines.get(timeout=60)
+        except queue.Empty:
+            line = None
+        if not line:
+            pytest.fail("the simulator gave no answer for %s; its stderr:\n%s" % (what, self.stderr()))
+        return json.loads(line)
+
+    def stderr(self):
+        self.err.flush()
+        with open(self.err.name, encoding="utf-8", errors="replace") as f:
+            return f.read()[-3000:]
+
+    def step(self, text):
+        self.proc.stdin.write(text + "\n")
+        self.proc.stdin.flush()
+        self.last = self._answer(text)
+        assert self.last["error"] is None, self.last
+        return self.last
+
+    def view(self, lang, tok=None):
+        url = "%s&lang=%s%s" % (self.url.replace("/?", "/view?"), lang, "&tok=" + tok if tok else "")
+        with urllib.request.urlopen(url, timeout=10) as r:
+            return json.loads(r.read().decode("utf-8"))
+
+    def stop(self):
+        if self.proc.poll() is None:
+            try:
+                self.proc.stdin.write("quit\n")
+                self.proc.stdin.flush()
+                self.proc.wait(timeout=15)
+            except (OSError, subprocess.TimeoutExpired):
+                self.proc.kill()
+                self.proc.wait()
+        self.err.close()
+
+
+@pytest.fixture
+def sim(tmp_path):
+    made = []
+
+    def make(folder=None, port=None):
+        made.append(Sim(folder or str(tmp_path / ("table%d" % len(made))), port))
+        return made[-1]
+    yield make
+    for s in made:
+        s.stop()
+
+
+def script(kind):
+    """The game's emu script, then its phone part when it has one."""
+    lines = open(os.path.join(SCRIPTS, kind + ".txt"), encoding="utf-8").read().splitlines()
+    phone = os.path.join(PHONE_SCRIPTS, kind + ".txt")
+    if os.path.exists(phone):
+        lines += open(phone, encoding="utf-8").read().splitlines()
+    return [l.split("#", 1)[0].strip() for l in lines if l.split("#", 1)[0].strip()]
+
+
+def token(phone):
+    held = phone.storage("seat")
+    return json.loads(held)["tok"] if held else None
+
+
+def check_mine(page, want, lang):
+    if not want.get("mine"):
+        assert page["mine"] is None, page["mine"]
+        return
+    m = want["mine"]
+    assert page["mine"] == {"head": LABELS[lang]["mine"] + want["seats"][m["seat"]]["name"], "lines": m["lines"],
+                            "forms": [{"id": f["id"], "label": f.get("label"), "submit": f.get("submit") or "OK"}
+                                      for f in m["forms"]]}
+
+
+def follow(sim, phones):
+    """Every phone shows the server's current view for its language and its seat's token."""
+    views = []
     for p in phones:
-        p.goto(server.url())
+        want = sim.view(p.lang, token(p))
+        page = p.wait_v(want["v"])
+        assert_shows(page, want)
+        check_mine(page, want, p.lang)
+        assert p.js("document.documentElement.scrollWidth") <= WIDTH, "wider than a phone: %s" % want["title"]
+        views.append(want)
+    # a seat's own lines (its secrets) are on its phone and in no other phone's page
+    for p, want in zip(phones, views):
+        own = set((want.get("mine") or {}).get("lines", []))
+        html = None
+        for other, theirs in zip(phones, views):
+            for line in (theirs.get("mine") or {}).get("lines", []):
+                if other is not p and line not in own:
+                    html = html or p.js("document.documentElement.outerHTML")
+                    assert line not in html, "%s's secret %r on another phone" % (theirs["mine"]["seat"], line)
+    return views
+
+
+def claim_seats(sim, phones):
+    """Each phone claims the seat of its index while there are seats; the table says OK each time."""
+    n = len(sim.view("ja")["seats"])
+    for i, p in enumerate(phones[:n]):
+        p.tap(".seat:nth-of-type(%d) .claim" % (i + 1))
+        p.wait(lambda page: page["state"] == "wait", "the claim's wait")
+        sim.step("click ok")
+        p.wait(lambda page: page["mine"] is not None and page["state"] == "live", "its own section")
+    return phones[:n]
+
+
+# ---- a game played on the panel, six phones watching ------------------------------------------
+@pytest.mark.parametrize("kind", game_data.kinds())
+def test_six_phones_follow_a_game(sim, phones, shots, kind):
+    table = sim()
+    six = phones(SIX)
+    for p in six:
+        p.goto(table.url)
+    follow(table, six)
+    seated, changes, forms = [], 0, 0
+    for text in script(kind):
+        words = text.split()
+        if words[0] == "shot":
+            for p in six[:2]:
+                p.js("window.scrollTo(0, 0), true")
+                p.shot(shots, words[1])
+            continue
+        if words[0] == "phone":
+            forms += phone_step(table, six, words[1:])
+        else:
+            v = table.last["v"] if table.last else None
+            changes += table.step(text)["v"] != v
+        follow(table, six)
+        if not seated and table.view("ja")["seats"]:
+            seated = claim_seats(table, six)
+            follow(table, six)
+    assert seated and changes >= 3, "the script changed the phones' view only %d times" % changes
+    phone_lines = [l for l in script(kind) if l.startswith("phone ")]
+    assert forms == len(phone_lines)
+
+
+def form_phone(sim, phones):
     for p in phones:
-        p.wait_v(server.table.v)
+        want = sim.view(p.lang, token(p))
+        if want.get("mine") and want["mine"]["forms"]:
+            return p, want["mine"]["forms"][0]
+    pytest.fail("no phone has a form to send")
+
+
+def fill_and_send(phone, form):
+    """Picks each choice field's last choice on the phone's page, then its submit button."""
+    for f in form["fields"]:
+        if "choices" in f:
+            phone.tap(".form .choices button", f["choices"][-1][1])
+    phone.tap(".form .go")
+
+
+def phone_step(sim, phones, words):
+    """A phone script's `phone ...` line: `stale STEP...` sends the form while the panel does STEP
+    (the request held until then: the table moved on, the phone is told so); `submit` sends it."""
+    phone, form = form_phone(sim, phones)
+    if words[0] == "stale":
+        phone.call("Fetch.enable", patterns=[{"urlPattern": "*/act?*", "requestStage": "Request"}])
+        fill_and_send(phone, form)
+        paused = phone.paused_request()
+        sim.step(" ".join(words[1:]))
+        phone.call("Fetch.continueRequest", requestId=paused)
+        phone.call("Fetch.disable")
+        phone.wait(lambda p: p["errors"] == [server_text("E_PH_STALE", phone.lang)], "the stale refusal")
+        return 1
+    seq = sim.last["seq"]
+    fill_and_send(phone, form)
+    deadline = time.time() + 15
+    while sim.view("ja")["v"] == sim.last["v"] and time.time() < deadline:
+        time.sleep(0.05)
+    sim.step("wait 10")
+    assert sim.last["seq"] == seq + 1, "the phone's event was not saved: %s" % sim.last
+    phone.wait(lambda p: p["errors"] == [], "no error")
+    return 1
+
+
+def start_game(table, kind):
+    """Plays the game's script until a game is on the table (its seats in the view)."""
+    for text in script(kind):
+        if text.split()[0] in ("shot", "phone"):
+            continue
+        table.step(text)
+        if table.view("ja")["seats"]:
+            return
+    pytest.fail("the script started no game")
+
+
+# ---- claiming ---------------------------------------------------------------------------------
+def test_claiming_a_seat_on_the_panel(sim, phones, shots):
+    table = sim()
+    ja, en = phones(["ja", "en"])
+    for p in (ja, en):
+        p.goto(table.url)
+    start_game(table, game_data.kinds()[0])
+    follow(table, [ja, en])
+    n = len(table.view("ja")["seats"])
+    assert ja.read()["claims"] == n
+    ja.tap(".seat:nth-of-type(1) .claim")
+    page = ja.wait(lambda p: p["state"] == "wait", "the claim's wait")
+    assert LABELS["ja"]["wait"] in page["banners"] and page["waits"] == [LABELS["ja"]["wait"]]
+    assert page["claims"] == 0
+    ja.shot(shots, "claim-wait")
+    # while the panel asks, another phone's claim gets the server's words
+    en.tap(".seat:nth-of-type(2) .claim")
+    en.wait(lambda p: p["errors"] == [server_text("E_PH_ASKING", "en")], "the busy answer")
+    # Back on the panel: the table said no
+    table.step("click back")
+    ja.wait(lambda p: p["errors"] == [server_text("E_PH_DECLINED", "ja")] and p["state"] == "live", "the refusal")
+    assert ja.storage("seat") is None and ja.read()["claims"] == n
+    # OK on the panel: the seat is this phone's, kept across a reload with the phone's id
+    ja.tap(".seat:nth-of-type(1) .claim")
+    ja.wait(lambda p: p["state"] == "wait", "the claim's wait")
+    table.step("click ok")
+    page = ja.wait(lambda p: p["mine"] is not None and p["state"] == "live", "its own section")
+    follow(table, [ja, en])
+    held = json.loads(ja.storage("seat"))
+    assert held["seat"] == 0 and len(held["tok"]) == 16
+    cid = ja.storage("cid")
+    ja.goto(table.url)
+    ja.wait(lambda p: p["mine"] is not None and p["state"] == "live", "its seat after a reload")
+    assert ja.storage("cid") == cid and json.loads(ja.storage("seat")) == held
+    # another phone takes the seat over: the first is seatless again, with the seats to choose
+    en.tap(".seat:nth-of-type(1) .claim")
+    en.wait(lambda p: p["state"] == "wait", "the claim's wait")
+    table.step("click ok")
+    en.wait(lambda p: p["mine"] is not None, "its own section")
+    ja.wait(lambda p: p["mine"] is None and p["claims"] == n, "seatless")
+    assert ja.storage("seat") is None
+    follow(table, [ja, en])
+
+
+# ---- the server goes away ---------------------------------------------------------------------
+def test_phones_reconnect_when_the_table_comes_back(sim, phones, shots):
+    table = sim()
+    six = phones(SIX)
+    for p in six:
+        p.goto(table.url)
+    start_game(table, game_data.kinds()[0])
+    claim_seats(table, six[:2])
+    before = follow(table, six)
+    folder, port = table.folder, table.port
+    table.stop()                          # the table's power went off
+    for p in six:
+        p.wait(lambda page: page["state"] == "down" and LABELS[p.lang]["down"] in page["banners"], "再接続中")
+        assert_shows(p.read(), before[six.index(p)])         # the last view stays while it is away
+    six[0].shot(shots, "reconnecting")
+    six[1].shot(shots, "reconnecting")
+    again = sim(folder, port)             # back, with its key (kept beside the games)
+    assert again.key == table.key
+    for p in six:
+        p.wait(lambda page: page["state"] == "live" and page["v"] == again.view(p.lang)["v"], "the new view", timeout=20)
+        assert p.read()["banners"] == []
+    follow(again, six)
+
+
+def test_a_changed_key_shows_the_403_text(sim, phones, shots):
+    table = sim()
+    ja, en = phones(["ja", "en"])
+    for p in (ja, en):
+        p.goto(table.url)
+    follow(table, [ja, en])
+    port = table.port
+    table.stop()
+    other = sim(port=port)                # another board (its own key) at the same address
+    assert other.key != table.key
+    for p in (ja, en):
+        page = p.wait(lambda page: page["state"] == "forbidden", "the 403 text", timeout=20)
+        assert page["big"] == LABELS[p.lang]["forbidden"] + LABELS[p.lang]["noKeyText"]
+        assert page["title"] is None and page["sections"] == []
+        p.shot(shots, "403")
+    with pytest.raises(urllib.error.HTTPError) as e:
+        urllib.request.urlopen(table.url)
+    assert e.value.code == 403 and e.value.read() == b"forbidden"
+
+
+def test_a_page_without_its_key_shows_the_403_text(phones):
+    page = open(phone_fixture.PAGE, "rb").read()
+    for p in phones(["ja", "en"]):
+        p.goto("data:text/html;charset=utf-8;base64," + base64.b64encode(page).decode())
+        assert p.wait(lambda r: r["state"] == "forbidden", "the 403 text")["big"].startswith(LABELS[p.lang]["forbidden"])
 
 
 # ---- the bound --------------------------------------------------------------------------------
-def test_page_fits_its_budget_as_sent(server):
+def test_page_fits_its_budget_as_sent(sim):
+    table = sim()
     raw = open(phone_fixture.PAGE, "rb").read()
-    with urllib.request.urlopen(server.url()) as r:
+    with urllib.request.urlopen(table.url) as r:
         sent = r.read()
+        assert r.headers.get("Content-Encoding") is None
     assert sent == raw
     assert len(sent) <= PAGE_BUDGET, "the page is %d bytes, over its %d" % (len(sent), PAGE_BUDGET)
 
 
 def test_page_needs_nothing_from_the_internet():
     page = open(phone_fixture.PAGE, encoding="utf-8").read()
-    for outside in ("http://", "https://", "//cdn", "@import", "src="):
+    for outside in ("http://", "https://", "//cdn", "@import", "src=", "url("):
         assert outside not in page, outside
 
 
-# ---- every change on every phone ---------------------------------------------------------------
-def test_six_phones_show_every_pushed_view(server, phones):
-    six = phones(["ja", "en", "ja", "en", "ja", "en"])
-    show(server, sorted(CANNED)[0])
-    open_all(server, six)
-    names = sorted(CANNED)
-    for name in names + list(reversed(names)):
-        v = show(server, name)
-        for p in six:
-            assert_shows(p.wait_v(v), CANNED[name][p.lang])
-    # a change inside one picture: one figure and the note
-    view = json.loads(json.dumps(CANNED[names[0]]))
-    for lang in ("ja", "en"):
-        for s in view[lang]["sections"]:
-            if s.get("rows"):
-                s["rows"][0][-1] = "99"
-                break
-        view[lang]["note"] = "+99"
-    v = server.table.show({"ja": view["ja"], "en": view["en"]})
-    for p in six:
-        assert_shows(p.wait_v(v), view[p.lang])
-
-
-def test_figures_are_large_and_nothing_overflows_a_phone(server, phones):
-    phone, = phones(["ja"])
-    show(server, WITH_MINE)
-    open_all(server, [phone])
-    sizes = phone.js("[...document.querySelectorAll('td:not(:first-child), .item .val')]"
-                     ".map(e => parseFloat(getComputedStyle(e).fontSize))")
-    assert sizes and min(sizes) >= 28, sizes
-    for name in sorted(CANNED):
-        v = show(server, name)
-        phone.wait_v(v)
-        assert phone.js("document.documentElement.scrollWidth") <= WIDTH, name
-
-
-# ---- seats ------------------------------------------------------------------------------------
-def claim(phone, server, seat, lang=None):
-    phone.tap(".seat:nth-of-type(%d) .claim" % (seat + 1))
-    # (with the fixture's own quick OK the wait may be over before it is seen)
-    phone.wait(lambda p: p["state"] == "wait" or p["mine"] is not None, "the claim's wait")
-
-
-def test_claiming_a_seat(server, phones, shots):
-    ja, en = phones(["ja", "en"])
-    show(server, WITH_MINE)
-    open_all(server, [ja, en])
-    assert ja.read()["claims"] == len(CANNED[WITH_MINE]["ja"]["seats"])
-    claim(ja, server, MINE_SEAT)
-    page = ja.read()
-    assert LABELS["ja"]["wait"] in page["banners"] and page["waits"] == [LABELS["ja"]["wait"]]
-    assert page["claims"] == 0
-    ja.shot(shots, "claim-wait")
-    assert server.posts[-1] == ("/claim", {"seat": MINE_SEAT, "c": ja.storage("cid")})
-    # while the panel asks, another phone's claim is refused with 409
-    en.tap(".claim")
-    en.wait(lambda p: any(e.startswith(LABELS["en"]["busy"]) for e in p["errors"]), "the busy answer")
-    server.table.answer_claim()
-    page = ja.wait(lambda p: p["mine"] is not None, "its own section")
-    assert page["state"] == "live"
-    seat_name = CANNED[WITH_MINE]["ja"]["seats"][MINE_SEAT]["name"]
-    assert page["mine"]["head"] == LABELS["ja"]["mine"] + seat_name
-    held = json.loads(ja.storage("seat"))
-    assert held["tok"] == server.table.tokens[MINE_SEAT] and held["seat"] == MINE_SEAT
-    # the phone keeps its seat and its id across a reload
-    cid = ja.storage("cid")
-    ja.goto(server.url())
-    page = ja.wait(lambda p: p["mine"] is not None and p["state"] == "live", "its seat after a reload")
-    assert ja.storage("cid") == cid
-    # a claim the table refuses shows the panel's words
-    en.tap(".claim")
-    en.wait(lambda p: p["state"] == "wait", "the claim's wait")
-    server.table.answer_claim(ok=False, refused="Not confirmed")
-    en.wait(lambda p: p["errors"] == ["Not confirmed"] and p["state"] == "live", "the refusal")
-    assert en.storage("seat") is None
-
-
-def test_a_seats_own_section_is_only_on_its_phone(server, phones):
-    six = phones(["ja", "en", "ja", "en", "ja", "en"])
-    server.auto_claim = True
-    show(server, WITH_MINE)
-    open_all(server, six)
-    owner = six[0]
-    claim(owner, server, MINE_SEAT)
-    owner.wait(lambda p: p["mine"] is not None, "its own section")
-    # a new picture reaches everyone: the owner's with its section, no one else's
-    v = show(server, WITH_MINE)
-    secret = CANNED[WITH_MINE]["secret"]
-    for p in six:
-        page = p.wait_v(v)
-        html = p.js("document.documentElement.outerHTML")
-        if p is owner:
-            assert page["mine"]["lines"] == CANNED[WITH_MINE]["mine"][str(MINE_SEAT)]["ja"]["lines"]
-            assert secret["ja"] in html
-        else:
-            assert page["mine"] is None
-            assert secret["ja"] not in html and secret["en"] not in html
-            assert p.storage("seat") is None
-
-
-# ---- /act -------------------------------------------------------------------------------------
-def test_a_form_sends_its_event_and_shows_a_refusal(server, phones, shots):
-    phone, = phones(["ja"])
-    server.auto_claim = True
-    show(server, WITH_MINE)
-    open_all(server, [phone])
-    claim(phone, server, MINE_SEAT)
-    phone.wait(lambda p: p["mine"] is not None, "its own section")
-    mine = CANNED[WITH_MINE]["mine"][str(MINE_SEAT)]
-    form = mine["ja"]["forms"][0]
-    choice = [f for f in form["fields"] if "choices" in f][0]
-    stepper = [f for f in form["fields"] if "min" in f][0]
-    # a choice not made is asked for on the phone; nothing is sent
-    posts = len(server.posts)
-    phone.tap(".go")
-    phone.wait(lambda p: p["errors"] == [choice["label"] + "を選んでください"], "the missing choice")
-    assert len(server.posts) == posts
-    # refused: the device's words, in the phone's language
-    refusal = CANNED[WITH_MINE]["refusal"]
-    server.table.refuse = lambda ev: refusal
-    phone.tap(".choices button", choice["choices"][1][1])
-    phone.tap(".step button", "+")
-    phone.tap(".go")
-    phone.wait(lambda p: p["errors"] == [refusal["ja"]], "the refusal")
-    phone.shot(shots, "refused")
-    ev = dict(form["ev"], **{choice["key"]: choice["choices"][1][0], stepper["key"]: stepper["value"] + 1})
-    assert server.posts[-1] == ("/act", {"tok": server.table.tokens[MINE_SEAT], "v": server.table.v, "ev": ev})
-    # the same phone switched to English gets the English words
-    phone.tap(".langs button", "English")
-    phone.wait(lambda p: p["title"] == CANNED[WITH_MINE]["en"]["title"] and p["mine"] is not None, "English")
-    phone.tap(".choices button", choice["choices"][1][1])
-    phone.tap(".go")
-    phone.wait(lambda p: p["errors"] == [refusal["en"]], "the English refusal")
-    assert phone.storage("lang") == "en"
-    # accepted: the event is the form's plus its fields
-    server.table.refuse = None
-    phone.tap(".go")
-    until(lambda: server.table.acts, "the accepted event")
-    phone.wait(lambda p: p["errors"] == [], "no error after the accepted event")
-    assert server.table.acts == [(MINE_SEAT, ev)]     # the stepper kept its +1 across the switch
-
-
-# ---- the stream drops --------------------------------------------------------------------------
-def test_phones_reconnect_and_catch_up(server, phones, shots):
-    six = phones(["ja", "en", "ja", "en", "ja", "en"])
-    names = sorted(CANNED)
-    show(server, names[0])
-    open_all(server, six)
-    server.stop()
-    for p in six:
-        p.wait(lambda page: page["state"] == "down" and LABELS[p.lang]["down"] in page["banners"], "再接続中")
-    six[0].shot(shots, "reconnecting")
-    six[1].shot(shots, "reconnecting")
-    v = show(server, names[1])             # while the phones are away
-    server.start()
-    for p in six:
-        assert_shows(p.wait_v(v), CANNED[names[1]][p.lang])
-        assert p.read()["banners"] == []
-    # the server cuts the streams but stays: they come back at once
-    server.table.drop_streams()
-    time.sleep(0.3)
-    v = show(server, names[2])
-    for p in six:
-        assert_shows(p.wait_v(v), CANNED[names[2]][p.lang])
-
-
-# ---- the key and the token ---------------------------------------------------------------------
-def test_a_wrong_key_shows_the_403_text(server, phones, shots):
-    ja, en = phones(["ja", "en"])
-    show(server, sorted(CANNED)[0])
-    open_all(server, [ja, en])
-    server.table.key = "ffffffffffff"           # the board's key is no longer the one the phone has
-    server.table.drop_streams()
-    for p in (ja, en):
-        page = p.wait(lambda page: page["state"] == "forbidden", "the 403 text")
-        assert page["big"].startswith(LABELS[p.lang]["forbidden"])
-        assert page["title"] is None and page["sections"] == []
-        p.shot(shots, "403")
-    # the page opened with no key at all says the same, without asking the server for a view
-    with urllib.request.urlopen(server.url(key="ffffffffffff")) as r:
-        html = r.read().decode("utf-8")
-    ja.goto("data:text/html;charset=utf-8;base64," + base64.b64encode(html.encode()).decode())
-    ja.wait(lambda page: page["state"] == "forbidden", "the 403 text without a key")
-
-
-def test_a_forgotten_token_falls_back_to_a_seatless_phone(server, phones):
-    phone, = phones(["ja"])
-    server.auto_claim = True
-    show(server, WITH_MINE)
-    open_all(server, [phone])
-    claim(phone, server, MINE_SEAT)
-    phone.wait(lambda p: p["mine"] is not None, "its own section")
-    server.table.tokens.clear()                 # the device rebooted: every claim is forgotten
-    server.table.drop_streams()
-    page = phone.wait(lambda p: p["state"] == "live" and p["mine"] is None and p["claims"] > 0, "seatless")
-    assert phone.storage("seat") is None and page["v"] == server.table.v
-
-
 # ---- hostile text ------------------------------------------------------------------------------
+# Any text the page shows comes from the players (names) or the device; none may become markup.
 HOSTILE = ['<img src=x onerror="window.pwned=1">', "<b>Ben</b>", "&lt;i&gt;", "<script>window.pwned=2</script>",
            '"><svg onload=window.pwned=3>']
+CANNED = phone_fixture.canned()
+WITH_MINE = [n for n in sorted(CANNED) if CANNED[n].get("mine")][0]
+MINE_SEAT = int(sorted(CANNED[WITH_MINE]["mine"])[0])
+
+
+@pytest.fixture
+def server():
+    fx = phone_fixture.Fixture()
+    yield fx
+    fx.stop()
 
 
 def test_hostile_names_stay_text(server, phones):
     phone, = phones(["en"])
     server.auto_claim = True
-    base = CANNED[WITH_MINE]
-    view = json.loads(json.dumps(base))
+    view = json.loads(json.dumps(CANNED[WITH_MINE]))
     for lang in ("ja", "en"):
         v = view[lang]
         for i, s in enumerate(v["seats"]):
@@ -440,8 +572,9 @@ def test_hostile_names_stay_text(server, phones):
                 if "choices" in fd:
                     fd["choices"] = [[c[0], HOSTILE[i % len(HOSTILE)]] for i, c in enumerate(fd["choices"])]
     server.table.show({"ja": view["ja"], "en": view["en"]}, view["mine"])
-    open_all(server, [phone])
-    claim(phone, server, MINE_SEAT)
+    phone.goto(server.url())
+    phone.wait_v(server.table.v)
+    phone.tap(".seat:nth-of-type(%d) .claim" % (MINE_SEAT + 1))
     phone.wait(lambda p: p["mine"] is not None, "its own section")
     server.table.refuse = lambda ev: {"ja": HOSTILE[0], "en": HOSTILE[0]}
     phone.tap(".choices button")
@@ -461,19 +594,12 @@ def test_hostile_names_stay_text(server, phones):
 
 
 # ---- what a player sees -----------------------------------------------------------------------
-@pytest.mark.parametrize("lang", ["ja", "en"])
-def test_screenshots_of_every_kind_of_view(server, phones, shots, lang):
-    phone, = phones([lang], scale=2)
-    server.auto_claim = True
-    show(server, sorted(CANNED)[0])
-    open_all(server, [phone])
-    for name in sorted(CANNED):
-        v = show(server, name)
-        assert_shows(phone.wait_v(v), CANNED[name][lang])
-        phone.js("window.scrollTo(0, 0), true")
-        assert os.path.getsize(phone.shot(shots, name)) > 0
-    phone.wait_v(show(server, WITH_MINE))
-    claim(phone, server, MINE_SEAT)
-    phone.wait(lambda p: p["mine"] is not None, "its own section")
-    phone.js("window.scrollTo(0, 0), true")
-    phone.shot(shots, WITH_MINE + "-seat")
+def test_figures_are_large(sim, phones):
+    table = sim()
+    phone, = phones(["ja"])
+    phone.goto(table.url)
+    start_game(table, game_data.kinds()[0])
+    follow(table, [phone])
+    sizes = phone.js("[...document.querySelectorAll('td:not(:first-child), .item .val')]"
+                     ".map(e => parseFloat(getComputedStyle(e).fontSize))")
+    assert sizes and min(sizes) >= 28, sizes
