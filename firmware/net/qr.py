@@ -5,8 +5,9 @@
 # version 4 at level M has two Reed-Solomon blocks.
 #
 # The symbol is kept as one int per row, bit c = column c (the least significant bit is the left
-# edge). The mask penalty (7.8.3) then works on whole rows and columns with shifts and ANDs
-# instead of module by module, which is what makes evaluating all 8 masks affordable on a Pico.
+# edge), and for the masks as one int for the whole symbol: the penalty of a mask (7.8.3) is then
+# a few dozen shifts and ANDs run in C instead of a Python step per module, which is what makes
+# trying all 8 masks affordable on a Pico (figures: tests/test_qr.py, test_cost_under_micropython).
 try:
     from micropython import const
 except ImportError:          # CPython
@@ -140,6 +141,7 @@ _ALIGN = (0x1F, 0x11, 0x15, 0x11, 0x1F)
 
 
 def _functions(size):
+    # (dark, taken) by row: the function patterns of a symbol of `size` modules
     dark = [0] * size
     taken = [0] * size
     far = size - 8
@@ -271,8 +273,8 @@ def _format_lines(size, fmt):
 # stride = size + 4, i the row (or the column, for the transposed copy). The 4 spare bits after
 # each line are light modules outside the symbol: a run cannot go on into the next line, and a
 # finder-like pattern at an edge sees the quiet zone beyond it. A shift then moves every line at
-# once, so the penalty of a mask is some 60 operations on ints of about a thousand bits (C loops)
-# instead of a Python step per module.
+# once, so the penalty of a mask is some 50 operations on ints of one to two thousand bits (C
+# loops) instead of a Python step per module.
 
 def _pack(lines, size, stride):
     x = 0
@@ -411,13 +413,14 @@ def encode(text, level=None, mask=None):
         row8, col8 = _format_lines(size, format_bits(level, k))
         x = (dark ^ _tiled(tr, stride, full, modules) & area) | row8 << (8 * stride) \
             | _spread(col8, size, stride, 8)
-        if mask is None:
-            xt = (dark_t ^ _tiled(tc, stride, full, modules) & area) | col8 << (8 * stride) \
-                | _spread(row8, size, stride, 8)
-            score = _penalty(x, xt, size, stride, modules, count)
-            if best is not None and score >= best[0]:
-                continue
-        best = (0 if mask is not None else score, k, x)
+        if mask is not None:
+            best = (0, k, x)
+            break
+        xt = (dark_t ^ _tiled(tc, stride, full, modules) & area) | col8 << (8 * stride) \
+            | _spread(row8, size, stride, 8)
+        score = _penalty(x, xt, size, stride, modules, count)
+        if best is None or score < best[0]:
+            best = (score, k, x)
     x = best[2]
     return version, level, best[1], [x >> (r * stride) & full for r in range(size)]
 
@@ -447,11 +450,17 @@ def max_bytes(scale=2, room=PANEL, level="L"):
 
 
 def draw(canvas, text, x, y, scale=0, room=PANEL, level=None):
-    """Draw the code of `text` as dark modules (0) centred on a lit (1) square of `room` pixels
-    whose top-left is (x, y): a phone camera reads dark on light, and the lit square is the quiet
-    zone. scale 0: the largest that fits (fit_scale). Returns (size, scale). ValueError when the
-    text does not fit version 4, or the code at that scale does not fit the square."""
+    """Draw the code of `text` (see draw_matrix); ValueError when the text does not fit version
+    4. It encodes every time: a screen that redraws keeps matrix()'s result for draw_matrix()."""
     size, rows = matrix(text, level)
+    return draw_matrix(canvas, size, rows, x, y, scale, room)
+
+
+def draw_matrix(canvas, size, rows, x, y, scale=0, room=PANEL):
+    """Draw a code (matrix()'s size and rows) as dark modules (0) centred on a lit (1) square of
+    `room` pixels whose top-left is (x, y): a phone camera reads dark on light, and the lit square
+    is the quiet zone. scale 0: the largest that fits (fit_scale). Returns (size, scale).
+    ValueError when the code at that scale does not fit the square."""
     if not scale:
         scale = fit_scale(size, room)
     side = size * scale
