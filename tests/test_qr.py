@@ -294,7 +294,8 @@ def panel_picture(text, scale=4, x=32):
 
 def decode(img):
     import zxingcpp
-    found = zxingcpp.read_barcodes(img, formats=zxingcpp.BarcodeFormat.QRCode)
+    # not inverted: the panel must show dark modules on a lit ground, as phone cameras expect
+    found = zxingcpp.read_barcodes(img, formats=zxingcpp.BarcodeFormat.QRCode, try_invert=False)
     return [b.text for b in found]
 
 

@@ -8,6 +8,16 @@
 # edge), and for the masks as one int for the whole symbol: the penalty of a mask (7.8.3) is then
 # a few dozen shifts and ANDs run in C instead of a Python step per module, which is what makes
 # trying all 8 masks affordable on a Pico (figures: tests/test_qr.py, test_cost_under_micropython).
+#
+# Choices the standard leaves to the encoder, or that the panel forces:
+# - Text is sent as UTF-8 in byte mode with no ECI header: phone readers take byte mode as UTF-8
+#   when it decodes as such (zxing-cpp does, tests/test_qr.py), and an ECI costs 12 bits.
+# - Level M whenever the text fits the same version at M: more damage tolerated, same size.
+# - The quiet zone is what the 64-pixel panel leaves, at least 1 module (the standard asks for 4;
+#   a version 3 code at 2 px per module gets 1.5, version 2 gets 3.5): beyond the panel's edge
+#   the bezel is dark, so the lit margin is all the quiet zone a camera gets.
+# - The mask penalty is taken on the symbol with its format information in place, and a
+#   1:1:3:1:1 pattern with light on both sides counts once.
 try:
     from micropython import const
 except ImportError:          # CPython
