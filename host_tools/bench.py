@@ -514,6 +514,9 @@ def run(args):
             from host_tools import report_bench
             R["host"]["report_mem"] = report_bench.measure(cfg.get("report_events", 200000))
             log("report memory measured")
+            from host_tools import bench_season
+            R["host"]["season"] = bench_season.measure(bench_season.QUICK_SIZES if args.quick else bench_season.SIZES, log)
+            log("season measured")
             if args.no_emu or args.quick and not args.uf2:
                 R["emu"] = {"skip": "skipped (--no-emu or --quick without --uf2)"}
             else:

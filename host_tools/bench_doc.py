@@ -99,7 +99,20 @@ def measured_table(R):
     if H:
         rows.append("| 7 | Host: export validation / report (wall clock, noisy machine) | {:,.0f} / {:,.0f} events/s | - | - |".format(
             H["validate_eps"], H["report_eps"]))
+        for line in season_rows(H.get("season")):
+            rows.append(line)
     return "\n".join(rows)
+
+
+def season_rows(S):
+    """The season's rows (host_tools/bench_season.py): import and page build, time and memory per size."""
+    if not S:
+        return []
+    bi, bb = S["baseline_bytes"]["import"], S["baseline_bytes"]["build"]
+    return ["| 7 | Season: {:,} nights, {:,} games: `ledger import` / season pages, wall clock and peak RSS above the "
+            "bare imports | {:.1f} s, {:.0f} MB / {:.1f} s, {:.0f} MB | - | - |".format(
+                r["nights"], r["games"], r["import_s"], (r["import_peak"] - bi) / 1e6, r["build_s"],
+                (r["build_peak"] - bb) / 1e6) for r in S["rows"]]
 
 
 def _grow(h, k):
@@ -414,5 +427,11 @@ def render(R):
           "report's imports loaded = **{:.1f}x the log size**".format(
               M["events"], M["log_bytes"] / 1e6, M["peak_bytes"] / 1e6,
               (M["peak_bytes"] - M["baseline_bytes"]) / 1e6, M["ratio"]))
+    if H.get("season"):
+        from host_tools import bench_season
+        a("- the season (`host_tools.bench_season`: a generated ledger, 20 games a night, each its own "
+          "process, peak RSS above the same interpreter with the imports loaded):")
+        for line in bench_season.lines(H["season"]):
+            a("  - " + line)
     a("")
     return "\n".join(out) + "\n"

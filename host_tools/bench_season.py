@@ -29,6 +29,7 @@ TEMPLATES = 4            # per game and seat count
 TEMPLATE_EVENTS = 12     # accepted events before the table ends a template game
 UNFINISHED = 40          # one game in this many is left in progress
 SIZES = (100, 1000)      # nights
+QUICK_SIZES = (2, 5)     # bench --quick: a smoke test
 
 
 def _template(kind, nseats, seed):
@@ -122,9 +123,16 @@ print(json.dumps({"seconds": time.perf_counter() - t, "peak_kb": peak_kb(), "pag
                   "counted": sum(1 for g in S.games if g.counted), "players": len(S.total)}))
 """
 
-_BASELINE = _PEAK + """
+# the same interpreter with a step's imports loaded (matplotlib's too for the pages): what the
+# step adds over it is what the ledger's size costs
+_BASE_IMPORT = _PEAK + """
 import json
-from host_tools import ledger, logs, season, report
+from host_tools import ledger, logs
+print(json.dumps({"peak_kb": peak_kb()}))
+"""
+_BASE_BUILD = _PEAK + """
+import json
+from host_tools import season, report
 report._setup_matplotlib()
 print(json.dumps({"peak_kb": peak_kb()}))
 """
@@ -139,11 +147,12 @@ def _child(code, *args):
 
 
 def measure(sizes=SIZES, log=lambda s: None):
-    """[{"nights", "games", "log_bytes", "import_s", "import_peak", "build_s", "build_peak",
-    "ledger_bytes", "pages", "counted"}] and the interpreter's own peak with the imports loaded."""
+    """{"rows": [{"nights", "games", "log_bytes", "import_s", "import_peak", "build_s", "build_peak",
+    "ledger_bytes", "pages", "counted", ...}], "baseline_bytes": {"import", "build"}: the peak of
+    the interpreter with that step's imports loaded}."""
     rows = []
     with tempfile.TemporaryDirectory(prefix="bench-season-") as tmp:
-        base = _child(_BASELINE)["peak_kb"] * 1024
+        base = {"import": _child(_BASE_IMPORT)["peak_kb"] * 1024, "build": _child(_BASE_BUILD)["peak_kb"] * 1024}
         for nights in sizes:
             arch = os.path.join(tmp, "archive-%d" % nights)
             t = time.perf_counter()
@@ -165,15 +174,15 @@ def measure(sizes=SIZES, log=lambda s: None):
 
 def lines(M):
     """The figures as text: one line per size and the growth from the first size to the last."""
-    base = M["baseline_bytes"]
+    bi, bb = M["baseline_bytes"]["import"], M["baseline_bytes"]["build"]
     out = []
     for r in M["rows"]:
         out.append("%s nights, %s games (%.1f MB of logs, ledger %.1f MB): import %.1f s, peak RSS %.0f MB "
                    "(+%.0f MB over the bare imports); season pages (%d, both languages) %.1f s, peak RSS %.0f MB "
                    "(+%.0f MB)" % ("{:,}".format(r["nights"]), "{:,}".format(r["games"]), r["log_bytes"] / 1e6,
                                    r["ledger_bytes"] / 1e6, r["import_s"], r["import_peak"] / 1e6,
-                                   (r["import_peak"] - base) / 1e6, r["pages"], r["build_s"], r["build_peak"] / 1e6,
-                                   (r["build_peak"] - base) / 1e6))
+                                   (r["import_peak"] - bi) / 1e6, r["pages"], r["build_s"], r["build_peak"] / 1e6,
+                                   (r["build_peak"] - bb) / 1e6))
     if len(M["rows"]) > 1:
         a, b = M["rows"][0], M["rows"][-1]
         k = b["games"] / float(a["games"])
@@ -182,8 +191,8 @@ def lines(M):
             return y / x if x > 0 else float("inf")
         out.append("%.0fx the games: import time x%.1f, build time x%.1f; memory over the bare imports: import "
                    "x%.1f, build x%.1f" % (k, grow(a["import_s"], b["import_s"]), grow(a["build_s"], b["build_s"]),
-                                          grow(max(1, a["import_peak"] - base), b["import_peak"] - base),
-                                          grow(max(1, a["build_peak"] - base), b["build_peak"] - base)))
+                                          grow(max(1, a["import_peak"] - bi), b["import_peak"] - bi),
+                                          grow(max(1, a["build_peak"] - bb), b["build_peak"] - bb)))
     return out
 
 
