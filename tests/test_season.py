@@ -208,3 +208,23 @@ def test_cli_exits_2_on_bad_input(tmp_path, capsys):
     assert host_main(["season", "--db", db, "--out", str(tmp_path / "ok"), "--lang", "ja"]) == 0
     assert "season.ja.html" in capsys.readouterr().out
     assert not os.path.exists(tmp_path / "ok" / "season.en.html")
+
+
+def test_the_benchs_generated_ledger_is_real_logs(tmp_path):
+    """host_tools/bench_season.py's nights: every log imports, every game of the registry with a
+    random player is there, one game in UNFINISHED is in progress, and the season counts the rest."""
+    from host_tools import bench_season, logs, play_games
+    from scoreboard import games as registry
+    count, size = bench_season.write_ledger_logs(str(tmp_path / "arch"), 4)
+    assert count == 4 * bench_season.GAMES_A_NIGHT and size > 0
+    db = str(tmp_path / "l.sqlite")
+    con = ledger.connect(db)
+    got = [ledger.import_log(con, segs)[0] for _, segs in logs.game_files(ledger.expand([str(tmp_path / "arch")]))]
+    kinds = set(r[0] for r in con.execute("SELECT kind FROM games"))
+    con.close()
+    assert got == ["added"] * count
+    assert kinds == set(k for k in registry.KINDS if play_games.has(k))
+    S = season.season(db, str(tmp_path / "o"), "en", plots=False)["season"]
+    assert S.unfinished == count // bench_season.UNFINISHED and len(S.counted_nights()) == 4
+    assert sum(1 for g in S.games if g.counted) == count - S.unfinished
+    assert set(S.total) <= set(bench_season.PLAYERS) and len(S.total) >= 5
