@@ -117,3 +117,178 @@ def test_the_pico_tree_carries_the_font_and_micropython_reads_it(tmp_path):
 
 def text_width_of(s, font):
     return sum(font.get(ord(ch), (8, None))[0] for ch in s)
+
+
+# ---- a damaged font file (issue 28 §4): a glyph is the font's or the box, and the panel says so ---
+def reset():
+    """The canvas reads its font file again from the start, its cache emptied."""
+    if canvas._font is not None and canvas._font[0] is not None:
+        canvas._font[0].close()
+    canvas._font = None
+    canvas._next = 0
+    canvas.damaged = False
+    canvas._GLYPHS.clear()
+    canvas._OWNER[:] = [None] * canvas._SLOTS
+
+
+def vouched():
+    """How many blocks of the font were read and found sound."""
+    return sum(1 for v in canvas._font[7] if v == 1)
+
+
+@pytest.fixture
+def font_file(tmp_path, monkeypatch):
+    """put(bytes): the canvas reads that file from now on (as if it were ui/misaki.fnt)."""
+    path = tmp_path / "misaki.fnt"
+
+    def put(data):
+        path.write_bytes(data)
+        monkeypatch.setattr(canvas, "FONT_PATH", str(path))
+        reset()
+    yield put
+    monkeypatch.undo()
+    reset()
+
+
+def _good():
+    with open(make_font.OUT, "rb") as f:
+        return f.read()
+
+
+def _layout(data):
+    """(offset of the code points, offset of the glyph columns, n) of the generated file."""
+    n, nblocks, nranges, _ = make_font.struct.unpack_from("<HHHH", data, 4)
+    cps = make_font.HEADER + 2 * nblocks + 4 * nranges + 4 * nblocks
+    return cps, cps + 2 * n, n
+
+
+def _each_glyph_is_its_own_or_the_box(font):
+    """{True: vouched glyphs, False: boxes}; fails on any glyph drawn as another one."""
+    seen = {True: 0, False: 0}
+    for cp, (w, cols) in font.items():
+        got = canvas.glyph_columns(chr(cp))
+        if got == (cols, w):                  # (□ and 囗 are drawn as the box: counted here)
+            seen[True] += 1
+        else:
+            assert got == (canvas._BOX, 8), hex(cp)
+            seen[False] += 1
+    return seen
+
+
+def test_a_file_cut_short_draws_what_it_still_holds_and_boxes_for_the_rest(font, font_file):
+    good = _good()
+    cps, cols, n = _layout(good)
+    for cut in (cols + 8 * n // 2, cols + 8 * 70 + 3, len(good) - 1, cps + 100, 60, 10):
+        font_file(good[:cut])
+        canvas.glyph_columns("A")             # the first glyph opens the file
+        assert canvas.damaged, cut            # said at once: the size is known when it is opened
+        seen = _each_glyph_is_its_own_or_the_box(font)
+        assert seen[False] > 0, cut
+        if cut > cols + 8 * 128:              # the first blocks (ASCII: digits, letters) are whole
+            assert all(canvas.glyph_columns(ch) == (font[ord(ch)][1], 4) for ch in "0123456789AZaz")
+            assert seen[True] > 100, cut
+
+
+def test_one_flipped_bit_boxes_its_block_only(font, font_file):
+    good = _good()
+    cps, cols, n = _layout(good)
+    kanji = sorted(font).index(ord("佐"))
+    for at in (cps + 2 * kanji, cols + 8 * kanji + 5, cols + 8 * 3):   # a code point, columns
+        bad = bytearray(good)
+        bad[at] ^= 0x10
+        font_file(bytes(bad))
+        assert canvas.glyph_columns("あ") == (font[ord("あ")][1], 8) and not canvas.damaged
+        seen = _each_glyph_is_its_own_or_the_box(font)
+        assert canvas.damaged and seen[False] <= make_font.BLOCK, at
+    for at in (4, 13, 20, make_font.HEADER + 2 * 50 + 1):         # the header, the block index
+        bad = bytearray(good)
+        bad[at] ^= 0x01
+        font_file(bytes(bad))
+        assert canvas.glyph_columns("佐") == (canvas._BOX, 8) and canvas.damaged, at
+
+
+def test_a_sound_file_is_vouched_for_block_by_block_without_reading_it_whole(font, font_file,
+                                                                            monkeypatch):
+    """The boot reads the header, then per block first used its code points and columns once
+    (640 bytes, one CRC): figures printed, nothing timed (issue 28: a few ms at most)."""
+    from ui_harness import Driver
+    font_file(_good())
+    reads = []
+    real_open = open
+
+    class Counted:
+        def __init__(self, f):
+            self.f = f
+
+        def read(self, n):
+            b = self.f.read(n)
+            reads.append(len(b))
+            return b
+
+        def readinto(self, buf):
+            k = self.f.readinto(buf)
+            reads.append(k)
+            return k
+
+        def seek(self, *a):
+            return self.f.seek(*a)
+
+        def tell(self):
+            return self.f.tell()
+
+        def close(self):
+            self.f.close()
+
+    def counted_open(path, mode="r", *a):
+        f = real_open(path, mode, *a)
+        return Counted(f) if str(path).endswith("misaki.fnt") else f
+
+    crcs = []
+    real_crc = canvas._crc
+
+    def counted_crc(data, c=0):
+        crcs.append(len(data))
+        return real_crc(data, c)
+
+    monkeypatch.setattr("builtins.open", counted_open)
+    monkeypatch.setattr(canvas, "_crc", counted_crc)
+    d = Driver(lang="ja")                        # the boot: the start screen drawn
+    monkeypatch.setattr("builtins.open", real_open)
+    assert d.screen() == "Boot" and not canvas.damaged and d.toast() is None
+    print("font at boot: %d bytes in %d reads, %d CRC calls over %d bytes, %d blocks vouched"
+          % (sum(reads), len(reads), len(crcs), sum(crcs), vouched()))
+    assert sum(reads) < len(_good()) // 4
+    before = len(reads)
+    d.app.dirty = True
+    d.app.frame()                                # the same screen again: nothing read
+    assert len(reads) == before
+
+
+@pytest.mark.parametrize("damage", ["cut at 2/3", "header", "empty"])
+def test_the_panel_says_once_that_the_font_is_damaged(font, font_file, tmp_path, damage):
+    """The notice names the fix; its own characters draw from ui/font_spare.py, so it reads
+    whatever the file lost (the screen around it shows boxes where the file cannot vouch)."""
+    from ui_harness import Driver, to_png
+    good = _good()
+    font_file({"cut at 2/3": good[:len(good) * 2 // 3], "empty": b"",
+               "header": good[:13] + bytes([good[13] ^ 1]) + good[14:]}[damage])
+    for lang, said in (("ja", "フォントが壊れています\nPCで make deploy を\n実行すると直ります"),
+                       ("en", "Font file damaged:\nrun make deploy\non the PC")):
+        reset()
+        d = Driver(lang=lang)
+        assert d.screen() == "Boot" and not d.app.errors
+        assert d.toast() == said
+        for ch in said.replace("\n", ""):
+            assert canvas.glyph_columns(ch) == (font[ord(ch)][1], font[ord(ch)][0]), (damage, ch)
+        to_png(d.display.last, str(tmp_path / ("font-damaged-%s.png" % lang)))
+        d.press("down")                          # the press dismisses it; it is not said again
+        assert d.toast() is None
+        d.press("ok")
+        d.press("back")
+        assert d.toast() is None
+
+
+def test_the_notices_spare_glyphs_are_the_fonts_own():
+    """ui/font_spare.py is what make font writes from ui/misaki.fnt and the notice's texts."""
+    with open(make_font.SPARE_OUT, encoding="utf-8") as f:
+        assert f.read() == make_font.spare_source(_good()), "ui/font_spare.py is stale; " + HOW

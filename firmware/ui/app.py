@@ -21,6 +21,7 @@ from ui import texts
 
 TOAST_MS = 2500
 HINT_MS = 6000           # the undo/redo hint on a new game's first screen
+FONT_MS = 30000          # "the font file is damaged": until a press, or half a minute
 NOTE_MS = 4000           # "what was recorded": over the play screen's title row until the next press
 GESTURES_KEPT = 16       # the last gestures written with an error (a ring: nothing allocated per press)
 G_KINDS = ("click", "long", "repeat")
@@ -72,6 +73,7 @@ class App:
         self.ring_at = 0
         self.errors = []           # "Screen: TypeError: ..." of every caught error (tests assert none)
         self.errors_in_row = 0     # caught errors since the last good press or frame
+        self.font_told = False     # the damaged font file was said (once a boot: frame())
         prefs = {}
         if store is not None:
             try:
@@ -304,6 +306,11 @@ class App:
                 self.crashed(e)
         if self.note is not None and len(self.stack) == 1:
             self.draw_note(c)
+        if not self.font_told:
+            from ui import canvas
+            if canvas.damaged:     # a glyph it could not vouch for was drawn as a box: say why
+                self.font_told = True
+                self.say(self.t("FONT_DAMAGED"), FONT_MS)
         if self.toast is not None:
             self.draw_toast(c)
         self.dirty = False

@@ -18,6 +18,7 @@ MESSAGES = {
     "ASK_top": ("Choose the top card", "見せた札を選んでください"),
     "ASK_okoshi": ("Choose the first card", "起こし札を選んでください"),
     "ASK_trumps": ("Enter the trumps shown", "見せた切り札の枚数を入れてください"),
+    "FONT_DAMAGED": ("Font file damaged:\nrun make deploy\non the PC", "フォントが壊れています\nPCで make deploy を\n実行すると直ります"),
     "ERR_SHOWN": ("Error logged ({what});\nback to play", "エラーを記録して\n戻りました（{what}）"),
     "YES": ("Yes", "はい"),
     "NO": ("No", "いいえ"),
