@@ -35,8 +35,19 @@ class DeviceError(Exception):
     pass
 
 
-def mpremote_runner(port=None, exe=None, timeout=600):
-    """The real thing: `mpremote [connect PORT] ARGS...`; returns stdout, raises DeviceError."""
+# what mpremote prints when it reaches no board (none plugged in, the port wrong or held)
+NO_BOARD = ("no device found", "failed to access", "could not enter raw repl", "could not open")
+
+
+def no_board(port, again):
+    """What deploy says when no board answers, with the command that names the port."""
+    return ("no board answered%s (is the Pico plugged in? `%s` names its port); nothing was changed"
+            % (" at %s" % port if port else "", again))
+
+
+def mpremote_runner(port=None, exe=None, timeout=600, again="make export PORT=/dev/ttyACM0"):
+    """The real thing: `mpremote [connect PORT] ARGS...`; returns stdout, raises DeviceError (when
+    no board answers: no_board(), naming `again`, the command line that gives the port)."""
     base = list(exe) if exe else [sys.executable, "-m", "mpremote"]
     if port:
         base += ["connect", port]
@@ -48,8 +59,12 @@ def mpremote_runner(port=None, exe=None, timeout=600):
         except (OSError, subprocess.TimeoutExpired) as e:
             raise DeviceError("%s: %s" % (" ".join(cmd), e))
         if p.returncode != 0:
-            raise DeviceError("%s failed (%d): %s" % (" ".join(cmd), p.returncode,
-                                                     (p.stderr or p.stdout).decode("utf-8", "replace").strip()))
+            said = (p.stderr or p.stdout).decode("utf-8", "replace").strip()
+            if any(s in said.lower() for s in NO_BOARD):
+                last = said.splitlines()[-1]
+                last = last[len("mpremote: "):] if last.startswith("mpremote: ") else last
+                raise DeviceError("%s (mpremote: %s)" % (no_board(port, again), last[:120]))
+            raise DeviceError("%s failed (%d): %s" % (" ".join(cmd), p.returncode, said))
         return p.stdout.decode("utf-8", "replace")
     return run
 
@@ -133,6 +148,47 @@ def device_copy(run, paths, local_dir):
     """Copies device files (all from one directory) into local_dir (one mpremote call)."""
     if paths:
         run(["fs", "--no-verbose", "cp"] + [_remote(p) for p in paths] + [local_dir.rstrip("/\\") + os.sep])
+
+
+def _short(e):
+    """A DeviceError's reason in one line of the report."""
+    text = " ".join(str(e).split())
+    return text if len(text) <= 200 else text[:200] + "…"
+
+
+def copy_each(run, paths, local_dir):
+    """device_copy(), and when the one call fails (a file gone since the listing, an I/O error),
+    one call per file: {path: reason} of the files that could not be copied."""
+    try:
+        device_copy(run, paths, local_dir)
+        return {}
+    except DeviceError as e:
+        if len(paths) == 1:
+            return {paths[0]: _short(e)}
+    failed = {}
+    for p in paths:
+        try:
+            device_copy(run, [p], local_dir)
+        except DeviceError as e:
+            failed[p] = _short(e)
+    return failed
+
+
+def sha256_each(run, paths):
+    """device_sha256(), and when the one call fails, one call per file (a file it cannot hash
+    has no device digest: its copy is not verified)."""
+    try:
+        return device_sha256(run, paths)
+    except DeviceError:
+        if len(paths) == 1:
+            return {}
+    out = {}
+    for p in paths:
+        try:
+            out.update(device_sha256(run, [p]))
+        except DeviceError:
+            pass
+    return out
 
 
 def device_rm(run, paths):
@@ -221,6 +277,7 @@ class ExportResult:
         self.journals = []    # [(LogResult, [FileReport of its segments])]
         self.errors = []      # device-level problems (no /games, mpremote failure, refused entries)
         self.damaged = []     # closed segments whose size/CRC differ from the snapshot's record
+        self.not_copied = []  # device paths listed but not copied (the others are archived)
 
     @property
     def logs(self):
@@ -324,18 +381,23 @@ def _copy_and_check(run, res, root, archive, tmp):
     for d, fs in sorted(by_dir.items()):
         local = os.path.join(tmp, os.path.relpath(d, root)) if d != root else tmp
         os.makedirs(local, exist_ok=True)
-        device_copy(run, [f.path for f in fs], local)
-    shas = device_sha256(run, [f.path for f in res.files])
+        for p, why in sorted(copy_each(run, [f.path for f in fs], local).items()):
+            res.errors.append("%s: not copied (%s)" % (p, why))
+            res.not_copied.append(p)
+    shas = sha256_each(run, [f.path for f in res.files if f.path not in res.not_copied])
     datas = {}
     for f in res.files:
         f.sha_device = shas.get(f.path)
         rel = os.path.relpath(f.path, root)
         local = os.path.join(tmp, rel)
+        if f.path in res.not_copied:
+            continue
         try:
             with open(local, "rb") as fh:
                 data = fh.read()
         except OSError as e:
             res.errors.append("%s: not copied (%s)" % (f.path, e))
+            res.not_copied.append(f.path)
             continue
         f.sha_local = hashlib.sha256(data).hexdigest()
         datas[f.path] = data
@@ -439,15 +501,21 @@ def main(argv):
     ap.add_argument("--date", help="archive sub-folder name (default: today, YYYY-MM-DD)")
     ap.add_argument("--delete", action="store_true",
                     help="delete from the device the finished games whose every file was verified")
-    ap.add_argument("--lang", choices=("en", "ja"), default="en")
+    ap.add_argument("--lang", choices=("en", "ja"), default="en", help="language of the report printed (default en)")
     ap.add_argument("--mpremote", help="mpremote command (default: this Python's mpremote module)")
     a = ap.parse_args(argv)
+    if a.date is not None and not safe_name(a.date):
+        ap.error("--date %r: an archive folder name is letters, digits, '.', '_' and '-' "
+                 "(not starting with '.')" % a.date[:40])
     run = mpremote_runner(a.port, a.mpremote.split() if a.mpremote else None)
     try:
         res = export(run, a.dest, a.delete, date=a.date)
     except DeviceError as e:
         sys.stderr.write("export failed: %s\n" % e)
         return 3
+    except OSError as e:        # the archive folder cannot be written: the command line's problem
+        sys.stderr.write("export: cannot write the archive under %s: %s\n" % (a.dest, e.strerror or e))
+        return 2
     print(res.text(a.lang))
     print(("アーカイブ: " if a.lang == "ja" else "archive: ") + res.archive)
     if res.errors or not all(f.verified for f in res.files):

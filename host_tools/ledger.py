@@ -142,25 +142,61 @@ def format_standings(rows, lang="en"):
     return "\n".join(out).lstrip("\n")
 
 
+def in_progress(db, kind=None):
+    """How many games in the ledger are not finished (what standings leave out without --all)."""
+    q, args = "SELECT COUNT(*) FROM games WHERE over = 0", []
+    if kind:
+        q += " AND kind = ?"
+        args.append(kind)
+    return db.execute(q, args).fetchone()[0]
+
+
+def left_out(n, lang="en"):
+    if lang == "ja":
+        return "途中のゲーム%d件は入っていません（--allで含めます）" % n
+    return "(%d game%s in progress left out: --all includes %s)" % (n, "" if n == 1 else "s",
+                                                                   "it" if n == 1 else "them")
+
+
 def main(argv):
     import argparse
     ap = argparse.ArgumentParser(prog="python -m host_tools ledger", description="The season ledger (SQLite).")
-    sub = ap.add_subparsers(dest="cmd", required=True)
-    imp = sub.add_parser("import", help="load logs (files or folders of *.log)")
-    imp.add_argument("logs", nargs="+", metavar="LOG")
-    imp.add_argument("--db", default="ledger.sqlite")
+    sub = ap.add_subparsers(dest="cmd", required=True, metavar="import|standings")
+    db_help = "the ledger's SQLite file (default ledger.sqlite; import creates it)"
+    imp = sub.add_parser("import", help="load logs (files or folders of *.log)",
+                         description="Load game logs into the ledger: a game seen again is updated "
+                                     "when the new copy is longer, else left as it is.")
+    imp.add_argument("logs", nargs="+", metavar="LOG",
+                     help="a log file (NNNN-GGGGGGGG.N.log segments of one game go together) or a folder of them")
+    imp.add_argument("--db", default="ledger.sqlite", help=db_help)
     imp.add_argument("--night", help="game night label for new games (default: archive date folder)")
-    st = sub.add_parser("standings", help="standings across game nights, per game kind")
-    st.add_argument("--db", default="ledger.sqlite")
-    st.add_argument("--kind", choices=sorted(games.KINDS))
+    st = sub.add_parser("standings", help="standings across game nights, per game kind",
+                        description="Per game kind and player: nights, games, wins, average place, "
+                                    "total score of the finished games (--all: those in progress too).")
+    st.add_argument("--db", default="ledger.sqlite", help=db_help)
+    st.add_argument("--kind", choices=sorted(games.KINDS), help="only this game kind")
     st.add_argument("--all", action="store_true", help="include games still in progress")
-    st.add_argument("--lang", choices=("en", "ja"), default="en")
-    st.add_argument("--json", action="store_true")
+    st.add_argument("--lang", choices=("en", "ja"), default="en", help="language of the table (default en)")
+    st.add_argument("--json", action="store_true", help="the rows as JSON instead of a table")
     a = ap.parse_args(argv)
     if a.cmd == "standings" and not os.path.exists(a.db):
         sys.stderr.write("no ledger %s: run 'ledger import' first\n" % a.db)
         return 2
-    db = connect(a.db)
+    if a.cmd == "import":
+        missing = [p for p in a.logs if not os.path.exists(p)]
+        if missing:
+            sys.stderr.write("ledger import: no such file or folder: %s\n" % ", ".join(missing))
+            return 2
+    folder = os.path.dirname(os.path.abspath(a.db))
+    if os.path.isdir(a.db) or not os.path.isdir(folder):
+        sys.stderr.write("ledger: --db %s: %s\n" % (a.db, "a folder, not a ledger file" if os.path.isdir(a.db)
+                                                     else "no folder %s to keep the ledger in" % folder))
+        return 2
+    try:
+        db = connect(a.db)
+    except (sqlite3.Error, OSError) as e:
+        sys.stderr.write("ledger: cannot open %s as a ledger (%s)\n" % (a.db, e))
+        return 2
     try:
         if a.cmd == "import":
             counts = {}
@@ -176,10 +212,18 @@ def main(argv):
             print(", ".join("%d %s" % (n, s) for s, n in sorted(counts.items())))
             return 1 if bad else 0
         rows = standings(db, a.kind, a.all)
+        n = 0 if a.all else in_progress(db, a.kind)
         if a.json:
             print(json.dumps(rows, ensure_ascii=False, indent=1))
+            if n:
+                sys.stderr.write(left_out(n) + "\n")
         else:
             print(format_standings(rows, a.lang))
+            if n:
+                print(left_out(n, a.lang))
         return 0
+    except sqlite3.Error as e:      # a SQLite file that is not a ledger (other tables, damage)
+        sys.stderr.write("ledger: %s is not a ledger this tool can use (%s)\n" % (a.db, e))
+        return 2
     finally:
         db.close()

@@ -314,6 +314,7 @@ def _fold(res, lines):
         res.kept += 1
         kept_lines.append(lineno)
         last_kept = lineno
+    game.settle()      # replayed undos and redos fold lazily (engine.Game.replay)
     # A hole: some line was refused and a later one was folded anyway (the fold is not the journal).
     res.hole = any(p.lineno < last_kept for p in res.problems)
     return res

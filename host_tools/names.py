@@ -60,12 +60,16 @@ def push(names, run):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m host_tools names")
-    ap.add_argument("--port")
-    ap.add_argument("names", nargs="+")
+    ap = argparse.ArgumentParser(prog="python -m host_tools names",
+                                 description="Push the table's seat names to the Pico (/names.json): "
+                                             "a new game offers them for its seats.")
+    ap.add_argument("--port", help="the Pico's serial port (default: the one mpremote finds)")
+    ap.add_argument("names", nargs="+", metavar="NAME",
+                    help="1 to %d names, in seat order, at most %d characters each, each once" % (MAX_SEATS, MAX_LEN))
     args = ap.parse_args(argv)
     try:
-        data = push(args.names, mpremote_runner(args.port))
+        data = push(args.names, mpremote_runner(
+            args.port, again="python -m host_tools names --port /dev/ttyACM0 NAME..."))
     except ValueError as e:
         sys.stderr.write("error: %s\n" % e)
         return 2

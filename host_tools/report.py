@@ -527,9 +527,11 @@ def main(argv):
     import argparse
     ap = argparse.ArgumentParser(prog="python -m host_tools report",
                                  description="Two CSVs per game and an HTML page per game night.")
-    ap.add_argument("logs", nargs="+", metavar="LOG")
+    ap.add_argument("logs", nargs="+", metavar="LOG",
+                    help="a log file (NNNN-GGGGGGGG.N.log segments of one game go together) or a folder of them")
     ap.add_argument("--out", default="reports", help="output folder (default ./reports)")
-    ap.add_argument("--lang", choices=("ja", "en", "both"), default="both")
+    ap.add_argument("--lang", choices=("ja", "en", "both"), default="both",
+                    help="the pages' language (default both, linked to each other)")
     ap.add_argument("--night", help="take all the logs as one game night with this label")
     a = ap.parse_args(argv)
     missing = [p for p in a.logs if not os.path.isfile(p)]

@@ -58,7 +58,19 @@ def _text(r):
     return s
 
 
+def parser():
+    import argparse
+    return argparse.ArgumentParser(
+        prog="python -m host_tools seal",
+        description="Add CRCs to a hand-written journal: draft JSON lines (header first, no crc) on "
+                    "stdin, the sealed journal on stdout. Every line goes through the device's own "
+                    "validator and the whole journal is replayed; anything wrong exits 2 with one "
+                    '{"error", "id", "line"} JSON line on stderr (docs/log-format.md).',
+        epilog="example: python -m host_tools seal < draft.jsonl > game.log")
+
+
 def main(argv=None):
+    parser().parse_args(sys.argv[1:] if argv is None else argv)   # --help; anything else: exit 2
     try:
         lines = seal_lines(cli_io.read_stdin_text().split("\n"))
     except cli_io.InputError as e:

@@ -102,3 +102,51 @@ def test_a_closed_segment_damaged_after_closing_is_named_in_the_report(tmp_path)
     assert "no longer backed by the journal" in res.text() and not res.ok
     report = json.load(open(str(tmp_path / "archive" / "2025-01-02" / "export-report.json")))
     assert report["damaged"][0]["segment"] == 0
+
+
+class VanishingRunner(FolderRunner):
+    """The device folder where one file goes away between the listing and the copy: mpremote then
+    fails every call that names it, as the real one does (ENOENT from the device)."""
+
+    def __init__(self, root, gone):
+        FolderRunner.__init__(self, root)
+        self.gone = gone
+
+    def __call__(self, args):
+        if "ls" not in args:
+            path = os.path.join(self.root, self.gone.lstrip("/"))
+            if os.path.exists(path):
+                os.remove(path)
+            if ":" + self.gone in args:
+                raise export.DeviceError("mpremote fs %s failed (1): OSError: [Errno 2] ENOENT" % args[1])
+        return FolderRunner.__call__(self, args)
+
+
+def test_a_file_that_cannot_be_copied_is_reported_and_the_others_archived(tmp_path, monkeypatch, capsys):
+    from host_tools.__main__ import main as host_main
+    dev = tmp_path / "device"
+    done, live = store_games(dev / "games")
+    names = sorted(os.listdir(str(dev / "games")))
+    gone = "/games/" + [n for n in names if live.game_id in n and n.endswith(".snp")][0]
+    keep = ["/games/" + n for n in names if "/games/" + n != gone]
+    monkeypatch.setattr(export, "mpremote_runner", lambda port, exe=None: VanishingRunner(str(dev), gone))
+    rc = host_main(["export", "--dest", str(tmp_path / "archive"), "--date", "2025-01-02"])
+    out = capsys.readouterr().out
+    assert rc == 3                                  # docs/export.md: a transfer problem
+    assert "%s: not copied" % gone in out
+    arch = tmp_path / "archive" / "2025-01-02"
+    for p in keep:                                  # every other file archived and verified
+        assert (arch / os.path.basename(p)).exists(), p
+    report = json.load(open(str(arch / "export-report.json")))
+    verified = dict((f["path"], f["verified"]) for f in report["files"])
+    assert all(verified[p] for p in keep) and not verified[gone]
+    assert [e for e in report["errors"] if e.startswith(gone + ": not copied")]
+    assert len([r for r in report["files"] if r.get("game")]) == len(keep) - 1   # the logs read
+
+
+def test_a_bad_date_argument_exits_2_with_a_message(tmp_path, capsys):
+    from host_tools.__main__ import main as host_main
+    with __import__("pytest").raises(SystemExit) as e:
+        host_main(["export", "--dest", str(tmp_path / "a"), "--date", "../x"])
+    assert e.value.code == 2 and "--date" in capsys.readouterr().err
+    assert not (tmp_path / "x").exists()

@@ -120,6 +120,7 @@ class Game:
         self.sink = sink            # callable(line): persists one journal line, may raise
         self.source = source        # callable() -> iterable of journal records (seq >= 1)
         self._memory = None if source else []   # records kept here when nothing persists them
+        self._index = None if source else {}    # ... and by seq (a PC reader skips refused lines)
         self.seq = 0
         self.done = []              # ranges of seqs of the effective actions
         self.undone = []            # redo stack: ranges of seqs, its top the last range's end
@@ -155,26 +156,17 @@ class Game:
         self._held = []             # records of the top of the redo stack, when at hand
         self._rungs = []            # memory only: _rungs[i] = state after (i + 1) * _RUNG actions
         self._stack = [] if self._memory is not None and base_len == 0 else None
-        self._state = clone(base_state)
-
-    @property
-    def state(self):
-        if self._state is None:
-            self.settle()
-        return self._state
-
-    @state.setter
-    def state(self, value):
-        self._state = value
+        self.state = clone(base_state)
 
     def settle(self):
-        """Fold the state now if a replayed undo or redo left it to be folded (raises what reading
-        the journal back raises: callers that must see that here call it)."""
-        if self._state is None:
+        """Fold the state now if a replayed undo or redo left it to be folded (state None). Whoever
+        calls replay() calls this before reading `state` (from_lines and resume do); it raises
+        what reading the journal back raises."""
+        if self.state is None:
             self._set(self._plan(self.done, self._depth))
 
     def _set(self, fold):
-        self._base, self._base_len, self._window, self._mid, self._after, self._state = fold
+        self._base, self._base_len, self._window, self._mid, self._after, self.state = fold
 
     def _apply(self, state, rec):
         try:
@@ -194,7 +186,7 @@ class Game:
     def _grow_window(self, rec):
         self._window.append(rec)
         if self._after is not None:
-            self._after.append(self._state)
+            self._after.append(self.state)
         n = len(self._window)
         if n == _WINDOW:
             self._mid = clone(self.state)
@@ -218,9 +210,8 @@ class Game:
 
     def _record_at(self, seq):
         """The journal's record with this seq (the memory's by index, else read back)."""
-        mem = self._memory
-        if mem is not None and 0 < seq <= len(mem) and mem[seq - 1]["seq"] == seq:
-            return mem[seq - 1]
+        if self._index is not None and seq in self._index:
+            return self._index[seq]
         for r in self._records():
             if r["seq"] == seq:
                 return r
@@ -228,6 +219,8 @@ class Game:
 
     def _effective(self, done):
         """The journal's records whose seqs are in the ranges `done`, in order."""
+        if not done:
+            return                  # nothing to read (everything undone: the initial state)
         ri = 0
         for rec in self._records():
             seq = rec["seq"]
@@ -258,7 +251,7 @@ class Game:
     def _ladder_fold(self, total):
         """Base, window and state for the first `total` actions of the stack held in memory, from
         the highest rung at or below them (rungs passed on the way are kept)."""
-        mem, stack, rungs = self._memory, self._stack, self._rungs
+        mem, stack, rungs = self._index, self._stack, self._rungs
         r = total // _RUNG
         if r > len(rungs):
             r = len(rungs)
@@ -270,11 +263,11 @@ class Game:
         while i < total:
             if i == keep_from:
                 base = clone(state)
-            self._apply(state, mem[stack[i] - 1])
+            self._apply(state, mem[stack[i]])
             i += 1
             if i % _RUNG == 0 and i // _RUNG == len(rungs) + 1:
                 rungs.append(clone(state))
-        window = [mem[s - 1] for s in stack[keep_from:total]]
+        window = [mem[s] for s in stack[keep_from:total]]
         after = [None] * len(window)
         mid = None
         if len(window) >= _WINDOW:
@@ -373,6 +366,7 @@ class Game:
             self.sink(line)        # raises on a full flash: nothing below runs, state unchanged
         if self._memory is not None:
             self._memory.append(rec)
+            self._index[rec["seq"]] = rec
         self.seq = rec["seq"]
 
     def _record(self, ev):
@@ -391,6 +385,8 @@ class Game:
         if ev["t"] in ("undo", "redo", "header") or "seq" in ev or "g" in ev:
             raise Refusal("E_BAD_EVENT")
         rec = self._record(ev)
+        if self.state is None:
+            self.settle()
         before = self.state
         state = clone(before)
         out = self._apply(state, rec)
@@ -404,7 +400,7 @@ class Game:
         self._depth += 1
         self.undone = []
         self._held = []
-        self._state = state
+        self.state = state
         if self._stack is not None:
             self._stack.append(seq)
             d = self._depth
@@ -432,6 +428,8 @@ class Game:
         if not self.undone:
             raise Refusal("E_NOTHING_TO_REDO")
         rec = self._redo_record()
+        if self.state is None:
+            self.settle()
         state = clone(self.state)
         out = self._apply(state, rec)
         self._write(self._record({"t": "redo"}))
@@ -440,7 +438,7 @@ class Game:
 
     def _redo_effect(self, rec, state, out):
         self._push_redone(rec)
-        self._state = state
+        self.state = state
         if self._base is None:
             self._base, self._base_len, self._window, self._mid = state, self._depth, [], None
             self._after = [] if self._memory is not None else None
@@ -453,11 +451,13 @@ class Game:
         self.seq = rec["seq"]
         if self._memory is not None:
             self._memory.append(rec)
+            self._index[rec["seq"]] = rec
 
     def replay(self, rec):
         """Fold one record read back from the journal (already CRC/sequence checked). An undo or a
         redo only moves a seq between the stacks (the action was checked when it was first
-        applied, and a redo applies it to the same state again): the state is folded later."""
+        applied, and a redo applies it to the same state again): the state is folded later, and
+        is None until then (settle())."""
         t = rec["t"]
         if t == "undo":
             if not self.done:
@@ -475,17 +475,16 @@ class Game:
                     self._mid = None
             else:
                 self._base = None
-            self._state = None
+            self.state = None
             self.last_outcome = None
         elif t == "redo":
             if not self.undone:
                 raise Refusal("E_LOG_REDO_EMPTY", {"seq": rec["seq"]})
             seq = self.undone[-1][1]
             held = self._held[-1] if self._held and self._held[-1]["seq"] == seq else None
-            mem = self._memory
-            if held is None and mem is not None and 0 < seq <= len(mem) and mem[seq - 1]["seq"] == seq:
-                held = mem[seq - 1]
-            if held is None and mem is None and self.source is None:
+            if held is None and self._index is not None:
+                held = self._index.get(seq)
+            if held is None and self._memory is None and self.source is None:
                 raise Refusal("E_UNDO_LIMIT")
             self._note(rec)
             at_top = self._base is not None and self._base_len + len(self._window) == self._depth
@@ -505,9 +504,11 @@ class Game:
                     self._base, self._base_len, self._window, self._mid = mid, self._base_len + _WINDOW, window[_WINDOW:], None
             else:
                 self._base = None
-            self._state = None
+            self.state = None
             self.last_outcome = None
         else:
+            if self.state is None:
+                self.settle()
             before = self.state
             state = clone(before)
             out = self._apply(state, rec)
@@ -536,11 +537,13 @@ class Game:
                 raise
             except Refusal as r:
                 raise journal.LogError("E_LOG_REFUSED", {"line": lineno, "why": r.msg_id})
+        game.settle()
         return game
 
     # ---- snapshots ----------------------------------------------------------------------------
     def snapshot(self):
         """Everything needed to resume without replaying the journal from its first event."""
+        self.settle()
         return {"g": self.game_id, "seq": self.seq, "done": clone(self.done),
                 "undone": clone(self.undone), "state": clone(self.state)}
 
@@ -556,10 +559,11 @@ class Game:
             game.undone = clone(snap["undone"])
             # the records before the snapshot are not at hand: the source reads them back
             # (without one, undo stops at the snapshot)
-            game._memory = None
+            game._memory = game._index = None
             game._reset(clone(snap["state"]), count(game.done))
         for rec in tail:
             game.replay(rec)
+        game.settle()
         return game
 
     # ---- reading --------------------------------------------------------------------------------

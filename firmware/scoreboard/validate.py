@@ -9,6 +9,8 @@ from scoreboard.journal import SCHEMA, LogError, is_int, name_ok, text_ok
 ID_LEN = 8              # game ids: 8 of 0-9 a-z (the device writes 8 hex digits): safe file names
 _DEPTH = 4              # nesting of an event's values (the rules use at most a list of lists)
 _ID_CHARS = "0123456789abcdefghijklmnopqrstuvwxyz"
+INT_MAX = 2147483647    # the largest int a journal line holds (a seq, a count, points): beyond it
+                        # the line is refused, so no reader's SQLite or C integer overflows
 
 
 def valid_id(g):
@@ -23,8 +25,10 @@ def valid_id(g):
 def plain(v, depth):
     if isinstance(v, str):
         return text_ok(v)
-    if v is None or isinstance(v, (bool, int)):
-        return True             # no floats: the device never writes one (cjson refuses them)
+    if v is None or isinstance(v, bool):
+        return True
+    if isinstance(v, int):
+        return -INT_MAX <= v <= INT_MAX   # no floats: the device never writes one (cjson refuses them)
     if depth <= 0:
         return False
     if isinstance(v, list):
@@ -113,7 +117,7 @@ def check_record(rec, game_id, lineno=0):
     if not isinstance(t, str) or t == "header" or t == "snap":
         raise LogError("E_LOG_KIND", {"line": lineno, "kind": str(t)[:20]})
     seq = rec.get("seq")
-    if not is_int(seq):
+    if not is_int(seq) or seq > INT_MAX:
         raise LogError("E_LOG_SEQ", {"line": lineno, "want": None, "got": str(seq)[:12]})
     for k in rec:
         if not text_ok(k) or not plain(rec[k], _DEPTH):
