@@ -67,6 +67,7 @@ test-emu: $(STAMP) $(TEXTS)
 
 bench: $(STAMP) $(TEXTS)
 	$(PY) -m host_tools.presses
+	$(PY) -m host_tools.bench_phones --out docs/bench-phones.md
 	$(PY) -m host_tools.bench $(if $(UF2),--uf2 $(UF2))
 
 # docs/benchmarks.md from scratch: deterministic figures + the emulated Pico (3 runs) + wall clock.
@@ -74,6 +75,7 @@ bench: $(STAMP) $(TEXTS)
 bench-doc: $(STAMP) $(TEXTS)
 	$(PY) -m host_tools.bench $(if $(UF2),--uf2 $(UF2)) --runs 3 --out docs/benchmarks.md
 	$(PY) -m host_tools.presses
+	$(PY) -m host_tools.bench_phones --out docs/bench-phones.md
 
 presses: $(STAMP) $(TEXTS)
 	$(PY) -m host_tools.presses

@@ -103,6 +103,8 @@ class Server:
         self.conns += 1
         try:
             await self.md.handle_request(_Deadline(reader, REQUEST_MS), writer)
+        except asyncio.CancelledError:   # the server stopping: the connection just closes
+            pass
         except Exception as e:     # a broken client: its connection only
             self._log(e)
         finally:
