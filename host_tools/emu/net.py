@@ -19,6 +19,7 @@ the handshake would wait that long (emulated) on every connection, so the first 
 ACCEPT_GRACE_MS (emulated) after the handshake, the time the firmware's loop needs to accept.
 """
 import asyncio
+import os
 import random
 
 from rp2040py.external.cyw43 import net
@@ -33,6 +34,7 @@ ACCEPT_GRACE_MS = 20           # see the module's docstring
 CONNECT_TRIES = 50             # SYNs refused (RST: nothing listening yet) before giving up ...
 RETRY_MS = 200                 # ... one every this many emulated ms
 SYN_WAIT_MS = 3000             # a SYN the guest never answers (no link) counts as refused after this
+TRACE = os.environ.get("EMU_NET_TRACE") == "1"     # every forwarded segment on stderr
 
 
 def _ip(b):
@@ -81,6 +83,7 @@ class Connection:
         self.host_gone = False                # the host closed its socket (HTTP clients do not half-close)
 
     def send(self, flags, payload=b"", mss=None):
+        self.forward.trace(">", self.port, flags, len(payload))
         tcp = net.pack_tcp(FORWARDER_IP, GUEST_IP, self.port, GUEST_PORT, self.seq, self.ack, flags,
                            WINDOW, payload, mss=mss)
         self.forward.inject(net.pack_ipv4(FORWARDER_IP, GUEST_IP, net.IP_PROTO_TCP, tcp))
@@ -125,6 +128,7 @@ class Connection:
             self._close()
 
     def on_segment(self, tcp):
+        self.forward.trace("<", self.port, tcp.flags, len(tcp.payload))
         if tcp.flags & net.TCP_RST:
             if not self.established:
                 self.refused = True           # nothing listens on the port (yet): _connect retries
@@ -319,6 +323,13 @@ class Forward:
                 self.connections.pop(conn.port, None)
             writer.close()
             self.tasks.discard(task)
+
+    def trace(self, way, port, flags, n):
+        if TRACE:
+            import sys
+            names = "".join(c for bit, c in ((2, "S"), (16, "A"), (8, "P"), (1, "F"), (4, "R")) if flags & bit)
+            sys.stderr.write("%10.1f emu ms %s guest :%d %-4s %d bytes\n"
+                             % (self.time.ms if self.time else 0, way, port, names, n))
 
     def describe(self):
         return "%s -> %s:%d (the emulated Pico W, from %s on its subnet)" % (
