@@ -14,11 +14,11 @@ def test_kakoi_earlier_caller_answers_again():
     pick(d, "P2")                                   # who called
     hand(d, ["9", "2"])
     pick(d, "7")                                    # the field card, offered from 9 2
-    hand(d, ["J", "2"])                             # P1 pays: its hand
     kakoi_list_row(d, "＋ドボンを追加")          # only P3 is left: not asked
     hand(d, ["Q", "5"])
     kakoi_list_row(d, "＋返しを追加")
     pick(d, "P1")                                   # P1 answers P2's 9 (J-2)
+    hand(d, ["J", "2"])                             # P1's hand: asked once, as it answers
     kakoi_list_row(d, "＋返しを追加")
     pick(d, "P2")                                   # P2 again: only P1's J is reachable (9+2)
     r = d.app.top().rows()

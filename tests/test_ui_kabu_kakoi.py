@@ -235,6 +235,9 @@ def kakoi_call(d, seats, caller_hand, card, payer_hand):
     pick(d, "P2")
     hand(d, caller_hand)
     pick(d, card)
+    # the call list first (a gaeshi may leave P1 paying nothing); 登録 asks for P1's hand
+    assert d.screen() == "Calls" and d.app.top().rows()[d.app.top().sel] == "登録"
+    d.press("ok")
     hand(d, payer_hand)
 
 
@@ -247,14 +250,16 @@ def test_kakoi_seed_example():
     pick(d, "P2")                                   # ドボンした人
     hand(d, ["9", "2"])
     pick(d, "7")                                    # 場の札, offered from 9 2: 7（9-2） or J（9+2）
-    assert d.screen() == "RankGrid" and d.app.top().head == "払うP1の手札"
-    hand(d, ["J", "2"])
+    # issue 27: P1's hand is not asked for yet (a gaeshi may leave the card's player paying nothing)
     assert d.screen() == "Calls" and d.app.top().rows()[d.app.top().sel] == "登録"
+    assert "登録でP1の手札を入力" in d.app.top().rows()
     kakoi_list_row(d, "＋ドボンを追加")
     assert d.app.top().head == "P3の手札"            # only P3 is left: no question
     hand(d, ["Q", "5"])
     kakoi_list_row(d, "＋返しを追加")
-    pick(d, "P1")                                   # hand known; only P2's 9 is reachable
+    pick(d, "P1")
+    assert d.app.top().head == "P1の手札"            # asked once, as the one who answers
+    hand(d, ["J", "2"])                             # only P2's 9 is reachable
     r = d.app.top().rows()
     assert "P1 返し→P2 J 2" in r
     assert "P2→P1 176点（11×16）" in r and "P1→P3 48点（12×4）" in r
@@ -292,6 +297,7 @@ def test_kakoi_issue12_crash_path_cannot_happen_and_every_seat_called_says_so():
     assert d.app.top().head == "P2の手札"            # two players: P2 called, no question
     hand(d, ["3", "4"])
     pick(d, "7")
+    d.press("ok")                                   # 登録: the payer's hand
     hand(d, ["5"])
     kakoi_list_row(d, "＋ドボンを追加")
     assert d.screen() == "Calls" and d.toast() == "全員が宣言済み"
@@ -348,6 +354,7 @@ def test_kabu_kakoi_entry_text_stays_on_the_panel(lang):
         pick(d, "P2")
         hand(d, ["9", "2"])
         pick(d, "7")
+        d.press("ok")                               # 登録: the payer's hand
         hand(d, ["J", "2"])
         for _ in range(12):
             d.press("down")
@@ -433,6 +440,7 @@ def test_kakoi_gaeshi_of_a_gaeshi_by_the_first_caller():
     pick(d, "P1")                                   # 出した人; P2 is the only caller
     hand(d, ["9", "2"])
     pick(d, "7")
+    d.press("ok")                                   # 登録 asks for P1's hand (it pays P2 so far)
     hand(d, ["J", "2"])                             # P1 pays ... and answers
     kakoi_list_row(d, "＋返しを追加")
     pick(d, "P1")
@@ -477,3 +485,27 @@ def test_kabu_okoshi_everyone_dobon_each_chooses_the_minus2():
     d.press("ok")                                   # 登録
     assert sent[-1]["t"] == "okoshi" and sent[-1]["minus2"] == [0, 2]
     assert d.app.game.seq == 1 and d.app.game.last_outcome["totals"] == [0, 0, 0]
+
+
+def test_kakoi_gaeshi_list_leaves_out_the_only_caller_and_the_call_list_says_more_follow():
+    """Issue 27, items 6 and 7: 返した人 never offers the one seat whose call is the only one (it
+    cannot answer itself); a call list longer than the panel shows ▼ (the payments follow)."""
+    d = Driver(lang="ja")
+    new_game(d, 2, 4)
+    d.seq("ok ok")
+    pick(d, "P1")
+    pick(d, "P2")
+    hand(d, ["4", "3"])
+    pick(d, "7")
+    kakoi_list_row(d, "＋返しを追加")
+    assert [lab for lab, _ in d.app.top().opts] == ["P1", "P3", "P4"]
+    pick(d, "P3")
+    hand(d, ["5", "A"])                             # answers P2's 4 (5-A): the only reachable card
+    scr = d.app.top()
+    assert d.screen() == "Calls" and len(scr.rows()) > scr.span
+    log = d.redraw()
+    assert ("▼", 120, 48) in log.drawn
+    while scr.sel < len(scr.rows()) - 1:            # at the end of the list: nothing follows
+        d.press("down")
+    log = d.redraw()
+    assert ("▼", 120, 48) not in log.drawn

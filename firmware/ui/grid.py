@@ -22,6 +22,8 @@ class RankGrid(Screen):
     """ranks: list of (label, value) laid out `cols` to a row; extra: (label, value) cells put on
     the last row before 決定 (the kabu loser's 「他」). on_done(cards) gets the cards in the order
     they were entered. pick=True: one card, OK picks it (no 決定 row) and on_done(value) gets it.
+    want: the hand's size when known (the title counts up to it); auto: its last card ends the hand;
+    advance: after OK the cursor moves on to the next rank (a hand entered in order, low to high).
     check(cards, v) may refuse a card before it is added, accept(cards) a hand before 決定 (a
     Refusal keeps the grid open and says why). close=False leaves the grid under the next step,
     so back returns to it."""
@@ -29,7 +31,8 @@ class RankGrid(Screen):
     entry = True
 
     def __init__(self, app, head, ranks, cards, on_done, cols, key, extra=None, pick=False,
-                 check=None, start=None, accept=None, close=True, hint_id=None, want=None):
+                 check=None, start=None, accept=None, close=True, hint_id=None, want=None, auto=False,
+                 advance=False):
         Screen.__init__(self, app)
         self.head, self.on_done, self.cols = head, on_done, cols
         self.key = key + ("1" if pick else "")      # a pick grid has no 決定 rows: its own memory
@@ -37,6 +40,8 @@ class RankGrid(Screen):
         self.hint_id = hint_id or ("GRID_PICK_HINT" if pick else "GRID_HINT")
         self.cards = list(cards or [])
         self.want = want            # the hand's size when it is known (the title says 3/9)
+        self.auto = auto and want is not None   # ... and its last card ends the hand (no 決定)
+        self.advance = advance      # OK moves the cursor on to the next rank
         done = (app.t("DONE"), None)
         # rows of (label, value), value None = 決定: one 決定 above the grid (beside the hand) and
         # one below, so ▲ from the top row and ▼ from the bottom row both end the hand
@@ -101,6 +106,16 @@ class RankGrid(Screen):
             if self.check is not None:
                 self.check(self.cards, v)
             self.cards.append(v)
+            if self.advance:             # the next card is often the next rank (a hand read in order)
+                row = self.cells[self.r]
+                c = min(self.c, len(row) - 1) + 1
+                if c < len(row) and row[c][1] is not None:
+                    self.c = c
+                elif self.r + 1 < len(self.cells) and self.cells[self.r + 1][0][1] is not None:
+                    self.r, self.c = self.r + 1, 0
+            if self.auto and len(self.cards) == self.want:
+                self.done()              # a Refusal (accept) leaves the grid open with the card
+                return
         elif name == "back":
             lab, v = self.cell()
             if v is not None and v in self.cards:

@@ -9,6 +9,7 @@ from scoreboard import kakoi_score as kk
 from scoreboard.errors import Refusal
 
 COLS = 7            # A..7 on the top row, 8..K (and the jokers) below
+DEALT = 5           # a dealt hand: at 天和 nobody has played yet, so every hand has 5 cards
 
 
 def ranks(app):
@@ -35,6 +36,8 @@ class Play(PlayScreen):
                                                           app.state()["starter"])))]))
         elif name == "right":            # the usual outcome, one press shorter (the hint says so)
             RoundEntry(app, "dobon").start()
+        elif name == "left":             # the other usual one, ツモ上がり (the hint says so too)
+            RoundEntry(app, "tsumo").start()
 
     def extra(self):
         return [end_item(self.app, "KK_end")]
@@ -72,6 +75,8 @@ class RoundEntry:
         self.hands = {}       # seat -> ranks, each hand entered once
         self.calls = []       # {"seat", "top", "on", "fixed": the top is known (answered)}
         self.winner = None
+        # ask the hands the payments still need now (a dobon: only once 登録 is pressed)
+        self.saving = kind != "dobon"
 
     # ---- the steps ---------------------------------------------------------------------------
     def start(self):
@@ -105,8 +110,14 @@ class RoundEntry:
         def done(cards):
             self.hands[s] = cards
             then(s)
-        app.push(RankGrid(app, app.t("KK_hand_of", {"name": app.name(s)}), ranks(app), [], done, COLS,
-                          "kakoi", accept=self.a_hand, close=False))
+        self.grid(app.t("KK_hand_of", {"name": app.name(s)}), done)
+
+    def grid(self, head, done):
+        """A hand on the grid; at 天和 a dealt hand of 5, its fifth card ends it."""
+        tenhou = self.kind == "tenhou"
+        self.app.push(RankGrid(self.app, head, ranks(self.app), [], done, COLS, "kakoi", accept=self.a_hand,
+                               close=False, want=DEALT if tenhou else None, auto=tenhou,
+                               hint_id="KK_GRID_HINT", advance=True))
 
     def jokers(self):
         return bool(self.app.game.settings.get("jokers"))
@@ -168,7 +179,10 @@ class RoundEntry:
         self.back_to_list()
 
     def add_gaeshi(self):
-        self.caller_step(self.app.t("KK_GAESHI_BY"), list(range(self.app.nseats())), self.answer)
+        """Who answered: a seat with a call of someone else's to answer (never the only caller)."""
+        callers = [c["seat"] for c in self.calls]
+        seats = [s for s in range(self.app.nseats()) if [t for t in callers if t != s]]
+        self.caller_step(self.app.t("KK_GAESHI_BY"), seats, self.answer)
 
     def latest(self):
         """Each seat's latest call (a seat in "on" means that call): [(seat, index)] in seat order."""
@@ -258,22 +272,24 @@ class RoundEntry:
         return ev
 
     def settle(self):
-        """Ask for the next hand the payments need, else show the call list with the payments
-        (back on it, the cursor on 登録)."""
+        """Show the call list with the payments (back on it, the cursor on 登録). A hand the
+        payments still need is asked for only once 登録 is pressed: a gaeshi added before may
+        leave its owner paying nothing (the card's player, once the call on it is answered).
+        天和 and ツモ上がり ask at once: every other player pays."""
         app = self.app
         ev = self.event()
         try:
             out = app.dry_run(ev)
             err = None
         except Refusal as r:
-            if r.msg_id == "E_KAKOI_NEED_HAND" and isinstance(r.info.get("seat"), int):
+            need = r.msg_id == "E_KAKOI_NEED_HAND" and isinstance(r.info.get("seat"), int)
+            if need and self.saving:
                 s = r.info["seat"]
 
                 def done(cards):
                     self.hands[s] = cards
                     self.settle()
-                app.push(RankGrid(app, app.t("KK_PAYER", {"name": app.name(s)}), ranks(app), [], done,
-                                  COLS, "kakoi", accept=self.a_hand, close=False))
+                self.grid(app.t("KK_PAYER", {"name": app.name(s)}), done)
                 return
             out, err = None, r
         k = len(app.stack) - 1
@@ -285,6 +301,10 @@ class RoundEntry:
         else:
             app.push(Calls(app, self))
         app.top().show(ev, out, err)
+
+
+def need_hand(err):
+    return err.msg_id == "E_KAKOI_NEED_HAND" and isinstance(err.info.get("seat"), int)
 
 
 def call_text(app, cl):
@@ -314,7 +334,10 @@ class Calls(ListScreen):
 
     def show(self, ev, out, err):
         self.ev, self.err = ev, err
-        if err is not None:
+        if err is not None and need_hand(err):
+            # not a fault: 登録 asks for it (the payments follow, then 登録 saves)
+            self.text = [self.app.t("KK_NEED_ROW", {"name": self.app.name(err.info["seat"])})]
+        elif err is not None:
             self.app.refuse(err)
             self.text = [self.app.toast or err.msg_id]
         else:
@@ -342,6 +365,10 @@ class Calls(ListScreen):
         app = self.app
         e = self.e
         if i >= len(self.actions()) - 1:       # 登録 (and OK on a payment line: the same)
+            if self.err is not None and need_hand(self.err):
+                e.saving = True
+                e.settle()                     # the hands still needed, then the payments
+                return
             if self.err is not None:
                 app.refuse(self.err)
                 return
@@ -380,6 +407,11 @@ class Calls(ListScreen):
 
     def draw(self, c):
         ListScreen.draw(self, c)
+        if self.top + self.span < len(self.rows()):     # more payments below: say so
+            y = 8 * self.span
+            on = self.sel == self.top + self.span - 1
+            c.fill_rect(W - 9, y, 9, 8, 1 if on else 0)
+            c.text("▼", W - 8, y, 0 if on else 1)
         hint(c, self.app.t("KK_CALLS_HINT" if self.e.calls else "KK_SAVE_HINT"))
 
 
