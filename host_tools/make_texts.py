@@ -32,8 +32,8 @@ The file (little-endian):
 ids, offs and blob are exactly the three objects App.t() searches (the ids as a str), so the App
 keeps what it reads as it is. Sections are in table_modules() order, English then Japanese.
 
-What the reader (ui/texts.py, read_section) checks before it uses a section; any failure and that
-table is imported instead, the boot goes on:
+What the reader (ui/texts.py, read_section; its rare paths in ui/texts_check.py) checks before it
+uses a section; any failure and that table is imported instead, the boot goes on:
   - sizes and the CRC, which covers the key: a section is the one its entry names (en/ja swapped
     in the directory, each with its own valid CRC, fail);
   - the texts are UTF-8 (one decode of the section, in C); a text whose offsets cut a character
