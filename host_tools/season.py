@@ -27,6 +27,7 @@ from scoreboard import games as registry
 ALIASES = """CREATE TABLE IF NOT EXISTS aliases (
   old TEXT PRIMARY KEY, new TEXT NOT NULL, made TEXT NOT NULL)"""
 CHART_PLAYERS = 8      # lines in a game's chart on the season page: the players with the most games
+CHART_NIGHTS = 50      # points per line at most: a longer season is drawn in groups of nights
 SOURCE_NUMBER = re.compile(r"^(\d+)-")    # the device's game number in an archived log's name
 
 # Page words: key -> (English, 日本語). Terms: docs/glossary.md.
@@ -54,8 +55,7 @@ W = {
                      "統合するには：python -m host_tools season alias 旧名 新名"),
     "players": ("Players", "参加者"),
     "player": ("Player", "参加者"),
-    "nights": ("Nights", "ゲーム会"),
-    "night": ("Night", "ゲーム会"),
+    "nights": ("Nights", "ゲーム会数"),
     "games": ("Games", "ゲーム数"),
     "wins": ("Wins", "1位"),
     "win_rate": ("Win rate", "1位率"),
@@ -80,8 +80,8 @@ W = {
     "placed_above": ("Placed above", "上の順位"),
     "placed_below": ("Placed below", "下の順位"),
     "chart": ("Average place on each night (1 is the top)", "各ゲーム会の平均順位（上ほど良い）"),
-    "chart_few": ("Average place on each night (1 is the top); the {n} players with the most games",
-                  "各ゲーム会の平均順位（上ほど良い）・ゲーム数の多い{n}人"),
+    "chart_few": ("{c}; the {n} players with the most games", "{c}・ゲーム数の多い{n}人"),
+    "chart_grouped": ("Average place over every {n} nights (1 is the top)", "ゲーム会{n}回ごとの平均順位（上ほど良い）"),
     "x_night": ("Night", "ゲーム会"),
     "y_place": ("Average place", "平均順位"),
     "nights_list": ("Nights", "ゲーム会の一覧"),
@@ -502,30 +502,51 @@ def write_csvs(S, out_dir):
 
 
 # ---- the chart -----------------------------------------------------------------------------------
+def group_of(nights):
+    """How many nights one point of a chart stands for (1 up to CHART_NIGHTS nights)."""
+    return max(1, -(-len(nights) // CHART_NIGHTS))
+
+
+def chart_caption(nights, lang):
+    k = group_of(nights)
+    return w("chart", lang) if k == 1 else w("chart_grouped", lang, n=k)
+
+
 def chart_svg(lines, nights, lang):
-    """An inline SVG of average places per night: lines = [(label, {night: average place})]."""
+    """An inline SVG of average places: lines = [(label, {night: [places]})], one point per night,
+    or per group of group_of(nights) nights (labelled with the group's first night)."""
     plt = report._setup_matplotlib()
     import matplotlib
     from matplotlib.ticker import FuncFormatter, MaxNLocator
-    index = dict((n, i + 1) for i, n in enumerate(nights))
+    k = group_of(nights)
+    index = dict((n, i // k + 1) for i, n in enumerate(nights))
+    firsts = nights[::k]
+    grouped = []
+    for label, per in lines:
+        sums = {}
+        for n, places in per.items():
+            if n in index:
+                c = sums.setdefault(index[n], [0, 0])
+                c[0] += sum(places)
+                c[1] += len(places)
+        grouped.append((label, dict((x, c[0] / float(c[1])) for x, c in sums.items())))
     with matplotlib.rc_context(report._chart_rc()):
         fig, ax = plt.subplots(figsize=(7, 3.6))
         try:
             fig.subplots_adjust(left=0.1, right=0.98, top=0.97, bottom=0.16)
             drawn = []
-            for label, per in lines:
-                xs = sorted(index[n] for n in per if n in index)
-                ys = [per[nights[x - 1]] for x in xs]
-                drawn.append(ax.plot(xs, ys, marker="o" if len(nights) <= 60 else None, markersize=3)[0])
+            for label, per in grouped:
+                xs = sorted(per)
+                drawn.append(ax.plot(xs, [per[x] for x in xs], marker="o", markersize=3)[0])
             ax.set_xlabel(w("x_night", lang))
             ax.set_ylabel(w("y_place", lang))
             ax.invert_yaxis()
             ax.xaxis.set_major_locator(MaxNLocator(nbins=6, integer=True))
             ax.xaxis.set_major_formatter(FuncFormatter(
-                lambda x, pos: nights[int(x) - 1] if x == int(x) and 1 <= int(x) <= len(nights) else ""))
+                lambda x, pos: firsts[int(x) - 1] if x == int(x) and 1 <= int(x) <= len(firsts) else ""))
             ax.yaxis.set_major_locator(MaxNLocator(integer=True))
             ax.grid(True, alpha=0.3)
-            ax.legend(drawn, [lb for lb, _ in lines], loc="best", fontsize="small")  # "_" names shown
+            ax.legend(drawn, [lb for lb, _ in grouped], loc="best", fontsize="small")  # "_" names shown
             buf = io.StringIO()
             fig.savefig(buf, format="svg", metadata={"Date": None})
         finally:
@@ -533,10 +554,6 @@ def chart_svg(lines, nights, lang):
     svg = buf.getvalue()
     svg = svg[svg.index("<svg"):]
     return re.sub(r"<metadata>.*?</metadata>\s*", "", svg, flags=re.S)
-
-
-def _avg(per):
-    return dict((n, sum(p) / float(len(p))) for n, p in per.items())
 
 
 # ---- the pages -----------------------------------------------------------------------------------
@@ -577,8 +594,9 @@ def _figure_cells(f, kind):
 
 def _table(h, head, rows, cls):
     e = html.escape
+    named = bool(rows) and rows[0][0].startswith('<td class="l">')    # a name first: left, as its cells
     h.append('<table class="%s"><tr>%s</tr>' % (cls, "".join(
-        '<th%s>%s</th>' % (' class="l"' if i == 0 else "", e(c)) for i, c in enumerate(head))))
+        '<th%s>%s</th>' % (' class="l"' if i == 0 and named else "", e(c)) for i, c in enumerate(head))))
     for first, cells in rows:
         h.append("<tr>%s%s</tr>" % (first, "".join("<td>%s</td>" % c for c in cells)))
     h.append("</table>")
@@ -674,9 +692,10 @@ def render_season(S, lang, other, db_name, plots=True):
         if plots and nights:
             top = sorted(names, key=lambda n: (-S.per[(n, k)].games, n))[:CHART_PLAYERS]
             top = [n for n in names if n in top]
-            cap = w("chart", lang) if len(top) == len(names) else w("chart_few", lang, n=len(top))
+            cap = chart_caption(nights, lang)
+            cap = cap if len(top) == len(names) else w("chart_few", lang, c=cap, n=len(top))
             h.append('<figure class="chart"><figcaption>%s</figcaption>%s</figure>' % (
-                e(cap), chart_svg([(n, _avg(S.by_night[(n, k)])) for n in top], nights, lang)))
+                e(cap), chart_svg([(n, S.by_night[(n, k)]) for n in top], nights, lang)))
         h.append("</section>")
     # head to head
     h.append("<h2>%s</h2><p>%s</p>" % (w("h2h", lang), e(w("h2h_note", lang))))
@@ -717,8 +736,8 @@ def render_player(S, name, lang, other, db_name, plots=True):
     nights = sorted(set(n for k in mine for n in S.by_night[(name, k)]))
     if plots and nights:
         h.append('<figure class="chart"><figcaption>%s</figcaption>%s</figure>' % (
-            e(w("chart", lang)), chart_svg([(report.kind_name(k, lang), _avg(S.by_night[(name, k)])) for k in mine],
-                                           nights, lang)))
+            e(chart_caption(nights, lang)), chart_svg([(report.kind_name(k, lang), S.by_night[(name, k)]) for k in mine],
+                                                      nights, lang)))
     h.append("<h2>%s</h2>" % w("h2h", lang))
     rows = []
     opps = sorted(set(b for (a, b) in S.pairs if a == name) | set(a for (a, b) in S.pairs if b == name))

