@@ -9,6 +9,10 @@ NAME = "Raspberry Pi Pico 2 W"
 # adds the phone server (firmware/net/, and the pinned microdot as /lib/microdot/) and main.py
 # starts it (docs/phones.md).
 RADIO = True
+# MicroPython's lwIP on this board keeps 5 TCP connections in all (MEMP_NUM_TCP_PCB's default): 4
+# phones' streams held open and one connection free for the page, a claim or a phone's event;
+# a fifth and sixth phone get each view and ask again 1.5 s later (net/server.py, docs/phones.md).
+PHONE_STREAMS = 4
 
 # SSD1306 128x64 on I2C0: SDA GP4 (pin 6), SCL GP5 (pin 7); 400 kHz sends a frame in ~25 ms.
 I2C_ID = 0

@@ -23,3 +23,7 @@ BUTTON_OK = 24
 BUTTON_BACK = 25
 BUTTONS = (("up", BUTTON_UP), ("down", BUTTON_DOWN), ("left", BUTTON_LEFT),
            ("right", BUTTON_RIGHT), ("ok", BUTTON_OK), ("back", BUTTON_BACK))
+
+# The phones (docs/phones.md): the Pi serves the live table on its LAN at this port (python3
+# firmware/main.py rpi_linux prints nothing about it: the panel's 「スマホで見る」 shows the address).
+SERVE_PORT = 8080

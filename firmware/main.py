@@ -201,7 +201,7 @@ def make_phones(board, app, folder="/"):
     try:
         gc.collect()
         from net.radio import Phones
-        return Phones(app, folder, port or 80, radio)
+        return Phones(app, folder, port or 80, radio, streams=getattr(board, "PHONE_STREAMS", None))
     except Exception as e:
         print("no phones:", repr(e))
         app.log_error(e, "Server")

@@ -204,6 +204,23 @@ async def scenarios():
     w.close()
     w2.close()
 
+    # ---- past the streams a board holds open (the Pico W: 4): the view, then `retry`, closed ----
+    srv = t.phones.server
+    srv.max_streams = len(srv.streams) + 1
+    ra, wa = await stream("/events?k=%s&lang=ja&c=phoneDDDD0004" % key)
+    name, ev = await next_event(ra)
+    rb, wb = await stream("/events?k=%s&lang=ja&c=phoneEEEE0005" % key)
+    lines = []
+    while True:
+        line = await asyncio.wait_for(rb.readline(), 5)
+        if not line:
+            break
+        lines.append(line.decode().split(":")[0])
+    out("stream past the bound", [name, lines[:4], len(srv.streams) == srv.max_streams])
+    wa.close()
+    wb.close()
+    srv.max_streams = 8
+
     # ---- floods ----
     conns = []
     for _ in range(50):
@@ -220,7 +237,6 @@ async def scenarios():
     for c in conns:
         c.close()
     await asyncio.sleep(2.5)        # the request deadline: every half-open connection is gone
-    srv = t.phones.server
     out("connections after the deadline", srv.conns - len(srv.streams))
     out("view after the flood", (await request("GET", "/view?k=" + key))[0])
     # a client that sends half a request and stops

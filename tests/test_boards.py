@@ -18,7 +18,7 @@ def test_board_file(name):
     for k in KEYS:
         assert hasattr(b, k), k
     public = {k for k in vars(b) if k.isupper()}
-    assert public - {"DISPLAY_DRIVER", "RADIO"} == set(KEYS) | {"BUTTON_" + n.upper() for n in NAMES}
+    assert public - {"DISPLAY_DRIVER", "RADIO", "PHONE_STREAMS", "SERVE_PORT"} == set(KEYS) | {"BUTTON_" + n.upper() for n in NAMES}
     assert getattr(b, "RADIO", False) is ("_w" in name)        # the Pico W and Pico 2 W have the radio
     assert getattr(b, "DISPLAY_DRIVER", "ssd1306") in ("ssd1306", "ssd1309")   # main.external_vcc
     assert [n for n, _ in b.BUTTONS] == list(NAMES)

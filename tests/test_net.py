@@ -39,6 +39,7 @@ EXPECT = {
     "secret only mine": [1, False, False],
     "my stream has my part": [2, 1],
     "another stream has no secret": [False, False, False],
+    "stream past the bound": ["view", ["event", "id", "retry", "data"], True],
     "press during flood": True,
     "refused over the bound": [0, True],
     "connections after the deadline": 0,

@@ -56,14 +56,14 @@ def table_wifi(folder):
 class Phones:
     """The server, its hub and the link, as asyncio tasks the board's loop runs beside the buttons."""
 
-    def __init__(self, app, folder="/", port=80, radio=True, host="0.0.0.0", page=None):
-        from net.server import Server
+    def __init__(self, app, folder="/", port=80, radio=True, host="0.0.0.0", page=None, streams=None):
+        from net.server import MAX_STREAMS, Server
         self.cfg = board_config(folder)
         self.folder = folder
         self.port = port
         self.radio = radio
         self.host = host
-        self.server = Server(app, self.cfg["key"], page)
+        self.server = Server(app, self.cfg["key"], page, streams or MAX_STREAMS)
         self.hub = self.server.hub
         self.hub.net = {"mode": "none", "ip": "0.0.0.0", "port": port}
         self.app = app

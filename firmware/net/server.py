@@ -4,7 +4,6 @@ import json
 
 import asyncio
 from microdot import Microdot, Request, Response
-from microdot.sse import with_sse
 
 from net.live import Hub, rand_hex
 from scoreboard.errors import Refusal
@@ -12,7 +11,8 @@ from scoreboard.errors import Refusal
 PORT = 80
 KEY_HEX = 12              # the table key: 48 random bits, in the page's address
 MAX_CONNS = 12            # connections at once (6 phones' streams and their requests)
-MAX_STREAMS = 8           # event streams at once; a client's new stream replaces its old one
+MAX_STREAMS = 8           # streams held open at once (a board may say fewer: PHONE_STREAMS)
+RETRY_MS = 1500           # a phone past them asks again this often (its EventSource's retry)
 MAX_LINE = 512            # a request or header line
 MAX_BODY = 512            # a POST body
 REQUEST_MS = 2000         # the whole request (line, headers, body) must arrive within this
@@ -68,14 +68,16 @@ class _Deadline:
 class Server:
     """The microdot app around the Hub; serve() listens until cancelled."""
 
-    def __init__(self, app, key, page=None):
+    def __init__(self, app, key, page=None, max_streams=MAX_STREAMS):
         self.app = app
+        self.max_streams = max_streams
         self.hub = Hub(app, key)
         app.hub = self.hub
         self.hub.wake = self._wake
         self.page = page or _page_path()
         self.conns = 0
         self.streams = {}           # client id -> its stream's asyncio.Event
+        self.open_streams = {}      # id(connection's writer) -> its _Stream
         self.dropped = 0            # connections refused over MAX_CONNS (the bench, the tests)
         self.md = self._routes()
         self.server = None
@@ -109,6 +111,9 @@ class Server:
             self._log(e)
         finally:
             self.conns -= 1
+            st = self.open_streams.pop(id(writer), None)
+            if st is not None:
+                st.close()
             try:
                 await writer.aclose()
             except Exception:
@@ -157,9 +162,9 @@ class Server:
             return _json(hub.view(_lang(req), req.args.get("tok")))
 
         @md.get("/events")
-        @with_sse
-        async def events(req, sse):
-            await self._stream(req, sse)
+        async def events(req):
+            return Response(self.stream(req), 200, {"Content-Type": "text/event-stream",
+                                                    "Cache-Control": "no-store"})
 
         @md.post("/claim")
         async def claim(req):
@@ -188,47 +193,84 @@ class Server:
 
         return md
 
-    async def _stream(self, req, sse):
-        """One phone's stream: the current view at once, then one at every change."""
-        hub = self.hub
+    def stream(self, req):
+        """One phone's event stream: the current view at once, then one at every change. Past
+        max_streams (the Pico W's lwIP has 5 connections in all) the phone gets the view and
+        `retry`: its EventSource asks again RETRY_MS later, so it still follows the table."""
         cid = req.args.get("c") or ""
         if not 8 <= len(cid) <= 32:
             cid = rand_hex(16)
-        old = self.streams.get(cid)
-        if old is None and len(self.streams) >= MAX_STREAMS:
-            return                      # the stream ends at once; the phone retries later
-        ev = asyncio.Event()
-        self.streams[cid] = ev           # a client's new stream replaces its old one
-        if old is not None:
-            old.set()
-        lang = _lang(req)
-        tok = req.args.get("tok")
-        sent = None
-        try:
-            while self.streams.get(cid) is ev:
-                if sent != hub.v:
-                    while sse.queue:              # a slow phone gets the newest view, not a backlog
-                        sse.queue.pop()
-                ans = hub.answers.pop(cid, None)
-                if ans is not None:
-                    if "tok" in ans:
-                        tok = ans["tok"]
-                    else:
-                        ans = {"seat": ans["seat"], "refused": hub.t(lang, ans["refused"])}
-                    await sse.send(ans, event="claim")
-                if sent != hub.v and hub.seat_of(tok) is None and tok:
-                    tok = None                   # a seat taken over by another phone
-                if sent != hub.v:
-                    sent = hub.v
-                    await sse.send(hub.view(lang, tok), event="view", event_id=str(sent))
-                ev.clear()
-                try:
-                    await asyncio.wait_for(ev.wait(), PING_S)
-                except asyncio.TimeoutError:
-                    await sse.send("ping", comment=True)
-        finally:
-            if self.streams.get(cid) is ev:
-                del self.streams[cid]
+        held = cid in self.streams or len(self.streams) < self.max_streams
+        st = _Stream(self, cid, _lang(req), req.args.get("tok"), held)
+        self.open_streams[id(req.sock[1])] = st    # _conn lets it go however the connection ends
+        return st
+
+
+class _Stream:
+    """The body of an event stream (microdot writes what __anext__ returns): one object a phone,
+    no task of its own; a slow phone gets the newest view, never a backlog."""
+
+    def __init__(self, server, cid, lang, tok, held):
+        self.server = server
+        self.cid = cid
+        self.lang = lang
+        self.tok = tok
+        self.sent = None
+        self.ev = None
+        if held:
+            self.ev = asyncio.Event()
+            old = server.streams.get(cid)
+            server.streams[cid] = self.ev      # a client's new stream replaces its old one
+            if old is not None:
+                old.set()
+
+    def __aiter__(self):
+        return self
+
+    async def __anext__(self):
+        server = self.server
+        hub = server.hub
+        while True:
+            if self.ev is None:                # not held: one view, then the phone asks again
+                if self.sent is not None:
+                    raise StopAsyncIteration
+                self.sent = hub.v
+                return _event("view", hub.view(self.lang, self.tok), self.sent, RETRY_MS)
+            if server.streams.get(self.cid) is not self.ev:
+                raise StopAsyncIteration       # replaced by the same phone's newer stream
+            ans = hub.answers.pop(self.cid, None)
+            if ans is not None:
+                if "tok" in ans:
+                    self.tok = ans["tok"]
+                else:
+                    ans = {"seat": ans["seat"], "refused": hub.t(self.lang, ans["refused"])}
+                return _event("claim", ans)
+            if self.sent != hub.v:
+                if self.tok and hub.seat_of(self.tok) is None:
+                    self.tok = None            # the seat was given to another phone
+                self.sent = hub.v
+                return _event("view", hub.view(self.lang, self.tok), self.sent)
+            self.ev.clear()
+            try:
+                await asyncio.wait_for(self.ev.wait(), PING_S)
+            except asyncio.TimeoutError:
+                return b": ping\n\n"           # a phone that left is noticed when this fails
+
+    def close(self):
+        if self.ev is not None and self.server.streams.get(self.cid) is self.ev:
+            del self.server.streams[self.cid]
+
+    async def aclose(self):
+        self.close()
+
+
+def _event(name, data, eid=None, retry=None):
+    head = "event: " + name + "\n"
+    if eid is not None:
+        head += "id: %d\n" % eid
+    if retry is not None:
+        head += "retry: %d\n" % retry
+    return (head + "data: " + json.dumps(data) + "\n\n").encode()
 
 
 def _cpython_writer(writer):
