@@ -170,7 +170,7 @@ def browser():
 def phones(browser):
     made = []
 
-    def make(langs, scale=1):
+    def make(langs, scale=2):           # a phone's own pixel density: the screenshots read as on one
         for lang in langs:
             made.append(Phone(browser, lang, scale))
         return made[-len(langs):]
@@ -347,7 +347,7 @@ def claim_seats(sim, phones):
 @pytest.mark.parametrize("kind", game_data.kinds())
 def test_six_phones_follow_a_game(sim, phones, shots, kind):
     table = sim()
-    six = phones(SIX, scale=2)            # the screenshots' phones: a phone's own pixel density
+    six = phones(SIX)
     for p in six:
         p.goto(table.url)
     follow(table, six)
@@ -430,6 +430,9 @@ def test_claiming_a_seat_on_the_panel(sim, phones, shots):
     ja, en = phones(["ja", "en"])
     for p in (ja, en):
         p.goto(table.url)
+    follow(table, [ja, en])
+    for p in (ja, en):
+        p.shot(shots, "start")             # no game on the table yet
     start_game(table, game_data.kinds()[0])
     follow(table, [ja, en])
     n = len(table.view("ja")["seats"])
