@@ -398,8 +398,9 @@ class Game:
         seq = rec["seq"]
         _push(self.done, seq)
         self._depth += 1
-        self.undone = []
-        self._held = []
+        if self.undone:
+            self.undone = []
+            self._held = []
         self.state = state
         if self._stack is not None:
             self._stack.append(seq)
