@@ -191,7 +191,8 @@ def expected(view):
     secs = []
     for s in view.get("sections", []):
         table = "rows" in s
-        secs.append({"head": s.get("head"), "cols": s.get("cols", []) if table else [],
+        cols = s.get("cols", []) if table and "".join(s.get("cols", [])) else []
+        secs.append({"head": s.get("head"), "cols": cols,
                      "rows": s.get("rows", []), "hl": [i for i in s.get("hl", []) if i < len(s["rows"])] if table else [],
                      "items": s.get("items", []), "lines": s.get("lines", [])})
     turn = view.get("turn")
