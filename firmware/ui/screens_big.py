@@ -12,14 +12,23 @@ DIGIT_W = 13       # a numeral's advance: 10 px wide, 20 px tall, 3 px apart
 # seven segments (a top, b top right, c bottom right, d bottom, e bottom left, f top left, g middle)
 SEGS = {"0": "abcdef", "1": "bc", "2": "abdeg", "3": "abcdg", "4": "bcfg", "5": "acdfg",
         "6": "acdefg", "7": "abc", "8": "abcdefg", "9": "abcdfg", "-": "g"}
+SEAT_P = "abefg"   # the P of a seat label (P1..P6) as tall as its figure: a misaki P is 14 px
 RECTS = {"a": (0, 0, 10, 2), "b": (8, 0, 2, 11), "c": (8, 9, 2, 11), "d": (0, 18, 10, 2),
          "e": (0, 9, 2, 11), "f": (0, 0, 2, 11), "g": (0, 9, 10, 2)}
 
 
+def _segs(s, i):
+    """The segments of s[i] when it is drawn as a figure (a numeral, or the P of P1), else None."""
+    ch = s[i]
+    if ch == "P" and i + 1 < len(s) and s[i + 1] in "0123456789":
+        return SEAT_P
+    return SEGS.get(ch)
+
+
 def big_width(s):
     w = 0
-    for ch in s:
-        w += DIGIT_W if ch in SEGS else 2 * text_width(ch)
+    for i in range(len(s)):
+        w += DIGIT_W if _segs(s, i) is not None else 2 * text_width(s[i])
     return w
 
 
@@ -35,11 +44,13 @@ def _blit(c, cols, w, x, y):
 
 
 def big_text(c, s, x, y):
-    """`s` large, its line's top at y: numerals drawn as 10x20 px seven-segment figures, other
-    letters misaki 2x (14 px, at the bottom of the line); returns the width drawn."""
+    """`s` large, its line's top at y: numerals (and the P of a seat label P1) drawn as 10x20 px
+    seven-segment figures, other letters misaki 2x (14 px, at the bottom of the line); returns
+    the width drawn."""
     x0 = x
-    for ch in s:
-        segs = SEGS.get(ch)
+    for i in range(len(s)):
+        ch = s[i]
+        segs = _segs(s, i)
         if segs is not None:
             for sg in segs:
                 r = RECTS[sg]

@@ -8,6 +8,8 @@
 import argparse
 import functools
 import http.server
+import os
+import socket
 import sys
 
 from host_tools.web import build as web_build
@@ -31,12 +33,56 @@ def serve(folder, host="127.0.0.1", port=8000):
     return http.server.ThreadingHTTPServer((host, port), handler)
 
 
+def lan_address():
+    """This machine's address on the local network (what a phone on the same Wi-Fi opens), or
+    None: the address of the interface the default route leaves by (a UDP socket sends nothing)."""
+    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        s.connect(("192.0.2.1", 9))     # TEST-NET-1: never reached, only routed
+        ip = s.getsockname()[0]
+    except OSError:
+        return None
+    finally:
+        s.close()
+    return None if ip.startswith("127.") or ip == "0.0.0.0" else ip
+
+
+def other_port(port):
+    """The way to ask for another port: through make (WEB_PORT=) or this module (--port)."""
+    nxt = port + 1 if port else 8001
+    return ("make web WEB_PORT=%d" % nxt) if os.environ.get("MAKELEVEL") else ("--port %d" % nxt)
+
+
+def addresses(host, port):
+    """The lines that say where to open the page: this machine, and a phone when served to it."""
+    lines = ["The scoreboard: http://127.0.0.1:%d/   (Ctrl-C stops)" % port if host in ("0.0.0.0", "", "127.0.0.1")
+             else "The scoreboard: http://%s:%d/   (Ctrl-C stops)" % (host, port)]
+    if host in ("0.0.0.0", ""):
+        ip = lan_address()
+        if ip:
+            lines.append("On a phone on the same network: http://%s:%d/" % (ip, port))
+        else:
+            lines.append("On a phone on the same network: http://<this machine's address>:%d/ "
+                         "(no network address found here)" % port)
+    elif host != "127.0.0.1":
+        lines.append("On a phone on the same network: http://%s:%d/" % (host, port))
+    if host != "127.0.0.1":
+        lines.append("Served to the network (the page only: build/web/, read-only). The offline copy "
+                     "(after one visit the page starts without the network) works only on localhost "
+                     "or over https: from the phone's http:// address the page needs this server running.")
+    else:
+        via = "make web WEB_HOST=0.0.0.0" if os.environ.get("MAKELEVEL") else "--host 0.0.0.0"
+        lines.append("Only this machine can open it; for a phone on the same Wi-Fi: %s" % via)
+    return lines
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(prog="python -m host_tools.web", description=__doc__.split("\n")[0])
-    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000; make: WEB_PORT=)")
     p.add_argument("--host", default="127.0.0.1",
-                   help="address to listen on (default 127.0.0.1: this machine only)")
-    p.add_argument("--build-only", action="store_true")
+                   help="address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: "
+                        "the local network too; make: WEB_HOST=)")
+    p.add_argument("--build-only", action="store_true", help="build build/web/ and stop")
     a = p.parse_args(argv)
     try:
         out = web_build.build()
@@ -48,12 +94,14 @@ def main(argv=None):
     try:
         server = serve(out, host=a.host, port=a.port)
     except OSError as e:
-        sys.stderr.write("make web: cannot listen on %s:%d (%s): try --port\n" % (a.host, a.port, e.strerror or e))
+        busy = getattr(e, "errno", None) == 98 or "in use" in str(e).lower()
+        sys.stderr.write("make web: cannot listen on %s:%d (%s): %s\n" % (
+            a.host, a.port, e.strerror or e, ("another program has that port: try " + other_port(a.port))
+            if busy else "try " + other_port(a.port)))
         return 2
-    shown = "127.0.0.1" if a.host in ("0.0.0.0", "") else a.host
-    print("The scoreboard: http://%s:%d/   (Ctrl-C stops)" % (shown, server.server_address[1]))
-    if a.host != "127.0.0.1":
-        print("Also served to the network on %s (the page only: build/web/, read-only)." % a.host)
+    for line in addresses(a.host, server.server_address[1]):
+        print(line)
+    sys.stdout.flush()
     try:
         server.serve_forever()
     except KeyboardInterrupt:
