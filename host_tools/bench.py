@@ -33,9 +33,11 @@ GOAL_RAM = 64 * 1024
 
 # ops per game: each game's BENCH_OPS (host_tools/play_games/<kind>.py)
 FULL = {"ops": dict((k, play_games.of(k).BENCH_OPS["full"]) for k in bp.KINDS),
-        "resume": (100, 1000, 10000), "night": NIGHT, "host": 10000, "emu_ops": 20}
+        "resume": (100, 1000, 10000), "night": NIGHT, "host": 10000, "emu_ops": 20, "undo_lines": 10000}
 QUICK = {"ops": dict((k, play_games.of(k).BENCH_OPS["quick"]) for k in bp.KINDS),
-         "resume": (5, 20, 40), "night": 40, "host": 60, "emu_ops": 0, "report_events": 2000}
+         "resume": (5, 20, 40), "night": 40, "host": 60, "emu_ops": 0, "report_events": 2000,
+         "undo_lines": 200}
+GOAL_UNDO = 1.5            # undo-heavy / plain journal of one length: resume and report
 
 
 def median(values):
@@ -236,6 +238,101 @@ def resume_mp(flash, sizes, replay_upto):
     if len(res["store"]) != len(sizes):
         raise RuntimeError("resume run failed: %s" % (err or out)[-800:])
     return res
+
+
+# ---- 3b: undo at scale: a journal grown by undos against a plain one of the same length ----------
+def undo_journals(base, lines):
+    """Two stores of the "resume" workload's game, `lines` journal lines each, played through the
+    Store on CPython (snapshots written as on the device): "plain" (the bench's script, 3 % undo
+    and 2 % redo attempts) and "undo" (the script's actions, then every effective one undone: half
+    of its lines are undos, the issue's shape). Returns {shape: (folder, lines, undos)}."""
+    from scoreboard.engine import count
+    from scoreboard.store import Store
+    kind = play_games.for_role("resume", bp.KINDS)
+    ops, _ = bp.script(kind, lines, seed=3)
+    out = {}
+    with FixedRandom(4):
+        for shape in ("plain", "undo"):
+            root = os.path.join(base, shape)
+            st = Store(root=root)
+            g = st.create(kind, bp.SEATS[kind], bp.SETTINGS[kind])
+            undos = 0
+            for op in ops:
+                if shape == "undo" and g.seq + count(g.done) >= lines:
+                    break
+                bp.apply_op(g, op)
+                st.after_change(g)
+                undos += op[0] == "undo"
+            while shape == "undo" and g.done:
+                g.undo()
+                st.after_change(g)
+                undos += 1
+            st._close_all()
+            out[shape] = (root, g.seq, undos)
+    return out
+
+
+def undo_scale(flash, lines, host):
+    """Resume fuel under MicroPython (Store.resume_last, what the Pico does at power-on) of the two
+    journals of undo_journals(); with `host`, also CPython's wall clock for the resume and for the
+    report (logs.read_paths + report.process_log, as `python -m host_tools report`)."""
+    from host_tools import bench_wasm as bw
+    base = tempfile.mkdtemp(prefix="bench-undo-")
+    try:
+        J = undo_journals(base, lines)
+        inp = bw.new_input(flash)
+        code = bw.PRELUDE + "import resume\nresume.imports()\n"
+        for shape in J:
+            shutil.copytree(J[shape][0], os.path.join(inp, shape))
+            code += "resume.store_resume(%r, '/input/%s')\n" % (shape, shape)
+        try:
+            out, err, _ = bw.run(code, inp, heap="64M")
+        finally:
+            shutil.rmtree(inp, ignore_errors=True)
+        R = {"lines": dict((k, v[1]) for k, v in J.items()), "undos": dict((k, v[2]) for k, v in J.items()),
+             "snap": dict((k, _snap_seq(v[0])) for k, v in J.items()), "fuel": {}}
+        for line in out.splitlines():
+            w = line.split()
+            if w and w[0] == "RESUME" and w[1] in J:
+                R["fuel"][w[1]] = int(w[2])
+        if len(R["fuel"]) != len(J):
+            raise RuntimeError("undo-scale resume run failed: %s" % (err or out)[-800:])
+        if host:
+            R["host"] = dict((k, _undo_host(v[0])) for k, v in J.items())
+        return R
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
+
+
+def _snap_seq(root):
+    """The seq of the snapshot on the flash (0: none), read as a boot reads it."""
+    from scoreboard import journal
+    for name in os.listdir(root):
+        if name.endswith(".snp"):
+            with open(os.path.join(root, name), "rb") as f:
+                return journal.unseal(f.readline(journal.SNAP_MAX))["seq"]
+    return 0
+
+
+def _undo_host(root):
+    """CPython seconds (best of 3) to resume the store and to report its journal."""
+    from host_tools import logs, report
+    from scoreboard.store import Store
+    paths = sorted(os.path.join(root, n) for n in os.listdir(root) if n.endswith(".log"))
+    resume, rep = [], []
+    for _ in range(3):
+        t = time.perf_counter()
+        Store(root=root).resume_last()
+        resume.append(time.perf_counter() - t)
+        out = tempfile.mkdtemp(prefix="bench-undo-report-")
+        try:
+            t = time.perf_counter()
+            for res in logs.read_paths(paths):
+                report.process_log(res, out, ("ja",), {}, plots=False)
+            rep.append(time.perf_counter() - t)
+        finally:
+            shutil.rmtree(out, ignore_errors=True)
+    return {"resume_s": min(resume), "report_s": min(rep)}
 
 
 # ---- 4: flash: bytes per event, littlefs erases, projected life --------------------------------
@@ -494,12 +591,14 @@ def run(args):
             futs = {k: ex.submit(play_mp, flash, k, cfg["ops"][k]) for k in bp.KINDS}
             fres = ex.submit(resume_mp, flash, cfg["resume"], cfg["resume"][1])
             fheap = ex.submit(heapsets_wasm, flash)
+            fundo = ex.submit(undo_scale, flash, cfg["undo_lines"], not args.deterministic)
             R["play"] = {}
             for k in bp.KINDS:
                 R["play"][k] = futs[k].result()
                 log("MicroPython %s: %d ops, %.0f s" % (k, R["play"][k]["n"], R["play"][k]["wall"]))
             R["resume"] = fres.result()
             R["heap_wasm"] = fheap.result()
+            R["undo"] = fundo.result()
             log("resume and heap sets measured")
         R["flash"] = [flash_wear(k, cfg["night"]) for k in bp.KINDS]
         log("flash measured")
