@@ -418,7 +418,7 @@ def _rounds(S, db, by_key):
     kinds = [k for k in S.kinds if season_games.of(k).FIGURES]
     if not kinds:
         return
-    cur_key, memo, g, part = None, None, None, None
+    cur_key, memo, g, part, hows = None, None, None, None, None
     q = ("SELECT r.key, r.outcome FROM rounds r JOIN games g ON g.key = r.key WHERE g.kind IN (%s) "
          "ORDER BY r.key, r.idx" % ",".join("?" * len(kinds)))
     for key, outcome in db.execute(q, kinds):
@@ -426,6 +426,7 @@ def _rounds(S, db, by_key):
             cur_key, memo = key, {}
             g = by_key.get(key)
             part = season_games.of(g.kind) if g is not None and g.counted else None
+            hows = dict((f[0], f[2]) for f in part.FIGURES) if part is not None else None
         if part is None:
             continue
         try:
@@ -437,13 +438,12 @@ def _rounds(S, db, by_key):
         n = len(g.seats)
         for seat, fkey, value in part.figures(o, memo, n):
             fig = S.per[(g.seats[seat][0], g.kind)]
-            how = [f[2] for f in part.FIGURES if f[0] == fkey][0]
             old = fig.extra.get(fkey)
-            fig.extra[fkey] = value if old is None else (old + value if how == "sum" else max(old, value))
+            fig.extra[fkey] = value if old is None else (old + value if hows[fkey] == "sum" else max(old, value))
 
 
-def extra_value(fig, key, how):
-    """A game's own figure of a player: a sum is 0 and a largest is 0 when nothing happened."""
+def extra_value(fig, key):
+    """A game's own figure of a player; 0 when nothing happened (a count, or the largest of none)."""
     return fig.extra.get(key, 0)
 
 
@@ -481,7 +481,7 @@ def player_rows(S):
                 continue
             rows.append([name, k, len(f.nights), f.games, f.wins, round(f.win_rate(), 3), round(f.avg_place(), 2),
                          round(f.avg_score(), 2), f.best, f.worst, f.streak, "", "", "", ""]
-                        + [extra_value(f, x[1][0], x[1][2]) if x[0] == k else "" for x in extras])
+                        + [extra_value(f, x[1][0]) if x[0] == k else "" for x in extras])
     return head, rows
 
 
@@ -589,7 +589,7 @@ def _figure_head(kind, lang):
 def _figure_cells(f, kind):
     part = season_games.of(kind)
     return [str(len(f.nights)), str(f.games), str(f.wins), _rate(f), "%.2f" % f.avg_place(), "%.1f" % f.avg_score(),
-            str(f.best), str(f.worst), str(f.streak)] + [str(extra_value(f, k, how)) for k, _, how in part.FIGURES]
+            str(f.best), str(f.worst), str(f.streak)] + [str(extra_value(f, k)) for k, _, _ in part.FIGURES]
 
 
 def _table(h, head, rows, cls):
@@ -802,21 +802,18 @@ def season(db_path, out_dir, lang="both", kind=None, since=None, include_unfinis
 
 
 # ---- the command ---------------------------------------------------------------------------------
-class _Parser:
-    """argparse that raises SeasonError instead of exiting (the messages stay argparse's)."""
+def _parser(prog, description):
+    """argparse raising SeasonError instead of exiting (its messages kept): one exit, 2, for all bad input."""
+    import argparse
 
-    @staticmethod
-    def make(prog, description):
-        import argparse
-
-        class P(argparse.ArgumentParser):
-            def error(self, message):
-                raise SeasonError("%s: %s" % (self.prog, message))
-        return P(prog=prog, description=description)
+    class Parser(argparse.ArgumentParser):
+        def error(self, message):
+            raise SeasonError("%s: %s" % (self.prog, message))
+    return Parser(prog=prog, description=description)
 
 
 def _alias_main(argv):
-    ap = _Parser.make("python -m host_tools season alias", "Count one spelling of a name as another "
+    ap = _parser("python -m host_tools season alias", "Count one spelling of a name as another "
                       "(kept in the ledger; --undo takes it back).")
     ap.add_argument("names", nargs="*", metavar="NAME", help="OLD NEW: count OLD as NEW")
     ap.add_argument("--undo", action="store_true", help="take back the merge of OLD (default: the latest)")
@@ -849,7 +846,7 @@ def _alias_main(argv):
 def _main(argv):
     if argv and argv[0] == "alias":
         return _alias_main(argv[1:])
-    ap = _Parser.make("python -m host_tools season", "Every player's record across the game nights "
+    ap = _parser("python -m host_tools season", "Every player's record across the game nights "
                       "of the ledger: HTML pages and CSVs (docs/season.md). 'season alias --help': merge names.")
     ap.add_argument("--db", default="ledger.sqlite")
     ap.add_argument("--kind", help="only this game: " + ", ".join(registry.KINDS))
@@ -858,11 +855,13 @@ def _main(argv):
     ap.add_argument("--out", default="season", help="output folder (default ./season)")
     ap.add_argument("--all", action="store_true", help="count games still in progress (standings so far)")
     a = ap.parse_args(argv)
-    w_ = season(a.db, a.out, a.lang, a.kind, a.since, a.all)
-    for p in w_["html"][:2] + w_["csv"]:
+    made = season(a.db, a.out, a.lang, a.kind, a.since, a.all)
+    for p in [p for p in made["html"] if os.path.basename(p).startswith("season.")] + made["csv"]:
         print(p)
-    print("%d page(s), %d player(s), %d game(s) counted" % (
-        len(w_["html"]), len(w_["season"].total), sum(1 for g in w_["season"].games if g.counted)))
+    S = made["season"]
+    print("%d page(s), %d player(s), %d game(s) counted, %d in progress%s" % (
+        len(made["html"]), len(S.total), sum(1 for g in S.games if g.counted), S.unfinished,
+        " (counted)" if S.include_unfinished else " (not counted)"))
     return 0
 
 

@@ -146,7 +146,7 @@ def test_every_figure_per_player_and_game(built):
     for (name, kind), exp in EXPECTED.items():
         f = S.per[(name, kind)]
         got = (len(f.nights), f.games, f.wins, f.win_rate(), f.avg_place(), f.avg_score(), f.best, f.worst,
-               f.streak, [season.extra_value(f, k, how) for k, _, how in season.season_games.of(kind).FIGURES])
+               f.streak, [season.extra_value(f, k) for k, _, _ in season.season_games.of(kind).FIGURES])
         assert got == exp, (name, kind, got)
     for name, (games, wins, avg, streak) in TOTAL.items():
         t = S.total[name]
