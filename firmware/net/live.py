@@ -4,6 +4,7 @@
 # A phone is one more source of events through App.submit(), never a second copy of the state:
 # every view is read from the App (its game, its journal's seq, its screens) when it is asked for.
 import gc
+import json
 
 from scoreboard import games
 from scoreboard.errors import Refusal, fill
@@ -56,7 +57,7 @@ class Hub:
         self.tokens = {}             # seat -> token (RAM only: a reboot forgets every claim)
         self.asking = None           # (seat, client id) while the panel asks the table
         self.answers = {}            # client id -> the claim's answer, until its stream sends it
-        self.views = {}              # lang -> the public view of version v
+        self.views = {}              # lang -> the public view of version v, as JSON text
         self.voices = {}             # lang -> Voice (or the App itself in its own language)
         self.words = {}              # lang -> the section of net/strings.py (the server's own texts)
         self.last = None             # (seq, outcome): the last result, for "the last result" lines
@@ -155,27 +156,39 @@ class Hub:
         return v
 
     def public(self, lang):
-        view = self.views.get(lang)
-        if view is None:
-            view = self._build(self.voice(lang))
-            self.views[lang] = view
-        return view
+        """The view every phone of `lang` gets (no seat's part), built now."""
+        return self._build(self.voice(lang))
 
-    def view(self, lang, tok=None):
-        """The view a phone gets: the public one, and `mine` for a valid seat token only."""
-        pub = self.public(lang)
+    def mine(self, lang, tok):
+        """The part of the view only the seat of token `tok` gets, or None."""
         seat = self.seat_of(tok)
         if seat is None or self.app.game is None:
-            return pub
+            return None
         mod = self.phone_module()
         mine = {"seat": seat, "lines": [], "forms": []}
         if mod is not None and not self.app.game.is_over():
             mod.mine(self.voice(lang), seat, mine)
-        out = {}
-        for k in pub:
-            out[k] = pub[k]
-        out["mine"] = mine
-        return out
+        return mine
+
+    def view(self, lang, tok=None):
+        """The view a phone gets: the public one, and `mine` for a valid seat token only."""
+        view = self.public(lang)
+        mine = self.mine(lang, tok)
+        if mine is not None:
+            view["mine"] = mine
+        return view
+
+    def view_json(self, lang, tok=None):
+        """view() as JSON text; the public part is encoded once per language and change and kept as
+        text (smaller than its dicts), every stream of that language sends the same string."""
+        text = self.views.get(lang)
+        if text is None:
+            text = json.dumps(self.public(lang))
+            self.views[lang] = text
+        mine = self.mine(lang, tok)
+        if mine is None:
+            return text
+        return text[:-1] + ', "mine": ' + json.dumps(mine) + "}"
 
     def phone_module(self):
         kind = self.app.kind

@@ -85,8 +85,9 @@ class Server:
     # ---- listening -------------------------------------------------------------------------------
     async def serve(self, host="0.0.0.0", port=PORT):
         self.server = await asyncio.start_server(self._conn, host, port)
-        while True:               # MicroPython's server has no serve_forever: the task sleeps
-            await asyncio.sleep(3600)
+        while True:               # MicroPython's server has no serve_forever: this task pings
+            await asyncio.sleep(PING_S)
+            self._wake()          # every idle stream sends a ping: one that fails is let go
 
     def close(self):
         if self.server is not None:
@@ -217,6 +218,7 @@ class _Stream:
         self.tok = tok
         self.sent = None
         self.ev = None
+        self.big = False           # the last chunk was an event: send a tiny one before waiting
         if held:
             self.ev = asyncio.Event()
             old = server.streams.get(cid)
@@ -235,25 +237,32 @@ class _Stream:
                 if self.sent is not None:
                     raise StopAsyncIteration
                 self.sent = hub.v
-                return _event("view", hub.view(self.lang, self.tok), self.sent, RETRY_MS)
+                return _event("view", hub.view_json(self.lang, self.tok), self.sent, RETRY_MS)
             if server.streams.get(self.cid) is not self.ev:
                 raise StopAsyncIteration       # replaced by the same phone's newer stream
+            if self.big:
+                # microdot's writer holds the last chunk while it waits for the next one: a
+                # comment line first, so no phone's view stays in the heap between changes
+                self.big = False
+                return b":\n"
+            self.big = True
             ans = hub.answers.pop(self.cid, None)
             if ans is not None:
                 if "tok" in ans:
                     self.tok = ans["tok"]
                 else:
                     ans = {"seat": ans["seat"], "refused": hub.t(self.lang, ans["refused"])}
-                return _event("claim", ans)
+                return _event("claim", json.dumps(ans))
             if self.sent != hub.v:
                 if self.tok and hub.seat_of(self.tok) is None:
                     self.tok = None            # the seat was given to another phone
                 self.sent = hub.v
-                return _event("view", hub.view(self.lang, self.tok), self.sent)
+                return _event("view", hub.view_json(self.lang, self.tok), self.sent)
+            self.big = False
             self.ev.clear()
-            try:
-                await asyncio.wait_for(self.ev.wait(), PING_S)
-            except asyncio.TimeoutError:
+            v = hub.v
+            await self.ev.wait()               # a change, or the server's ping (no task of its own)
+            if hub.v == v and self.cid not in hub.answers and server.streams.get(self.cid) is self.ev:
                 return b": ping\n\n"           # a phone that left is noticed when this fails
 
     def close(self):
@@ -264,13 +273,13 @@ class _Stream:
         self.close()
 
 
-def _event(name, data, eid=None, retry=None):
+def _event(name, text, eid=None, retry=None):
     head = "event: " + name + "\n"
     if eid is not None:
         head += "id: %d\n" % eid
     if retry is not None:
         head += "retry: %d\n" % retry
-    return (head + "data: " + json.dumps(data) + "\n\n").encode()
+    return (head + "data: " + text + "\n\n").encode()
 
 
 def _cpython_writer(writer):

@@ -19,6 +19,12 @@ class Join(Screen):
             self.pages.append(("PH_WIFI", wifi_join(net["ssid"], net["password"]), net["ssid"]))
         self.pages.append(("PH_PAGE", app.hub.address(), net.get("ip", "")))
         self.at = 0
+        self.code = None             # (page, size, rows): a code is encoded once (~140 ms on a Pico)
+
+    def hide(self):
+        self.code = None
+        from scoreboard.games import unload
+        unload(("net.qr",))          # the encoder's 9 KB of heap only while the codes are shown
 
     def on_button(self, kind, name):
         if kind not in ("click", "repeat"):
@@ -32,11 +38,23 @@ class Join(Screen):
 
     def draw(self, c):
         from net import qr
+        from ui.screens_common import title
         app = self.app
         hub = app.hub
         lang = app.lang
+        if hub.net.get("mode") == "none":     # no link (yet, or the radio failed): no code to scan
+            title(c, hub.t(lang, "PH_MENU"))
+            y = 16
+            for ln in wrap(hub.t(lang, "PH_NO_NET"), W)[:4]:
+                c.text(ln, 0, y)
+                y += 8
+            return
         sid, text, under = self.pages[self.at]
-        qr.draw(c, text, 0, 0, room=QR_ROOM)
+        if self.code is None or self.code[0] != self.at:
+            self.code = None
+            size, rows = qr.matrix(text)
+            self.code = (self.at, size, rows)
+        qr.draw_matrix(c, self.code[1], self.code[2], 0, 0, room=QR_ROOM)
         x = QR_ROOM + 2
         w = W - x
         head = sid if len(self.pages) > 1 else "PH_SCAN"

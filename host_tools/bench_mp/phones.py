@@ -14,7 +14,7 @@ from net.radio import Phones
 
 PORT = int(sys.argv[1])
 FOLDER = sys.argv[2]
-KIND = sys.argv[3] if len(sys.argv) > 3 else "kakehiki"
+KIND = sys.argv[3]           # the game (the host names it: the first registered one)
 
 
 def heap(label, n):

@@ -155,7 +155,7 @@ def _serve_loop(scr, args):
     from host_tools.sim.serve import Served
 
     async def run():
-        sv = Served(args.store, args.lang, args.port, args.host)
+        sv = Served(make_store(args.store), args.store, args.lang, args.port, args.host)
         url = await sv.start()
         scr.timeout(0)
         keys = _Keys(scr, sv.board, sv.app, args, sv.turn)
@@ -213,7 +213,7 @@ def main(argv=None):
     factory = app_factory(args.app)
     if args.serve and args.control:
         from host_tools.sim.serve import run_control
-        run_control(args)
+        run_control(args, make_store(args.store))
         return 0
     if args.script:
         if args.shots is None:

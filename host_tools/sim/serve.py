@@ -48,15 +48,14 @@ def address_to_open(host):
 class Served:
     """A simulated board, its App and the phones' server, built as main.py wires a board."""
 
-    def __init__(self, store_dir, lang, port, host, clock=None):
+    def __init__(self, store, store_dir, lang, port, host, clock=None):
         import main as firmware_main
         from hw.clock import Clock
-        from host_tools.sim.__main__ import make_store
         from host_tools.sim.device import SimBoard
         from net.radio import Phones
         self.clock = clock or Clock()
         self.board = SimBoard(now=self.clock.ticks_ms())
-        self.app = firmware_main.make_app(self.board.display, make_store(store_dir), self.clock, lang)
+        self.app = firmware_main.make_app(self.board.display, store, self.clock, lang)
         # the board's net.json (table key, passphrase) beside the games, or in a folder of this run
         folder = os.path.dirname(os.path.abspath(store_dir)) if store_dir else tempfile.mkdtemp(prefix="simnet-")
         self.phones = Phones(self.app, folder.rstrip("/") + "/", port, radio=False, host=host)
@@ -75,12 +74,12 @@ class Served:
         self.hub.poll()
 
 
-async def control(args):
+async def control(args, store):
     """Steps from stdin, each answered on stdout (tests drive phones against this)."""
     from hw.clock import FakeClock
     from host_tools.sim.script import Runner, ScriptError
     clock = FakeClock()
-    sv = Served(args.store, args.lang, args.port, args.host, clock)
+    sv = Served(store, args.store, args.lang, args.port, args.host, clock)
     url = await sv.start()
     print(json.dumps({"url": url, "key": sv.hub.key}), flush=True)
     runner = Runner(sv.board, sv.app, clock, args.shots)
@@ -114,5 +113,5 @@ async def control(args):
     sv.phones.server.close()
 
 
-def run_control(args):
-    asyncio.run(control(args))
+def run_control(args, store):
+    asyncio.run(control(args, store))
