@@ -53,7 +53,8 @@ VALUES = {
     "cards": {"ja": "赤ピン 三 三 二", "en": "R1 3 3 2"},
     "i": 57,
 }
-VALUES_BY_ID = {"ERR_SHOWN": {"what": "ZeroDivisionError"}, "KK_PAY": {"n": 1280, "p": 160, "f": 8}}
+VALUES_BY_ID = {"ERR_SHOWN": {"what": "ZeroDivisionError"}, "KK_PAY": {"n": 1280, "p": 160, "f": 8},
+                "DB_PLAY_HINT": {"left": {"ja": "16枚引く", "en": "Draw 16"}}}
 
 
 def tables():

@@ -29,16 +29,16 @@ def test_plays_and_draws_say_what_was_recorded_until_the_next_press():
         d = Driver(lang="ja")
         start(d, 3)
         t = d.app.t
-        d.seq("ok ok down ok")             # 操作 -> 札を出す -> 2
+        d.seq("ok down ok")                # 「OK:札を出す」 -> 2
         played = t("DB_PLAY_EV", {"name": "P1", "r": "2"})
         assert played in title_row(d, log)
         drew = t("DB_DRAW_EV", {"name": "P2", "n": 2})
-        d.seq("ok down ok")                # 操作 -> 引く
+        d.press("left")                    # 「←:2枚引く」
         assert drew in title_row(d, log)
-        d.press("left")                    # any press: the header is back
+        d.seq("ok back")                   # any press: the header is back
         assert drew not in frame_text(d, log)
         # undo takes the line away with the action
-        d.seq("ok down ok")
+        d.press("left")                    # 合計型: P2 draws one more, the turn passes
         assert t("DB_DRAW_EV", {"name": "P2", "n": 1}) in title_row(d, log)
         d.press("back", "long")
         assert t("DB_DRAW_EV", {"name": "P2", "n": 1}) not in title_row(d, log)
@@ -47,12 +47,12 @@ def test_plays_and_draws_say_what_was_recorded_until_the_next_press():
 def test_card_list_opens_at_the_rank_last_played():
     d = Driver(lang="ja")
     start(d, 3)
-    d.seq("ok ok " + "down " * 6 + "ok")   # 7
+    d.seq("ok " + "down " * 6 + "ok")      # 7
     assert d.app.game.state["turn"] == 1
-    d.seq("ok ok")
+    d.press("ok")
     scr = d.app.top()
-    assert d.screen() == "Choice" and scr.rows()[scr.sel] == "7"
-    d.press("ok")                          # another 7: two presses after 操作
+    assert d.screen() == "CardList" and scr.rows()[scr.sel] == "7" and scr.head == "P2が出す札"
+    d.press("ok")                          # another 7: two presses from the play screen
     assert d.app.game.state["turn"] == 2
 
 
@@ -67,7 +67,7 @@ def test_turn_row_is_inverted_and_no_save_is_said():
         page4 = buf[4 * 128:5 * 128]
         assert all(b == 0xFF for b in page3[110:])
         assert not any(page4[110:])
-        d.seq("ok ok down ok")            # P1 plays a 2: P2 has a pending draw of 2
+        d.seq("ok down ok")               # P1 plays a 2: P2 has a pending draw of 2
         txt = frame_text(d, log)
         assert "※2枚引き（2で重ねる）" in txt and "保存なし" in txt
         page2 = d.display.last[2 * 128:3 * 128]
@@ -77,7 +77,7 @@ def test_turn_row_is_inverted_and_no_save_is_said():
 def test_dobon_round_and_sum_check():
     d = Driver(lang="en")
     new_game(d, 3, 3)
-    d.press("ok")
+    d.press("back")                             # the rarer entries are in the game menu
     choose(d, "Sum check")
     field(d, "hand"); cards(d, ["3", "4"])
     field(d, "field"); choose(d, "7")
@@ -85,13 +85,31 @@ def test_dobon_round_and_sum_check():
     assert d.toast() == "Sum 7: DOBON"
     d.seq("back back")
     assert d.screen() == "Play"
-    choose_action = lambda lab: (d.press("ok"), choose(d, lab))
-    choose_action("Play a card"); choose(d, "2")
+    d.press("ok"); choose(d, "2")              # 「OK:card」
     assert d.app.state()["pending"] == 2
-    choose_action("Draw")
+    d.press("left")                             # 「<-:Draw 2」
     assert d.app.state()["pending"] == 0
-    choose_action("Round won"); choose(d, "P2")
+    d.press("right"); choose(d, "P2")           # 「->:won」
     assert d.screen() == "Lines"
     d.press("ok")
     assert d.screen() == "End"                  # a 1-round match
     assert d.app.game.standings()[0] == {"seat": 1, "score": 1, "place": 1}
+
+
+def test_pending_twos_say_how_many_to_draw_and_the_list_opens_on_the_2():
+    """Issue 27, item 11: with 4 cards pending the hint row says 「←:4枚引く」 (it said 引く) and the
+    card list opens on the 2, the only card that may go on them (it opened on 札を出す's first
+    card); 役札型 after a normal draw ← passes."""
+    with TextLog() as log:
+        d = Driver(lang="ja")
+        start(d, 3)
+        d.seq("ok down ok")                # P1 plays a 2
+        d.seq("ok ok")                     # P2 stacks a 2 (the list opens on it): 4 pending
+        assert d.app.state()["pending"] == 4
+        assert "OK:札を出す ←:4枚引く →:勝ち" in frame_text(d, log)
+        d.press("ok")
+        scr = d.app.top()
+        assert scr.rows()[scr.sel] == "2"
+        d.seq("back left")                 # P3 draws the 4
+        assert d.app.state()["pending"] == 0
+        assert "OK:札を出す ←:引く →:勝ち" in frame_text(d, log)

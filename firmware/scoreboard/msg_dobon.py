@@ -31,7 +31,10 @@ MESSAGES = {
     "L_DOBON_DRAWN": ("Drawn round", "流局"),
     "L_DOBON_SUM_OK": ("Sum {sum}: DOBON", "合計{sum}：ドボンできる"),
     # play screen (screens_dobon): the hint row and what was recorded
-    "DB_PLAY_HINT": ("OK:actions  ->:round won", "OK:操作 →:勝ち"),
+    "DB_PLAY_HINT": ("OK:card <-:{left} ->:won", "OK:札を出す ←:{left} →:勝ち"),
+    "DB_DRAW_N": ("Draw {n}", "{n}枚引く"),
+    "DB_PLAY_BY": ("{name} plays", "{name}が出す札"),
+    "DB_LIST_HINT": ("up/down (hold: fast)  OK:play", "▲▼（長押しで速く） OK:出す"),
     "DB_DRAW_EV": ("{name} draws {n}", "{name} {n}枚引く"),
     "DB_HIST": ("R{k} {what}", "第{k}回 {what}"),
     "DB_START_EV": ("{name} plays first", "{name}から開始"),

@@ -65,6 +65,7 @@ class App:
         self.toast_ms = TOAST_MS
         self.note = None           # one line of what the last commit recorded (recorded())
         self.note_at = 0
+        self.note_ms = NOTE_MS
         self.last_act = None       # (None | "UNDONE" | "REDONE", record): what phones' note says
         self.hub = None            # net.live.Hub on a board that serves phones (docs/phones.md)
         self.dirty = True
@@ -127,11 +128,12 @@ class App:
         self.toast_ms = ms
         self.dirty = True
 
-    def recorded(self, line):
+    def recorded(self, line, ms=NOTE_MS):
         """Confirm a commit in one line (「P4 様子見」) over the play screen's title row. It never
-        blocks: the next press replaces it, and it goes by itself after NOTE_MS."""
+        blocks: the next press replaces it, and it goes by itself after `ms`."""
         self.note = line
         self.note_at = _ms(self.clock)
+        self.note_ms = ms
         self.dirty = True
 
     def elapsed(self, since):
@@ -284,7 +286,7 @@ class App:
         if self.toast is not None and self.elapsed(self.toast_at) >= self.toast_ms:
             self.toast = None
             self.dirty = True
-        if self.note is not None and self.elapsed(self.note_at) >= NOTE_MS:
+        if self.note is not None and self.elapsed(self.note_at) >= self.note_ms:
             self.note = None
             self.dirty = True
         if not self.dirty:
@@ -320,9 +322,10 @@ class App:
         return True
 
     def draw_note(self, c):
-        from ui.screens_common import fit, W
+        from ui.screens_common import fit, text_width, W
         c.fill_rect(0, 0, W, 8, 1)
-        c.text(fit(self.note, W - 2), 1, 0, 0)
+        s = fit(self.note, W)
+        c.text(s, 1 if text_width(s) <= W - 2 else 0, 0, 0)   # a full-width line from the edge
 
     def draw_toast(self, c):
         from ui.screens_common import wrap, W
@@ -366,7 +369,8 @@ class App:
         self.start(game)
         # the settings and seats screens and the settings' check: used once per game
         games.unload(("ui.screens_setup", "ui.defaults", "scoreboard.settings"))
-        self.say(self.t("UNDO_HINT"), HINT_MS)  # once, on the new game's first screen
+        # once, on the new game's first screen: in the title row, not a box over the players' rows
+        self.recorded(self.t("UNDO_HINT"), HINT_MS)
 
     def state(self):
         return self.game.state

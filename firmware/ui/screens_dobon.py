@@ -1,7 +1,7 @@
 # ドボン play screens: the match (round k of 1/3/5, wins), and while a round runs whose turn it is,
 # the direction, the pending draw from stacked 2s; → straight to the round's winner; plus the
 # sum-check helper (saves nothing). Every commit says what was recorded, in the title row.
-from ui.screens_common import PlayScreen, Menu, Choice, Form, Lines, Confirm, NumberEntry, title, hint, fit, rtext, W
+from ui.screens_common import PlayScreen, Choice, Form, Lines, Confirm, NumberEntry, title, hint, fit, rtext, W
 from ui.screens_common import seat_opts
 from ui.canvas import text_width
 
@@ -33,10 +33,23 @@ def choose_winner(app):
 class Play(PlayScreen):
     def act(self, name):
         app = self.app
-        if name == "ok":
-            app.push(actions(app))
+        if name == "ok":                 # the usual turn: a card (the list on the last card played)
+            card_list(app)
         elif name == "right":
             choose_winner(app)
+        elif name == "left":             # the other usual turn, one press: draw (or pass)
+            draw_or_pass(app)
+
+    def extra(self):
+        """The rarer entries, in the game menu (back): a drawn round, the first player and card,
+        the sum check."""
+        app = self.app
+        t = app.t
+        items = [("DB_drawn", lambda: app.push(Confirm(app, t("DB_drawn"), lambda: app.submit({"t": "drawn"}))))]
+        if not app.state()["actions"]:
+            items.append(("DB_start", lambda: app.push(start_form(app))))
+        items.append(("DB_check", lambda: app.push(check_form(app))))
+        return items
 
     def draw(self, c):
         app = self.app
@@ -64,26 +77,52 @@ class Play(PlayScreen):
             rtext(c, t("DB_WINS", {"n": s["wins"][i]}), 100, y)
             if s["turn"] == i:
                 c.invert_rect(0, y, W, 8)     # whose turn it is stands out from across the table
-        hint(c, t("DB_PLAY_HINT"))
+        hint(c, t("DB_PLAY_HINT", {"left": left_label(app)}))
 
 
-def actions(app):
-    t = app.t
+def passes(app):
+    """役札型 after a normal draw: the player may play the drawn card or pass (← passes)."""
+    return app.game.settings["variant"] == "action" and app.state()["drew"]
+
+
+def left_label(app):
+    """What ← does now: 「引く」, with stacked 2s 「4枚引く」, after a 役札型 draw 「パス」."""
+    n = app.state()["pending"]
+    if n:
+        return app.t("DB_DRAW_N", {"n": n})
+    return app.t("DB_pass" if passes(app) else "DB_draw")
+
+
+def draw_or_pass(app):
     s = app.state()
-    st = app.game.settings
     who = app.name(s["turn"])
-    drawn = t("DB_DRAW_EV", {"name": who, "n": s["pending"] or 1})
+    if not s["pending"] and passes(app):
+        submit(app, {"t": "pass"}, app.t("DB_PASS_EV", {"name": who}))
+    else:
+        submit(app, {"t": "draw"}, app.t("DB_DRAW_EV", {"name": who, "n": s["pending"] or 1}))
+
+
+def card_list(app):
+    """The card the player to move plays: the list opens on the last card played (the next card
+    often matches it); with 2s pending, on the 2 (the only card that may go on them)."""
+    s = app.state()
     cur = _last_rank[1] if _last_rank[0] == app.game.game_id else None
-    items = [(t("DB_play"), lambda: app.push(Choice(app, t("DB_rank"), rank_opts(), lambda r: play_card(app, r), cur))),
-             (t("DB_draw"), lambda: submit(app, {"t": "draw"}, drawn))]
-    if st["variant"] == "action":
-        items.append((t("DB_pass"), lambda: submit(app, {"t": "pass"}, t("DB_PASS_EV", {"name": who}))))
-    items.append((t("DB_win"), lambda: choose_winner(app)))
-    items.append((t("DB_drawn"), lambda: app.push(Confirm(app, t("DB_drawn"), lambda: app.submit({"t": "drawn"})))))
-    if not s["actions"]:
-        items.append((t("DB_start"), lambda: app.push(start_form(app))))
-    items.append((t("DB_check"), lambda: app.push(check_form(app))))
-    return Menu(app, t("GAME_MENU"), items)
+    if s["pending"]:
+        cur = "2"
+    head = app.t("DB_PLAY_BY", {"name": app.name(s["turn"])})
+    app.push(CardList(app, head, rank_opts(), lambda r: play_card(app, r), cur))
+
+
+class CardList(Choice):
+    """The ranks, with a hint row: held ▲▼ run through them."""
+
+    def __init__(self, app, head, opts, on_pick, cur):
+        Choice.__init__(self, app, head, opts, on_pick, cur)
+        self.span = 6
+
+    def draw(self, c):
+        Choice.draw(self, c)
+        hint(c, self.app.t("DB_LIST_HINT"))
 
 
 def play_card(app, r):
@@ -93,7 +132,7 @@ def play_card(app, r):
     if r == "Q" and app.game.settings["variant"] == "action":
         app.push(NumberEntry(app, t("DB_count"), 1, 4, 1,
                              lambda k: submit(app, {"t": "play", "rank": r, "n": k},
-                                              line + ("" if k == 1 else " x%d" % k))))
+                                              line + ("" if k == 1 else "×%d" % k))))
     else:
         submit(app, {"t": "play", "rank": r}, line)
 
@@ -184,7 +223,7 @@ def describe(app, ev):
     if k == "play":
         s = t("DB_PLAY_CARD", {"r": ev["rank"]})   # the record does not keep who played
         if ev.get("n", 1) > 1:
-            s += " x%d" % ev["n"]
+            s += "×%d" % ev["n"]
         return s
     if k in ("draw", "pass", "drawn", "start"):
         return t("DB_" + k)

@@ -6,7 +6,7 @@ MESSAGES = {
     "UNDONE": ("Undone: {what}", "取り消し：{what}"),
     "REDONE": ("Redone: {what}", "やり直し：{what}"),
     "LAST_STEP": ("the last step", "直前の操作"),
-    "UNDO_HINT": ("Undo: hold Back\nRedo: hold OK", "取り消し：戻るを長押し\nやり直し：OKを長押し"),
+    "UNDO_HINT": ("Hold: Back=undo, OK=redo", "長押し 戻る:取り消し OK:やり直し"),
     "LOW_SPACE": ("Flash almost full", "保存領域が残りわずかです"),
     "NOT_SAVED_SHORT": ("unsaved", "保存なし"),
     "CANCELLED": ("Entry cancelled", "入力を取り消しました"),

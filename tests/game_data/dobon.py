@@ -88,12 +88,14 @@ def check_emu_events(events, log):
 # test_ui.py: walks through the play screen (from it, on the default settings and seats): play,
 # draw, win, drawn, start, sum check
 UI_WALKS = [
-    "ok ok down down down down down ok ok ok down ok up up ok",
-    "ok ok down down ok L:back ok down ok L:back ok down down down down ok back back "
-    "ok down down down down down ok ok ok ok back back back back",
-    "ok down down ok down ok ok",
+    # a 2 (the card list), ←:2枚引く, the list and back, undo, →:勝ち to the round's result
+    "ok down ok left ok back L:back right down ok ok",
+    # the game menu's entries: 流局 (いいえ), 最初の人と札 (the player and card lists), 合計の確認
+    "back down down ok ok down ok ok ok down ok down ok down ok "
+    "back down down down down ok ok right ok ok back down ok ok back back back",
 ]
-UI_FIRST_EVENT = "ok down ok"                                 # draw a card
+UI_FIRST_EVENT = "left"                                        # draw a card
+UI_UNDO_PATHS = ["ok", "back", "back ok", "back down down ok"]  # "ok ok" plays a card
 
 # test_ui_describe.py: the seats, one of each action, and (where given) what the undo line says of them
 DESCRIBE_SEATS = 3
