@@ -228,3 +228,20 @@ def test_the_benchs_generated_ledger_is_real_logs(tmp_path):
     assert S.unfinished == count // bench_season.UNFINISHED and len(S.counted_nights()) == 4
     assert sum(1 for g in S.games if g.counted) == count - S.unfinished
     assert set(S.total) <= set(bench_season.PLAYERS) and len(S.total) >= 5
+
+
+def test_since_keeps_dated_nights_from_that_date(tmp_path):
+    """--since compares dates: an earlier night and a night labelled with a word are left out."""
+    db = _ledger(tmp_path, {"2025-01-10": [("d0000001", ["Ann", "Bo", "Cy"])],
+                            "2025-02-14": [("d0000002", ["Ann", "Bo", "Cy"])]})
+    con = ledger.connect(db)
+    g, lines = LEDGER.play_log(gid="d0000003", names=["Ann", "Bo", "Cy"])
+    (tmp_path / "w.log").write_bytes(data_of(lines))
+    assert ledger.import_log(con, str(tmp_path / "w.log"), night="club-cup")[0] == "added"
+    con.close()
+    S = season.season(db, str(tmp_path / "a"), "en", plots=False)["season"]
+    assert S.counted_nights() == ["2025-01-10", "2025-02-14", "club-cup"] and S.total["Ann"].games == 3
+    S = season.season(db, str(tmp_path / "b"), "en", since="2025-02-01", plots=False)["season"]
+    assert S.counted_nights() == ["2025-02-14"] and S.total["Ann"].games == 1
+    page = open(str(tmp_path / "b" / "season.en.html"), encoding="utf-8").read()
+    assert "Nights from 2025-02-01 on." in page
