@@ -404,6 +404,17 @@ def phone_step(sim, phones, words):
         phone.wait(lambda p: p["errors"] == [server_text("E_PH_STALE", phone.lang)], "the stale refusal")
         return 1
     seq = sim.last["seq"]
+    before = sim.view(phone.lang, token(phone))["mine"]["lines"]
+    sent = []
+    for f in form["fields"]:
+        if "choices" in f:
+            sent.append(f["choices"][-1][1])
+        elif f.get("value", f["min"]) < f["max"]:         # a stepper: one more than it offers
+            phone.tap(".form .step button", "+")
+            value = f.get("value", f["min"]) + 1
+            phone.wait(lambda p: phone.js("document.querySelector('.form .step .n').textContent") == str(value),
+                       "the stepper at %d" % value)
+            sent.append(str(value))
     fill_and_send(phone, form)
     deadline = time.time() + 15
     while sim.view("ja")["v"] == sim.last["v"] and time.time() < deadline:
@@ -411,6 +422,9 @@ def phone_step(sim, phones, words):
     sim.step("wait 10")
     assert sim.last["seq"] == seq + 1, "the phone's event was not saved: %s" % sim.last
     phone.wait(lambda p: p["errors"] == [], "no error")
+    # what was saved is what the phone chose: its own new line names each value sent
+    new = [l for l in sim.view(phone.lang, token(phone))["mine"]["lines"] if l not in before]
+    assert new and all(v in new[0] for v in sent), (new, sent)
     return 1
 
 
@@ -470,6 +484,16 @@ def test_claiming_a_seat_on_the_panel(sim, phones, shots):
     ja.wait(lambda p: p["mine"] is None and p["claims"] == n, "seatless")
     assert ja.storage("seat") is None
     follow(table, [ja, en])
+    # the language switch: the views come in the other language, and the choice is kept
+    ja.tap(".langs button", "English")
+    ja.wait(lambda p: p["title"] == table.view("en")["title"] and LABELS["en"]["claim"] in ja.js(
+        "document.body.textContent"), "English")
+    assert ja.storage("lang") == "en" and ja.js("document.documentElement.lang") == "en"
+    ja.goto(table.url)
+    ja.wait(lambda p: p["title"] == table.view("en")["title"] and p["state"] == "live", "English after a reload")
+    ja.tap(".langs button", "日本語")
+    ja.wait(lambda p: p["title"] == table.view("ja")["title"], "Japanese again")
+    assert ja.storage("lang") == "ja"
 
 
 # ---- the server goes away ---------------------------------------------------------------------
