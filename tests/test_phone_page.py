@@ -633,3 +633,34 @@ def test_figures_are_large(sim, phones):
     sizes = phone.js("[...document.querySelectorAll('td:not(:first-child):not(.txt), .item .val:not(.long)')]"
                      ".map(e => parseFloat(getComputedStyle(e).fontSize))")
     assert sizes and min(sizes) >= 26, sizes
+
+
+def test_a_long_choice_is_a_list_and_a_stepper_keeps_its_bounds(server, phones):
+    phone, = phones(["ja"])
+    server.auto_claim = True
+    view = json.loads(json.dumps(CANNED[WITH_MINE]))
+    for lang in ("ja", "en"):
+        form = view["mine"][str(MINE_SEAT)][lang]["forms"][0]
+        for f in form["fields"]:
+            if "choices" in f:
+                f["choices"] = [[i, "P%d" % (i + 1)] for i in range(12)]
+            else:
+                f["min"], f["max"], f["value"] = 2, 3, 2
+    server.table.show({"ja": view["ja"], "en": view["en"]}, view["mine"])
+    phone.goto(server.url())
+    phone.wait_v(server.table.v)
+    phone.tap(".seat:nth-of-type(%d) .claim" % (MINE_SEAT + 1))
+    phone.wait(lambda p: p["mine"] is not None, "its own section")
+    assert phone.js("document.querySelectorAll('.form select option').length") == 13     # and "—"
+    assert phone.js("document.querySelector('.step button').disabled")                   # at its min
+    phone.js("(s => { s.value = '10'; s.dispatchEvent(new Event('change')); })(document.querySelector('.form select')), true")
+    phone.tap(".form .step button", "+")
+    phone.wait(lambda p: phone.js("document.querySelectorAll('.step button')[1].disabled"), "the stepper at its max")
+    phone.tap(".form .step button", "+")                                                # refused by the page
+    phone.tap(".go")
+    form = view["mine"][str(MINE_SEAT)]["ja"]["forms"][0]
+    keys = [f["key"] for f in form["fields"]]
+    deadline = time.time() + 15
+    while not server.table.acts and time.time() < deadline:
+        time.sleep(0.05)
+    assert server.table.acts == [(MINE_SEAT, dict(form["ev"], **{keys[0]: 10, keys[1]: 3}))]
