@@ -99,7 +99,7 @@ class Phones:
                 sta = network.WLAN(network.STA_IF)
                 sta.active(True)
                 sta.connect(w["ssid"], w["password"])
-                for _ in range(JOIN_S * 5):
+                for _ in range(int(JOIN_S * 5)):
                     if sta.isconnected():
                         self.hub.net = {"mode": "sta", "ip": sta.ifconfig()[0], "port": self.port,
                                         "ssid": w["ssid"]}

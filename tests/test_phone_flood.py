@@ -1,0 +1,80 @@
+"""The buttons keep working whatever the network does: the simulator's board loop (main.step every
+10 ms, real time) plays the first registered game's emulator script while 50 connections at a
+time are opened and left half-finished, bodies too large and garbage requests arrive; every press
+still reaches the panel and the journal, the same as the same presses without the flood."""
+import asyncio
+import os
+
+from host_tools.sim.serve import Served
+from hw import buttons as B
+from scoreboard.games import KINDS
+
+import netmp
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def steps():
+    with open(os.path.join(ROOT, "tests", "emu_scripts", KINDS[0] + ".txt"), encoding="utf-8") as f:
+        for line in f:
+            w = line.split("#", 1)[0].split()
+            if w and w[0] in ("click", "long"):
+                yield w[0], w[1]
+
+
+async def play(flood):
+    sv = Served(None, None, "ja", netmp.free_port(), "127.0.0.1")
+    await sv.start()
+    port = sv.phones.port
+    stop = asyncio.Event()
+
+    async def board():                      # the firmware's loop, as main.loop_with_phones runs it
+        while not stop.is_set():
+            sv.turn(sv.clock.ticks_ms())
+            await asyncio.sleep(0.01)
+
+    async def attacker():
+        junk = [b"GET /view HTTP/1.0\r\nHost:", b"POST /act?k=x HTTP/1.0\r\nContent-Length: 99999\r\n\r\n",
+                b"\x00\xff garbage\r\n\r\n", b"GET /" + b"a" * 4000 + b" HTTP/1.0\r\n\r\n"]
+        k = 0
+        while not stop.is_set():
+            held = []
+            for _ in range(50):
+                try:
+                    r, w = await asyncio.open_connection("127.0.0.1", port)
+                    w.write(junk[k % len(junk)])
+                    k += 1
+                    held.append(w)
+                except OSError:
+                    pass
+            await asyncio.sleep(0.5)
+            for w in held:
+                w.close()
+
+    tasks = [asyncio.create_task(board())]
+    if flood:
+        tasks.append(asyncio.create_task(attacker()))
+    await asyncio.sleep(0.3)
+    seen = []
+    for kind, name in steps():
+        frames = sv.board.display.sent
+        sv.board.pins[name].pressed = True
+        await asyncio.sleep(0.1 if kind == "click" else (B.LONG_MS + 100) / 1000)
+        sv.board.pins[name].pressed = False
+        await asyncio.sleep(0.15)
+        g = sv.app.game
+        seen.append((sv.board.display.sent > frames, g.seq if g else -1, type(sv.app.top()).__name__))
+    stop.set()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    dropped = sv.phones.server.dropped
+    sv.phones.server.close()
+    return seen, sv.app.errors, dropped
+
+
+def test_presses_reach_panel_and_journal_during_a_flood():
+    calm, calm_errors, _ = asyncio.run(play(False))
+    flooded, errors, dropped = asyncio.run(play(True))
+    assert calm_errors == [] and errors == []
+    assert all(shown for shown, _, _ in flooded), "a press that did not reach the panel"
+    assert [s[1:] for s in flooded] == [s[1:] for s in calm]      # the same journal, step by step
+    assert dropped > 0                                            # the flood did hit the bound

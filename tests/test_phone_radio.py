@@ -1,0 +1,118 @@
+"""The phones' link on a board with a radio (net/radio.Phones._link) against a stand-in for
+MicroPython's `network` module: the board's own access point by default, the table's Wi-Fi when
+wifi.json names one, the access point again when that network does not answer; no radio at all
+is logged and the buttons play on. And a server that fails is logged and listens again."""
+import asyncio
+import json
+import sys
+import types
+
+import pytest
+
+from hw.clock import FakeClock
+from net import radio
+from ui.app import App
+
+
+class FakeWLAN:
+    made = []
+
+    def __init__(self, kind):
+        self.kind = kind
+        self.on = False
+        self.cfg = {}
+        self.joined = None
+        FakeWLAN.made.append(self)
+
+    def active(self, on=None):
+        if on is not None:
+            self.on = on
+        return self.on
+
+    def config(self, **kw):
+        self.cfg.update(kw)
+
+    def connect(self, ssid, password):
+        self.joined = (ssid, password)
+
+    def isconnected(self):
+        return self.joined is not None and self.joined[0] == "home"
+
+    def ifconfig(self):
+        return ("192.168.4.1",) if self.kind == "ap" else ("10.0.0.2",)
+
+
+@pytest.fixture
+def network(monkeypatch):
+    FakeWLAN.made = []
+    mod = types.SimpleNamespace(STA_IF="sta", AP_IF="ap", WLAN=FakeWLAN)
+    monkeypatch.setitem(sys.modules, "network", mod)
+    monkeypatch.setattr(radio, "JOIN_S", 1)
+    return mod
+
+
+def phones(tmp_path):
+    app = App(None, None, FakeClock(), "ja")
+    return app, radio.Phones(app, str(tmp_path) + "/", 80, radio=True)
+
+
+def test_own_access_point_by_default(tmp_path, network):
+    app, ph = phones(tmp_path)
+    asyncio.run(ph._link())
+    ap = [w for w in FakeWLAN.made if w.kind == "ap"][0]
+    assert ap.on and ap.cfg == {"essid": ph.cfg["ssid"], "password": ph.cfg["password"]}
+    assert ph.hub.net["mode"] == "ap" and ph.hub.net["ip"] == "192.168.4.1"
+    assert ph.line() == "net ap 192.168.4.1 80 %s" % ph.cfg["key"]
+
+
+def test_table_wifi_when_named(tmp_path, network):
+    (tmp_path / "wifi.json").write_text(json.dumps({"ssid": "home", "password": "password123"}))
+    app, ph = phones(tmp_path)
+    asyncio.run(ph._link())
+    assert ph.hub.net == {"mode": "sta", "ip": "10.0.0.2", "port": 80, "ssid": "home"}
+    assert not [w for w in FakeWLAN.made if w.kind == "ap"]
+
+
+def test_access_point_when_the_wifi_does_not_answer(tmp_path, network):
+    (tmp_path / "wifi.json").write_text(json.dumps({"ssid": "gone", "password": "password123"}))
+    app, ph = phones(tmp_path)
+    asyncio.run(ph._link())
+    sta = [w for w in FakeWLAN.made if w.kind == "sta"][0]
+    assert not sta.on and ph.hub.net["mode"] == "ap"
+
+
+def test_no_radio_is_logged_not_a_halt(tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "network", None)      # import network fails
+    app, ph = phones(tmp_path)
+    logged = []
+    app.log_error = lambda e, scr: logged.append(scr)
+    asyncio.run(ph._link())
+    assert ph.hub.net["mode"] == "none" and logged == ["Radio"]
+    app.on_button("click", "ok")                            # the buttons play on
+    assert app.errors == []
+
+
+def test_failing_server_is_logged_and_listens_again(tmp_path, monkeypatch):
+    app, ph = phones(tmp_path)
+    monkeypatch.setattr(radio, "RESTART_S", 0.01)
+    logged = []
+    app.log_error = lambda e, scr: logged.append((scr, str(e)))
+    calls = []
+
+    async def serve(host, port):
+        calls.append(1)
+        if len(calls) < 3:
+            raise OSError("EADDRINUSE")
+        await asyncio.sleep(0)
+    ph.server.serve = serve
+
+    async def run():
+        task = asyncio.create_task(ph._keep_serving())
+        for _ in range(50):
+            await asyncio.sleep(0.01)
+            app.on_button("click", "down")                  # presses between the failures
+            app.frame()
+        task.cancel()
+    asyncio.run(run())
+    assert logged[:2] == [("Server", "EADDRINUSE"), ("Server", "EADDRINUSE")] and len(calls) >= 3
+    assert app.errors == []
