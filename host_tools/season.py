@@ -66,8 +66,8 @@ W = {
     "best_low": ("Best (fewest points)", "最少点（最高）"),
     "worst_low": ("Worst (most points)", "最多点（最低）"),
     "streak": ("Longest winning streak", "最長連続1位"),
-    "kamo": ("Beats most (カモ)", "カモ"),
-    "tenteki": ("Beaten most by (天敵)", "天敵"),
+    "kamo": ("Beats most", "カモ"),
+    "tenteki": ("Beaten most by", "天敵"),
     "who_count": ("{a} ({n})", "{a}（{n}回）"),
     "h2h": ("Head to head", "対戦成績"),
     "h2h_note": ("For every pair who played in one game: how often each placed above the other; a shared "

@@ -228,6 +228,25 @@ def test_season_page_shows_the_figures(built):
     assert re.search(r'>Ben</a></td><td>8</td><td>3</td><td>5</td><td>0</td>', page)   # h2h: ちか vs Ben
 
 
+def test_one_language_per_page(built):
+    """Every word on a Japanese page is Japanese (names, the hint's command, CSV and the link to
+    English aside), and the English pages have no Japanese but the players' names."""
+    from test_report import page_words
+    w, out, _ = built
+    for path in w["html"]:
+        words = page_words(open(path, encoding="utf-8").read())
+        if path.endswith(".ja.html"):
+            allowed = {"Ben", "CSV", "English", "ledger", "sqlite", "season", "all", "python", "host_tools",
+                       "alias"}
+            for word in words:
+                latin = set(t for t in re.findall(r"[A-Za-z_]+", word) if len(t) > 1) - allowed
+                assert not latin, (os.path.basename(path), word, latin)
+        else:
+            for word in words:
+                rest = word.replace(A, "").replace(C, "").replace("日本語", "")
+                assert not re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", rest), (os.path.basename(path), word)
+
+
 def test_unfinished_counted_only_with_all(tmp_path):
     db, _ = write_season(tmp_path)
     S = season.season(db, str(tmp_path / "o"), "ja", include_unfinished=True, plots=False)["season"]
