@@ -27,7 +27,7 @@ def sections(vo, last):
              [t("PH_KH_PARENT"), vo.name(s["parent"])]]
     if s["turn"] is not None:
         items.append([t("PH_TURN"), vo.name(s["turn"])])
-    items.append([t("PH_KH_SHUFFLES"), t("KH_DECKS", {"j": s["judge_shuffles"], "s": s["sign_shuffles"]})])
+    items.append([t("PH_KH_SHUFFLES"), t("PH_KH_DECKS", {"j": s["judge_shuffles"], "s": s["sign_shuffles"]})])
     out = [{"items": items},
            {"cols": [t("PH_KH_PLAYER"), t("KH_PARENT_MARK"), t("PH_KH_DIAL"), t("PH_KH_HOLD"), "★", ""],
             "rows": rows, "hl": [] if s["turn"] is None else [s["turn"]]}]

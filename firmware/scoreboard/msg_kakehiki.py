@@ -77,6 +77,7 @@ MESSAGES = {
     "PH_KH_PHASE": ("Phase", "段階"),
     "PH_KH_PARENT": ("Parent", "親"),
     "PH_KH_SHUFFLES": ("Reshuffles", "切り直し"),
+    "PH_KH_DECKS": ("judge {j}/3, sign {s}", "判定札{j}/3・符号札{s}"),
     "PH_KH_PLAYER": ("Player", "名前"),
     "PH_KH_DIAL": ("Dial", "ダイヤル"),
     "PH_KH_HOLD": ("Dango", "だんご"),
