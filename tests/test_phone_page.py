@@ -4,10 +4,11 @@
 # script: after every change every phone shows the server's own view for its language and seat;
 # a seat's own section only on its phone; claiming (OK, Back, a second phone while asking, a seat
 # taken over); a form sent from a phone, refused when the table moved on, then accepted; the page
-# through the simulator's restart and the 403 text after a key change; the size bound as sent.
-# Hostile names stay text (against tests/phone_fixture.py, which can send any text). Screenshots of
-# each script's `shot` lines and of each state, Japanese and English, go to $PHONE_SHOTS (or the
-# test's temporary folder). Skips where Chromium is not installed.
+# through the simulator's restart and the 403 text after a key change; the language switch; the
+# size bound as sent; no character without a glyph. Against tests/phone_fixture.py (which can send
+# any view): hostile names stay text, a long choice is a list, a stepper keeps its bounds.
+# Screenshots of each script's `shot` lines and of each state, Japanese and English, go to
+# $PHONE_SHOTS (or the test's temporary folder). Skips where Chromium is not installed.
 import base64
 import json
 import os
@@ -72,6 +73,30 @@ READ = r"""(() => {
     mine: mine && {head: tx(q('h2', mine)), lines: all(':scope > p', mine).map(tx),
       forms: all('.form', mine).map(f => ({id: f.dataset.form, label: tx(q('h3', f)), submit: tx(q('.go', f))}))},
     seats: all('.seat .nm').map(tx), claims: all('.seat .claim').length, waits: all('.seat .wait').map(tx)};
+})()"""
+
+
+# Each distinct character of the page's text drawn in its element's font: one drawn exactly like a
+# private-use code point (the missing-glyph box; no font has one) has no glyph (as
+# tests/test_report_browser.py checks the report's pages).
+MISSING_GLYPHS = r"""(() => {
+  const c = document.createElement('canvas'); c.width = c.height = 48;
+  const ctx = c.getContext('2d', {willReadFrequently: true}), box = {}, seen = {}, missing = [];
+  const draw = (font, ch) => { ctx.clearRect(0, 0, 48, 48); ctx.font = '32px ' + font; ctx.fillText(ch, 4, 36);
+    return Array.prototype.join.call(ctx.getImageData(0, 0, 48, 48).data, ','); };
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walk.nextNode()) {
+    const el = walk.currentNode.parentElement;
+    if (!el || el.closest('script,style')) continue;
+    const font = getComputedStyle(el).fontFamily;
+    if (!(font in box)) box[font] = draw(font, '\uE000');
+    for (const ch of walk.currentNode.data) {
+      if (/\s/.test(ch) || seen[font + ch]) continue;
+      seen[font + ch] = 1;
+      if (draw(font, ch) === box[font]) missing.push(ch);
+    }
+  }
+  return missing;
 })()"""
 
 
@@ -359,6 +384,7 @@ def test_six_phones_follow_a_game(sim, phones, shots, kind):
             for p in six[:2]:
                 p.js("window.scrollTo(0, 0), true")
                 p.shot(shots, words[1])
+                assert p.js(MISSING_GLYPHS) == [], "characters without a glyph at %s" % words[1]
             continue
         if words[0] == "phone":
             forms += phone_step(table, six, words[1:])
