@@ -595,11 +595,11 @@ def _figure_cells(f, kind):
 def _table(h, head, rows, cls):
     e = html.escape
     named = bool(rows) and rows[0][0].startswith('<td class="l">')    # a name first: left, as its cells
-    h.append('<table class="%s"><tr>%s</tr>' % (cls, "".join(
+    h.append('<div class="wide"><table class="%s"><tr>%s</tr>' % (cls, "".join(
         '<th%s>%s</th>' % (' class="l"' if i == 0 and named else "", e(c)) for i, c in enumerate(head))))
     for first, cells in rows:
         h.append("<tr>%s%s</tr>" % (first, "".join("<td>%s</td>" % c for c in cells)))
-    h.append("</table>")
+    h.append("</table></div>")
 
 
 def _link(name, lang):
@@ -642,7 +642,7 @@ def _notes(h, S, lang):
 def _page_head(title, lang, other):
     e = html.escape
     h = ['<!DOCTYPE html><html lang="%s"><head><meta charset="utf-8">' % lang,
-         "<title>%s</title><style>%s\n.note{color:#555}td.l,th.l{white-space:nowrap}</style></head><body>" % (e(title), report.CSS)]
+         "<title>%s</title><style>%s\n.note{color:#555}td.l,th.l{white-space:nowrap}div.wide{overflow-x:auto}table.figures{font-size:92%%}</style></head><body>" % (e(title), report.CSS)]
     if other:
         h.append('<nav><a href="%s">%s</a></nav>' % (e(other), tr("other_lang", lang)))
     h.append("<h1>%s</h1>" % e(title))
