@@ -79,19 +79,21 @@ def test_kabu_example_1_review_then_save_and_undo():
 
 
 def test_kabu_trumps_label_cannot_be_misread_and_changes_the_total():
-    # 「見せる必要なし（全員公開）」 is one step away; the seed's case (all shown) is the default
+    # the seed's case (all shown) is the default; ← counts down to 「不要（全員公開）」 and stops
     d = Driver(lang="ja")
     new_game(d, 1, 4)
     kabu_dobon(d, 0, 1, [3, 3, 2], [0, 0])
     d.press("down")                                 # the 切り札 row
     labels = [rows(d)[1]]
-    for _ in range(3):
-        d.press("right")
+    for _ in range(4):
+        d.press("left")
         labels.append(rows(d)[1])
     assert labels == ["切り札 3枚見せた", "切り札 2枚見せた", "切り札 1枚見せた",
-                      "切り札 見せる必要なし（全員公開）"]
+                      "切り札 不要（全員公開）", "切り札 不要（全員公開）"]
     assert has(d, "4点→P2", "0周4")
-    d.press("right")                                # wraps back to 3枚
+    d.press("right")                                # → is more: 1枚
+    d.press("right")
+    d.press("right")
     assert has(d, "8点→P2", "1周2")
 
 
@@ -385,19 +387,15 @@ def test_kabu_impossible_counts_are_refused_on_the_grid():
     new_game(d, 1, 3)
     d.seq("right ok ok")                           # → ドボン, P1, P2
     grid_to(d, 2)
-    d.seq("ok ok ok ok ok")                        # five 二
-    grid_to(d, None)
-    d.press("ok")
-    assert d.screen() == "RankGrid" and d.toast() and d.app.top().cards == [2] * 5
+    d.seq("ok ok ok ok ok")                        # five 二: the fifth is refused as it is added
+    assert d.screen() == "RankGrid" and d.toast() and d.app.top().cards == [2] * 4
     d = Driver(lang="ja")
     new_game(d, 1, 3)
     d.seq("right ok ok")
     hand(d, [11])                                  # 赤ピン: reaches ピン / 赤ピン
     grid_to(d, 11)
-    d.press("ok")                                  # a second 赤ピン in the loser's hand
-    grid_to(d, None)
-    d.press("ok")
-    assert d.screen() == "RankGrid" and "赤ピン" in d.toast()
+    d.press("ok")                                  # a second 赤ピン in the loser's hand: refused
+    assert d.screen() == "RankGrid" and "赤ピン" in d.toast() and 11 not in d.app.top().cards
 
 
 def test_kabu_okoshi_form_card_on_the_pick_grid_and_asked_for_when_missing():
@@ -442,8 +440,7 @@ def test_kakoi_gaeshi_of_a_gaeshi_by_the_first_caller():
     pick(d, "7")
     d.press("ok")                                   # 登録 asks for P1's hand (it pays P2 so far)
     hand(d, ["J", "2"])                             # P1 pays ... and answers
-    kakoi_list_row(d, "＋返しを追加")
-    pick(d, "P1")
+    kakoi_list_row(d, "＋返しを追加")                # only P1 can answer P2's call: not asked
     kakoi_list_row(d, "＋返しを追加")
     pick(d, "P2")                                   # P2's hand is known: P1's J is the card it reaches
     r = d.app.top().rows()
@@ -509,3 +506,60 @@ def test_kakoi_gaeshi_list_leaves_out_the_only_caller_and_the_call_list_says_mor
         d.press("down")
     log = d.redraw()
     assert ("▼", 120, 48) not in log.drawn
+
+
+def kabu_to_review(d, own, their, lang="ja"):
+    new_game(d, 1, 3)
+    d.press("right")                                # 「→:ドボン」
+    d.seq("ok ok")                                  # P1 wins on P2
+    hand(d, own)
+    hand(d, their)
+
+
+def test_kabu_a_card_the_deck_cannot_give_is_refused_on_the_grid():
+    """Issue 27, item 13: a second 赤ピン (or 魂四) is refused as it is added, not at 決定/確認."""
+    d = Driver(lang="ja")
+    new_game(d, 1, 3)
+    d.press("right")
+    d.seq("ok ok")
+    grid_to(d, 11)
+    d.seq("ok ok")
+    assert d.app.top().cards == [11] and d.toast() == d.app.t("E_KABU_TWO_RED", {"count": 2})
+
+
+def test_kabu_the_dobon_card_list_offers_only_possible_cards():
+    """Issue 27, item 3: with the winner holding the one 赤ピン, ピン is the only dobon card (the
+    list offered 赤ピン and its review refused it)."""
+    d = Driver(lang="ja")
+    kabu_to_review(d, [11], [0, 10])
+    assert d.screen() == "Review" and d.app.top().ev["dobon_card"] == 1 and d.app.top().err is None
+
+
+def test_kabu_review_left_is_fewer_trumps_and_a_refusal_says_how_to_get_out():
+    """Issue 27, items 2 and 3: on 切り札, ← lowers the count from the preset (all shown) and stops
+    at 「不要（全員公開）」 (it wrapped there, cut into its label); a refused review's hint row says
+    戻る (「OK:登録」 only repeated the refusal)."""
+    from ui_harness import TextLog
+    from ui.canvas import text_width
+    d = Driver(lang="ja")
+    kabu_to_review(d, [3, 3, 2], [0, 0])
+    scr = d.app.top()
+    d.press("down")                                 # 切り札: 3枚見せた
+    assert scr.ev["trumps"] == 3
+    d.press("left")
+    assert scr.ev["trumps"] == 2
+    for _ in range(4):
+        d.press("left")
+    assert scr.ev["trumps"] is None
+    log = d.redraw()
+    row = [(s, x) for s, x, y in log.drawn if y == 16]
+    assert ("切り札", 0) in row and ("不要（全員公開）", 128 - text_width("不要（全員公開）")) in row
+    d.press("right")
+    assert scr.ev["trumps"] == 1
+    from ui.screens_kabu import Review
+    bad = Review(d.app, "x", [["a", [0], 0, ["a"]]], lambda v: {"t": "dobon", "winner": 0, "loser": 0},
+                 lambda out: [])
+    d.app.push(bad)
+    assert bad.err is not None
+    log = d.redraw()
+    assert ("←→変更 戻る:入力を直す", 0, 56) in log.drawn

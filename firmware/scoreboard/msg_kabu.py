@@ -129,7 +129,7 @@ MESSAGES = {
     "KB_TRUMPS_ROW": ("Trumps", "切り札"),
     "KB_TRUMPS_N": ("{n} shown", "{n}枚見せた"),
     "KB_TRUMPS_ALL": ("all shown", "全部見せた"),
-    "KB_TRUMPS_NONE": ("none needed (all open)", "見せる必要なし（全員公開）"),
+    "KB_TRUMPS_NONE": ("none (all open)", "不要（全員公開）"),
     "KB_GAESHI_V": ("level {n} (x{f})", "{n}段（×{f}）"),
     "KB_I1": ("Base", "基本"),
     "KB_I2": ("Trumps", "切り札"),

@@ -33,8 +33,13 @@ def grid_field(app, key, label, maxn=40):
 
     def edit(form, fd):
         app.push(RankGrid(app, label, rk, form.values.get(key), lambda cards: form.set(key, cards), 4,
-                          "kabu"))
+                          "kabu", check=one_more))
     return {"key": key, "label": label, "kind": "cards", "ranks": rk, "edit": edit, "max": maxn}
+
+
+def one_more(cards, c):
+    """A card the deck cannot give (a second 赤ピン, a fifth 三) is refused as it is added."""
+    ks.check_counts(ks.real(cards + [c]))
 
 
 def pick_field(app, key, label):
@@ -125,7 +130,7 @@ class DobonEntry:
         app = self.app
         self.l = l
         app.push(RankGrid(app, app.t("KB_hand_of", {"name": app.name(self.w)}), ranks(app), self.own,
-                          self.own_done, 4, "kabu", accept=self.check_own, close=False))
+                          self.own_done, 4, "kabu", accept=self.check_own, close=False, check=one_more))
 
     def check_own(self, cards):
         from scoreboard.errors import Refusal
@@ -141,11 +146,14 @@ class DobonEntry:
         rk = [(card_name(app, c), c) for c in (10, OTHER, 11, 12)]
         app.push(RankGrid(app, app.t("KB_hand_of", {"name": app.name(self.l)}), rk, self.their,
                           self.their_done, 4, "kabu_l", start=OTHER, accept=self.check_their,
-                          close=False, hint_id="KB_L_HINT"))
+                          close=False, hint_id="KB_L_HINT",
+                          check=lambda cards, c: one_more(self.own + cards, c)))
 
     def targets(self, their):
         out = []
         for c in ks.dobon_cards(self.own):
+            if c in (ks.RED, ks.SOUL) and (c in self.own or c in their):
+                continue          # the one 赤ピン / 魂四 is in a hand: it cannot be the card too
             # a gaeshi answers one of L's trumps: a card L holds, or an ordinary one among 他
             if not self.gaeshi or c in their or (OTHER in their and c not in SPECIAL):
                 out.append(c)
@@ -173,18 +181,19 @@ class DobonEntry:
         self.card = c
         n = len(self.own)
         okoshi = [None, 10, 11, 12]
-        trumps = [n - k for k in range(n)] + [None]
-        tl = [t("KB_TRUMPS_N", {"n": x}) for x in trumps[:-1]] + [t("KB_TRUMPS_NONE")]
+        # trump counts rise to the right (← fewer, → more), the usual answer, all shown, preset
+        trumps = [None] + list(range(1, n + 1))
+        tl = [t("KB_TRUMPS_NONE")] + [t("KB_TRUMPS_N", {"n": x}) for x in trumps[1:]]
         opts = [[t("KB_okoshi_card"), okoshi, 0, [t("KB_OKOSHI_OTHER")] + [card_name(app, x) for x in okoshi[1:]]],
-                [t("KB_TRUMPS_ROW"), trumps, 0, tl]]
+                [t("KB_TRUMPS_ROW"), trumps, n, tl]]
         if self.gaeshi:
             levels = list(range(1, ks.GAESHI_MAX + 1))
             m = len(self.their)
-            their_t = [m - k for k in range(m)] + [None]
+            their_t = [None] + list(range(1, m + 1))
             opts.append([t("KB_gaeshi"), levels, 0, [t("KB_GAESHI_V", {"n": x, "f": 1 << x}) for x in levels]])
-            opts.append([t("KB_their_trumps"), their_t, 0,
-                         [t("KB_TRUMPS_ALL")] + [t("KB_TRUMPS_N", {"n": x}) for x in their_t[1:-1]]
-                         + [t("KB_TRUMPS_NONE")]])
+            opts.append([t("KB_their_trumps"), their_t, m,
+                         [t("KB_TRUMPS_NONE")] + [t("KB_TRUMPS_N", {"n": x}) for x in their_t[1:-1]]
+                         + [t("KB_TRUMPS_ALL")]])
         opts.append([t("KB_minus2"), [True, False], 0, [t("YES"), t("NO")]])
         head = t("KB_GAESHI_HEAD" if self.gaeshi else "KB_DOBON_HEAD",
                  {"w": app.name(self.w), "l": app.name(self.l), "card": card_name(app, c)})
@@ -244,8 +253,10 @@ class Review(Screen):
             self.sel = min(n - 1, max(0, self.sel + (1 if name == "down" else -1)))
         elif name in ("left", "right") and self.sel < len(self.opts):
             o = self.opts[self.sel]
-            o[2] = (o[2] + (1 if name == "right" else -1)) % len(o[1])
-            self.refresh()
+            k = min(len(o[1]) - 1, max(0, o[2] + (1 if name == "right" else -1)))   # no wrap:
+            if k != o[2]:                                # ← is always fewer, → more
+                o[2] = k
+                self.refresh()
         elif kind != "click":
             return
         elif name == "ok":
@@ -280,7 +291,8 @@ class Review(Screen):
                 c.invert_rect(0, y, W, 8)
         if self.top + self.SPAN < len(rows):
             c.text("▼", W - 8, 48)
-        hint(c, self.app.t("REVIEW_HINT"))
+        # refused: OK would only say it again; say how to get out (back to the entry)
+        hint(c, self.app.t("REVIEW_HINT" if self.err is None else "REFUSED_HINT"))
 
 
 def _preview(app, ev):

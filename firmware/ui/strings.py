@@ -137,6 +137,7 @@ MESSAGES = {
     "GRID_HINT": ("OK:add back:remove", "OK:足す 戻る:減らす"),
     "GRID_PICK_HINT": ("OK:choose", "OK:選ぶ"),
     "REVIEW_HINT": ("<>:change OK:save", "←→変更 OK:登録"),
+    "REFUSED_HINT": ("<>:change  Back: correct", "←→変更 戻る:入力を直す"),
     "CARDS_HINT": ("<-> card  OK:add  Back:del", "←→札 OK:追加 戻る:消す"),
     "HAND_N": ("{what} ({n})", "{what}（{n}枚）"),
     "HAND_OF": ("{what} ({n}/{of})", "{what}（{n}/{of}枚）"),
