@@ -4,7 +4,6 @@
 # names/prefs file is ignored; the store always answers.
 import json
 import random
-import shutil
 
 import pytest
 
@@ -302,6 +301,8 @@ def test_mutated_snapshots_never_stop_the_boot(kind):
 
 
 def _boot_screen(st, lang, png=None):
+    """The boot screen's texts; with `png`, its picture there too (in the test's own tmp_path:
+    pytest keeps the last three runs' folders to look at)."""
     from ui_harness import Driver, TextLog
     log = TextLog()
     log.install()
@@ -329,7 +330,6 @@ def test_the_boot_screen_says_what_was_set_aside_and_what_the_log_no_longer_back
     st, g, fs = d.boot(change, resume=False)
     texts, over = _boot_screen(st, "ja", str(tmp_path / "aside.png"))
     assert "読めないゲーム1件を退避" in texts and not over
-    shutil.copy(str(tmp_path / "aside.png"), "/tmp/trust_aside.png")
 
 
 def test_a_closed_segment_damaged_after_the_snapshot_is_named_on_the_boot_screen(tmp_path, monkeypatch):
@@ -350,7 +350,6 @@ def test_a_closed_segment_damaged_after_the_snapshot_is_named_on_the_boot_screen
     st = Store(fs, seg_max=d.seg_max)
     texts, over = _boot_screen(st, "ja", str(tmp_path / "damaged.png"))
     assert ("%d手分の記録が破損" % closed[0][2]) in texts and not over
-    shutil.copy(str(tmp_path / "damaged.png"), "/tmp/trust_damaged.png")
     texts, over = _boot_screen(Store(fs, seg_max=d.seg_max), "en")
     assert ("Log damaged: %d steps" % closed[0][2]) in texts and not over
 

@@ -487,3 +487,62 @@ def test_a_torn_journal_is_repaired_at_boot_and_saved(site, browser, tmp_path):
     with open(str(tmp_path / "sim" / "games" / seg), "rb") as f:
         repaired = f.read()
     assert base64.b64decode(saved["/games/" + seg]) == repaired != damaged["/games/" + seg]
+
+
+def _dark_runs(png, box):
+    """Widths (device pixels) of the dark runs between lit ones along every fully lit dot row of
+    the panel's highlighted line, in a screenshot."""
+    import io
+    from PIL import Image
+    im = Image.open(io.BytesIO(png)).convert("L")
+    left, top, right, bottom = [int(round(v)) for v in box]
+    runs = {}
+    for y in range(top, bottom):
+        row = [im.getpixel((x, y)) for x in range(left, right)]
+        if sum(1 for v in row if v > 150) < 0.6 * len(row):
+            continue            # not a row of the highlight
+        lit = [i for i, v in enumerate(row) if v > 150]
+        run = 0
+        for v in row[lit[0]:lit[-1] + 1]:
+            if v < 100:
+                run += 1
+            elif run:
+                runs[run] = runs.get(run, 0) + 1
+                run = 0
+    return runs
+
+
+@pytest.mark.parametrize("scale", [2, 3])
+def test_no_seam_through_a_highlighted_row(site, browser, scale):
+    """The canvas is drawn at the device's own pixels: a lit row's dots are parted by one dark
+    device pixel everywhere (resampled, a CSS width of 341.33 px doubled the gap at dot column 96)."""
+    import base64
+    browser.call("Emulation.setDeviceMetricsOverride", width=390, height=844, deviceScaleFactor=scale,
+                 mobile=True)
+    try:
+        open_page(browser, site)
+        box = browser.js("(() => { const r = document.getElementById('panel').getBoundingClientRect();"
+                         " return [r.left, r.top, r.right, r.bottom]; })()")
+        png = base64.b64decode(browser.call("Page.captureScreenshot", format="png")["data"])
+        runs = _dark_runs(png, [v * scale for v in box])
+        dot = (box[2] - box[0]) * scale / 128.0
+        assert runs and runs.get(1), runs                  # the dots are parted
+        assert [w for w in runs if 1 < w < dot - 2] == [], runs
+    finally:
+        browser.call("Emulation.setDeviceMetricsOverride", width=390, height=844, deviceScaleFactor=1,
+                     mobile=False)
+
+
+def test_the_panel_fills_a_desktop_window_above_the_buttons(site, browser):
+    browser.call("Emulation.setDeviceMetricsOverride", width=1280, height=800, deviceScaleFactor=1,
+                 mobile=False)
+    try:
+        open_page(browser, site, manual=False, fresh=False)
+        panel, lowest = browser.js("""(() => { const p = document.getElementById('panel').getBoundingClientRect();
+            const b = Math.max(...Array.from(document.querySelectorAll('[data-button]')).map(e => e.getBoundingClientRect().bottom));
+            return [[p.width, p.height], b]; })()""")
+        assert panel[0] >= 900 and abs(panel[0] - 2 * panel[1]) <= 1, panel   # was 370 px
+        assert lowest <= 800                                # the buttons still on screen
+    finally:
+        browser.call("Emulation.setDeviceMetricsOverride", width=390, height=844, deviceScaleFactor=1,
+                     mobile=False)

@@ -18,7 +18,7 @@ const statusLine = document.getElementById("status");
 
 let mp = null, board = null, FS = null;
 let frames = -1, lastSaved = null, loop = null, stopped = false;
-let scale = 5;                      // canvas pixels per panel pixel (fit(): whole device pixels)
+let cols = [], rows = [];           // cols[i]: the device pixel where panel column i starts (fit())
 const downAt = {};
 
 // The page's own words, in the device's language (its setting, kept in /prefs.json).
@@ -220,21 +220,35 @@ function listLogs() {
 }
 
 // ---- the panel ----------------------------------------------------------------------------------
-// The canvas gets a whole number of device pixels per panel pixel, so every dot is as sharp as the
-// OLED's; from 4 device pixels up the last row and column of each dot stay dark, as between the
-// OLED's dots.
-function fit() {
+// The panel is as wide as the page allows (style.css) and the canvas has exactly one pixel per
+// device pixel of its box, so the browser never resamples it: a resampled canvas (a CSS size of 341.33 px at 3 device pixels
+// per px) doubled one dark gap in every lit row, a 2-px seam at about dot column 96. Each panel dot
+// covers the device pixels from cols[x] to cols[x + 1] (the same to one pixel: 8 or 9 of them);
+// from 4 pixels up its last row and column stay dark, as between the OLED's dots.
+function starts(n, size) {
+  const out = [];
+  for (let i = 0; i <= n; i++) out.push(Math.floor(i * size / n));
+  return out;
+}
+
+function fit(width, height) {
   const dpr = window.devicePixelRatio || 1;
-  const room = canvas.parentElement.clientWidth - 2 * parseFloat(getComputedStyle(canvas.parentElement).paddingLeft);
-  const s = Math.max(2, Math.floor(room * dpr / 128));
-  canvas.style.width = (128 * s / dpr) + "px";
-  canvas.style.height = "auto";       // max-width: 100% in style.css may scale it down until the next fit
-  if (s !== scale || canvas.width !== 128 * s) {
-    scale = s;
-    canvas.width = 128 * s;
-    canvas.height = 64 * s;
+  const w = Math.max(128, width || Math.round(canvas.getBoundingClientRect().width * dpr));
+  const h = Math.max(64, height || Math.round(canvas.getBoundingClientRect().height * dpr));
+  if (canvas.width !== w || canvas.height !== h || cols.length !== 129) {
+    canvas.width = w;
+    canvas.height = h;
+    cols = starts(128, w);
+    rows = starts(64, h);
     if (board) draw();
   }
+}
+
+function watchSize() {
+  // the box's size times the device pixel ratio (Chromium's devicePixelContentBoxSize gave CSS
+  // pixels under an emulated device scale); the observer only says when it changed
+  if (window.ResizeObserver) new ResizeObserver(() => fit()).observe(canvas);
+  addEventListener("resize", () => fit());
 }
 
 function draw() {
@@ -243,14 +257,16 @@ function draw() {
   ctx.fillRect(0, 0, canvas.width, canvas.height);
   if (on !== "1") return;
   ctx.fillStyle = getComputedStyle(document.documentElement).getPropertyValue("--lit").trim() || "#dff3ff";
-  ctx.globalAlpha = 0.5 + 0.5 * Number(level) / 255;
-  const dot = scale >= 4 ? scale - 1 : scale;   // contrast: dimmed is darker, still readable
+  ctx.globalAlpha = 0.5 + 0.5 * Number(level) / 255;   // contrast: dimmed is darker, still readable
+  const gap = cols[1] - cols[0] >= 4 ? 1 : 0;
   for (let page = 0; page < 8; page++) {
     for (let x = 0; x < 128; x++) {
       const i = (page * 128 + x) * 2, b = parseInt(hex.substring(i, i + 2), 16);
       if (!b) continue;
+      const left = cols[x], w = cols[x + 1] - left - gap;
       for (let bit = 0; bit < 8; bit++) {
-        if (b & (1 << bit)) ctx.fillRect(x * scale, (page * 8 + bit) * scale, dot, dot);
+        const y = page * 8 + bit;
+        if (b & (1 << bit)) ctx.fillRect(left, rows[y], w, rows[y + 1] - rows[y] - gap);
       }
     }
   }
@@ -259,16 +275,16 @@ function draw() {
 
 // The panel's pixels read back from the canvas (for the browser test): 64 rows of 128 "0"/"1".
 function pixels() {
-  const img = ctx.getImageData(0, 0, canvas.width, canvas.height).data, rows = [];
+  const img = ctx.getImageData(0, 0, canvas.width, canvas.height).data, out = [];
   for (let y = 0; y < 64; y++) {
     let row = "";
     for (let x = 0; x < 128; x++) {
-      const at = ((y * scale + 1) * canvas.width + x * scale + 1) * 4;
+      const at = (rows[y] * canvas.width + cols[x]) * 4;
       row += img[at + 1] > 64 ? "1" : "0";
     }
-    rows.push(row);
+    out.push(row);
   }
-  return rows;
+  return out;
 }
 
 // The brightest dot on the canvas, 0-255 (for the browser test of the screen care's dimming).
@@ -349,7 +365,7 @@ async function boot() {
   mp = await loadMicroPython({ heapsize: 4 * 1024 * 1024, stdout: (s) => console.log(s), stderr: (s) => console.error(s) });
   FS = mp.FS;
   fit();
-  addEventListener("resize", fit);
+  watchSize();
   addEventListener("load", fit);
   const manifest = await loadFirmware();
   const restored = restore();
