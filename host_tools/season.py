@@ -818,7 +818,7 @@ def _alias_main(argv):
     ap.add_argument("names", nargs="*", metavar="NAME", help="OLD NEW: count OLD as NEW")
     ap.add_argument("--undo", action="store_true", help="take back the merge of OLD (default: the latest)")
     ap.add_argument("--list", action="store_true", help="the merged names")
-    ap.add_argument("--db", default="ledger.sqlite")
+    ap.add_argument("--db", default="ledger.sqlite", help="the ledger (default ./ledger.sqlite)")
     a = ap.parse_args(argv)
     if a.undo and len(a.names) > 1 or not a.undo and len(a.names) not in (0, 2) or a.list and a.names:
         raise SeasonError("usage: season alias OLD NEW | season alias --undo [OLD] | season alias --list")
@@ -848,10 +848,11 @@ def _main(argv):
         return _alias_main(argv[1:])
     ap = _parser("python -m host_tools season", "Every player's record across the game nights "
                       "of the ledger: HTML pages and CSVs (docs/season.md). 'season alias --help': merge names.")
-    ap.add_argument("--db", default="ledger.sqlite")
+    ap.add_argument("--db", default="ledger.sqlite", help="the ledger (default ./ledger.sqlite)")
     ap.add_argument("--kind", help="only this game: " + ", ".join(registry.KINDS))
     ap.add_argument("--since", metavar="DATE", help="only the nights from this date on (YYYY-MM-DD)")
-    ap.add_argument("--lang", choices=("ja", "en", "both"), default="both")
+    ap.add_argument("--lang", choices=("ja", "en", "both"), default="both",
+                    help="the pages' language (default both, linked to each other)")
     ap.add_argument("--out", default="season", help="output folder (default ./season)")
     ap.add_argument("--all", action="store_true", help="count games still in progress (standings so far)")
     a = ap.parse_args(argv)

@@ -245,3 +245,12 @@ def test_since_keeps_dated_nights_from_that_date(tmp_path):
     assert S.counted_nights() == ["2025-02-14"] and S.total["Ann"].games == 1
     page = open(str(tmp_path / "b" / "season.en.html"), encoding="utf-8").read()
     assert "Nights from 2025-02-01 on." in page
+
+
+@pytest.mark.parametrize("sub", [["--help"], ["alias", "--help"]])
+def test_help_and_every_option_has_a_help_text(capsys, sub):
+    from test_cli_args import _code, _options
+    assert _code(["season"] + sub) == 0
+    assert capsys.readouterr().out.startswith("usage: python -m host_tools season")
+    opts = _options("season", sub)
+    assert opts and [o for o, h in opts if not h] == []
