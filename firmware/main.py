@@ -111,6 +111,15 @@ PRESS = [0, 0, 0, 0, 0]
 
 
 _show_us = [0]
+SCREEN = ["-"]   # the class of the screen that press left on top (the bench's screen kinds)
+
+
+def _mem_info():
+    try:
+        import micropython
+        micropython.mem_info()
+    except (ImportError, AttributeError):   # CPython (a Raspberry Pi): no heap map
+        pass
 
 
 def timed_show(display):
@@ -147,6 +156,7 @@ def step(app, buttons, now):
         PRESS[2] = ticks_diff(ticks_us(), t1) - _show_us[0]
         PRESS[3] = _show_us[0]
         PRESS[4] = now
+        SCREEN[0] = type(app.stack[-1]).__name__ if app.stack else "-"
 
 
 class Console:
@@ -174,10 +184,12 @@ class Console:
                 if cmd == "mem":
                     gc.collect()
                     print("mem_free %d mem_alloc %d" % (gc.mem_free(), gc.mem_alloc()))
+                    _mem_info()       # its "max free sz" (blocks): the largest free block
                 elif cmd == "net" and self.phones is not None:
                     print(self.phones.line())
                 elif cmd == "t":
                     print("press_lag_ms %d work_us %d draw_us %d show_us %d at_ms %d" % tuple(PRESS))
+                    print("screen " + SCREEN[0])
                     print("boot_ms " + " ".join("%s %d" % kv for kv in BOOT))
             elif len(self.line) < 16:
                 self.line += ch
@@ -215,7 +227,13 @@ async def loop_with_phones(app, buttons, clock, console, phones):
     phones.start()
     hub = phones.hub
     while True:
-        step(app, buttons, clock.ticks_ms())
+        try:
+            step(app, buttons, clock.ticks_ms())
+        except Exception as e:     # the buttons first: a full heap lets the phones go, never the table
+            if isinstance(e, MemoryError):
+                phones.shed()
+            gc.collect()
+            app.crashed(e)
         try:
             hub.poll()
         except Exception as e:     # a view that cannot be noticed must not stop the buttons

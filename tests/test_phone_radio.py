@@ -116,3 +116,34 @@ def test_failing_server_is_logged_and_listens_again(tmp_path, monkeypatch):
     asyncio.run(run())
     assert logged[:2] == [("Server", "EADDRINUSE"), ("Server", "EADDRINUSE")] and len(calls) >= 3
     assert app.errors == []
+
+
+def test_memory_error_in_a_press_sheds_the_phones_and_plays_on(tmp_path, monkeypatch):
+    """main.loop_with_phones: a MemoryError out of a turn of the buttons' loop lets every phone's
+    stream go, logs it and shows the table a screen again; the loop goes on."""
+    import main as firmware_main
+    app, ph = phones(tmp_path)
+    ph.radio = False
+    ph.server.streams = {"phone-0001": asyncio.Event()}
+    ph.hub.views = {"ja": "{}"}
+    turns = []
+
+    def step(app_, buttons, now):
+        turns.append(now)
+        if len(turns) == 3:
+            raise MemoryError("memory allocation failed, allocating 1280 bytes")
+    monkeypatch.setattr(firmware_main, "step", step)
+    logged = []
+    app.log_error = lambda e, scr: logged.append(type(e).__name__)
+
+    async def run():
+        async def serve(host, port):
+            await asyncio.sleep(10)
+        ph.server.serve = serve
+        task = asyncio.create_task(firmware_main.loop_with_phones(app, None, FakeClock(), None, ph))
+        await asyncio.sleep(0.2)
+        task.cancel()
+    asyncio.run(run())
+    assert len(turns) > 5                        # the loop went on after the error
+    assert ph.server.streams == {} and ph.hub.views == {}
+    assert logged == ["MemoryError"] and app.top() is not None

@@ -84,6 +84,11 @@ class Phones:
                 self.app.log_error(e, "Server")
                 await asyncio.sleep(RESTART_S)
 
+    def shed(self):
+        """The heap ran out: every phone's stream ends (their pages reconnect by themselves) and the
+        views and the other language's texts go, so the table plays on."""
+        self.server.shed()
+
     def lan(self, ip):
         """Serving on a host's LAN (Raspberry Pi, simulator): `ip` is the address a phone opens."""
         self.hub.net = {"mode": "lan", "ip": ip, "port": self.port}

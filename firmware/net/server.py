@@ -128,6 +128,14 @@ class Server:
         except Exception:
             pass
 
+    def shed(self):
+        streams = self.streams
+        self.streams = {}           # every _Stream sees it is no longer the held one and ends
+        for cid in streams:
+            streams[cid].set()
+        self.hub.views = {}
+        self.hub.voices = {}
+
     def _wake(self):
         for cid in self.streams:
             self.streams[cid].set()
