@@ -233,7 +233,10 @@ async def loop_with_phones(app, buttons, clock, console, phones):
             if isinstance(e, MemoryError):
                 phones.shed()
             gc.collect()
-            app.crashed(e)
+            try:
+                app.crashed(e)
+            except Exception:      # recovery itself short of heap: the next turn draws again
+                pass
         try:
             hub.poll()
         except Exception as e:     # a view that cannot be noticed must not stop the buttons
