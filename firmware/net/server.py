@@ -3,7 +3,6 @@
 import json
 
 import asyncio
-from microdot import Microdot, Request, Response
 
 from net.live import Hub, rand_hex
 from scoreboard.errors import Refusal
@@ -19,9 +18,6 @@ REQUEST_MS = 2000         # the whole request (line, headers, body) must arrive 
 PING_S = 20               # an idle stream sends a ping: a phone that left is noticed and dropped
 LANGS = ("ja", "en")
 
-Request.max_readline = MAX_LINE
-Request.max_content_length = MAX_BODY
-Request.max_body_length = MAX_BODY
 
 
 def _page_path():
@@ -79,7 +75,7 @@ class Server:
         self.streams = {}           # client id -> its stream's asyncio.Event
         self.open_streams = {}      # id(connection's writer) -> its _Stream
         self.dropped = 0            # connections refused over MAX_CONNS (the bench, the tests)
-        self.md = self._routes()
+        self.md = None              # microdot and the routes: imported at the first phone's request
         self.server = None
 
     # ---- listening -------------------------------------------------------------------------------
@@ -105,6 +101,8 @@ class Server:
             return
         self.conns += 1
         try:
+            if self.md is None:
+                self.md = self._routes()
             await self.md.handle_request(_Deadline(reader, REQUEST_MS), writer)
         except asyncio.CancelledError:   # the server stopping: the connection just closes
             pass
@@ -142,6 +140,13 @@ class Server:
 
     # ---- the routes --------------------------------------------------------------------------------
     def _routes(self):
+        """The microdot app (imported now: a board nobody's phone has asked keeps its ~13 KB)."""
+        import gc
+        gc.collect()
+        from microdot import Microdot, Request, Response
+        Request.max_readline = MAX_LINE
+        Request.max_content_length = MAX_BODY
+        Request.max_body_length = MAX_BODY
         md = Microdot()
         hub = self.hub
 
@@ -311,6 +316,7 @@ def _lang(req):
 
 
 def _json(obj, code=200):
+    from microdot import Response
     return Response(json.dumps(obj), code, {"Content-Type": "application/json"})
 
 
