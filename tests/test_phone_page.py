@@ -130,7 +130,7 @@ class Phone:
     def read(self):
         return self.js(READ)
 
-    def wait(self, test, what, timeout=15):
+    def wait(self, test, what, timeout=20):
         """Polls read() until test(page) holds; returns the page read."""
         deadline = time.time() + timeout
         while True:
@@ -505,6 +505,7 @@ def test_claiming_a_seat_on_the_panel(sim, phones, shots):
     # another phone takes the seat over: the first is seatless again, with the seats to choose
     en.tap(".seat:nth-of-type(1) .claim")
     en.wait(lambda p: p["state"] == "wait", "the claim's wait")
+    en.shot(shots, "claim-wait")
     table.step("click ok")
     en.wait(lambda p: p["mine"] is not None, "its own section")
     ja.wait(lambda p: p["mine"] is None and p["claims"] == n, "seatless")
