@@ -197,7 +197,7 @@ def report(out=None):
         per = [rows[k][1] - rows[k - 1][1] for k in range(2, min(len(rows), PHONES + 1))
                if isinstance(rows[k][0], int)]
         if per:
-            lines += ["", "Each further phone: median %s bytes (the first one also builds the views: %s)."
+            lines += ["", "Each further phone: median %s bytes (the first one also imports microdot and builds the views: %s)."
                       % ("{:,}".format(sorted(per)[len(per) // 2]), "{:,}".format(rows[1][1] - base))]
     lat, changes = latency()
     lines += ["", "## A press to every phone (simulator, %d phones, one game's emulator script)" % PHONES, ""]
