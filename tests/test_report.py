@@ -142,6 +142,21 @@ def test_pages_one_language_each(tmp_path):
     assert len(svgs) == len(KINDS) and all("<text" in s for s in svgs)
 
 
+def test_equal_scores_never_hide_a_players_line():
+    """Two players level all game (and a third apart): each line is drawn narrower than the one
+    under it, with its own marker, so the line below still shows around the one on top."""
+    series = report.Series([0, 0, 0])
+    for x, sc in enumerate(([5, 5, 1], [9, 9, 4], [12, 12, 2]), 1):
+        series.add(x, sc)
+    svg = report.chart_svg(["A", "B", "C"], series, "en")
+    widths = [float(w) for w in re.findall(r'<g id="line2d_\d+">\s*<path d="M [^"]*" clip-path="[^"]*" '
+                                           r'style="fill: none; stroke: #[0-9a-f]+; stroke-width: ([0-9.]+)', svg)]
+    data = widths[-3:]                       # the grid's lines come first
+    assert len(data) == 3 and data[0] > data[1] > data[2], widths
+    markers = re.findall(r'<defs>\s*<path id="(m[0-9a-f]+)" d="([^"]+)"', svg)
+    assert len(set(d for _, d in markers)) >= 3, markers   # three marker shapes
+
+
 def test_chart_text_is_text_and_no_glyph_is_missing():
     """The chart's names and labels stay text in the SVG (the browser draws them), and matplotlib
     measures them with a Japanese font: a missing glyph is an error."""
