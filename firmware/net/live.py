@@ -220,7 +220,7 @@ class Hub:
             view["note"] = ""
         if g.is_over():
             view["screen"] = "end"
-            view["sections"] = [standings(vo)]
+            view["sections"] = [standings(vo, "FINAL")]
             return view
         view["screen"] = "play"
         mod = self.phone_module()
@@ -295,7 +295,7 @@ def progress(vo, g):
     return vo.t(sid, info)
 
 
-def standings(vo):
+def standings(vo, head="STANDINGS"):
     """Place, name and score of every seat (any game: its rules' standings())."""
     app = vo.app
     st = sorted(app.game.standings(), key=lambda e: (e["place"], e["seat"]))
@@ -304,7 +304,7 @@ def standings(vo):
         pts = "PTS"
     rows = [[vo.t("PLACE", {"n": e["place"]}), app.name(e["seat"]), vo.t(pts, {"n": e["score"]})]
             for e in st]
-    return {"head": vo.t("STANDINGS"), "cols": ["", "", ""], "rows": rows, "hl": []}
+    return {"head": vo.t(head), "cols": ["", "", ""], "rows": rows, "hl": []}
 
 
 def saved_games(vo):

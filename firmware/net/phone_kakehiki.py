@@ -20,7 +20,7 @@ def sections(vo, last):
     rows = []
     for i in range(n):
         dial = t("PH_KH_OUT") if s["out"][i] else str(s["dial"][i])
-        mark = t("KH_PARENT_MARK") if i == s["parent"] else ""
+        mark = t("PH_KH_PARENT") if i == s["parent"] else ""
         rows.append([vo.name(i), mark, dial, str(s["hold"][i]), "★%d" % s["success"][i],
                      "●" if i in hidden else ""])
     items = [[t("PH_KH_PHASE"), t("KH_" + s["phase"])], [t("BIG_POT"), str(s["pot"])],
@@ -29,7 +29,7 @@ def sections(vo, last):
         items.append([t("PH_TURN"), vo.name(s["turn"])])
     items.append([t("PH_KH_SHUFFLES"), t("PH_KH_DECKS", {"j": s["judge_shuffles"], "s": s["sign_shuffles"]})])
     out = [{"items": items},
-           {"cols": [t("PH_KH_PLAYER"), t("KH_PARENT_MARK"), t("PH_KH_DIAL"), t("PH_KH_HOLD"), "★", ""],
+           {"cols": [t("PH_KH_PLAYER"), t("PH_KH_PARENT"), t("PH_KH_DIAL"), t("PH_KH_HOLD"), "★", ""],
             "rows": rows, "hl": [] if s["turn"] is None else [s["turn"]]}]
     shown = []
     for pr in s["preds"]:

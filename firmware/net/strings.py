@@ -19,7 +19,7 @@ MESSAGES = {
     "PH_LAST": ("Last result", "前回の結果"),
     "E_PH_SEAT": ("No such seat", "その席はありません"),
     "E_PH_CLIENT": ("Reload the page", "ページを読み込み直してください"),
-    "E_PH_ASKING": ("Another phone is asking: wait", "ほかの電話が確認中です。お待ちください"),
+    "E_PH_ASKING": ("Another phone is asking: wait", "ほかのスマホが確認中です。お待ちください"),
     "E_PH_DECLINED": ("The table said no", "卓で断られました"),
     "E_PH_STALE": ("The table moved on: look again", "卓の状況が変わりました。もう一度確認してください"),
 }
