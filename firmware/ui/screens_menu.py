@@ -62,7 +62,8 @@ class Boot(Menu):
         Menu.draw(self, c)
         app = self.app
         g = app.game
-        y = 8 * (len(self.items) + 1)
+        # under the rows the menu shows (it scrolls within span when the notices need the room)
+        y = 8 * (min(len(self.items), self.span) + 1)
         lines = len(self.info) + (1 if g is not None and not g.is_over() else 0)
         if y + 8 * lines + 2 <= 64:  # a gap under the menu when every line still fits
             y += 2
