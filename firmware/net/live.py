@@ -242,7 +242,11 @@ class Hub:
         acts = getattr(mod, "ACTS", None) or {}
         if not isinstance(ev, dict) or ev.get("t") not in acts:
             return 403, None
-        if ev.get(acts[ev["t"]]) != seat:
+        field = acts[ev["t"]]
+        if field is None:            # an event of the player to move: only on that seat's turn
+            if mod.turn(self.app.game.state) != seat:
+                return 403, None
+        elif ev.get(field) != seat:
             return 403, None
         if v != self.v:
             raise Refusal("E_PH_STALE")

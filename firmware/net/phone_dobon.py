@@ -1,7 +1,9 @@
 # ドボン on the phones: the round wins, the pending draw from stacked 2s, the direction and whose turn
 # (docs/phones.md).
 
-ACTS = {}                    # nothing is entered on a phone yet: the device enters every play
+# what a phone may send, and the field naming its seat (None: the player to move): its own round
+# won, and on its turn a 2 (the pending draw) or, in 役札型, a J (the direction)
+ACTS = {"win": "seat", "play": None}
 
 
 def turn(s):
@@ -25,4 +27,14 @@ def sections(vo, last):
 
 
 def mine(vo, seat, mine):
-    return
+    t = vo.t
+    s = vo.state()
+    mine["forms"].append({"id": "win", "label": t("DB_win"), "submit": t("DB_win"),
+                          "ev": {"t": "win", "seat": seat}, "fields": []})
+    if s["turn"] != seat:
+        return
+    ranks = ["2"] + (["J"] if vo.game.settings.get("variant") == "action" else [])
+    for r in ranks:
+        label = t("DB_PLAY_CARD", {"r": r})
+        mine["forms"].append({"id": "play" + r, "label": label, "submit": label,
+                              "ev": {"t": "play", "rank": r}, "fields": []})

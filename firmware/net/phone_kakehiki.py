@@ -2,7 +2,9 @@
 # the reshuffles; a secret prediction only on its predictor's phone, and entered there (docs/phones.md).
 from scoreboard.kakehiki import seats_in
 
-ACTS = {"predict": "p"}      # what a phone may send, and the field naming its seat
+# what a phone may send, and the field naming its seat: the seat's own turn's actions, as the
+# panel's bar offers them, and its secret prediction
+ACTS = {"predict": "p", "raise": "p", "call": "p", "check": "p", "fold": "p"}
 
 
 def turn(s):
@@ -51,7 +53,21 @@ def mine(vo, seat, mine):
     for pr in s["preds"]:
         if pr["by"] == seat and pr["res"] is None:
             mine["lines"].append(t("PH_KH_MY_PRED", {"on": vo.name(pr["on"]), "v": pr["v"]}))
-    if s["phase"] != "predict" or s["turn"] != seat:
+    if s["turn"] != seat:
+        return
+    from ui.screens_kakehiki import BETTING, legal_actions
+    if s["phase"] in BETTING:
+        for a in legal_actions(vo, s):
+            form = {"id": a, "label": t("KH_" + a), "submit": t("KH_" + a), "ev": {"t": a, "p": seat},
+                    "fields": []}
+            if a == "raise":
+                from scoreboard.kakehiki import top_dial
+                hi = min(vo.game.settings["dial_max"], s["hold"][seat])
+                lo = top_dial(s) + 1
+                form["fields"] = [{"key": "v", "label": t("PH_KH_DIAL"), "min": lo, "max": hi, "value": lo}]
+            mine["forms"].append(form)
+        return
+    if s["phase"] != "predict":
         return
     hi = min(vo.game.settings["dial_max"], s["hold"][seat])
     mine["forms"].append({
