@@ -101,7 +101,7 @@ def test_a_game_from_tests_plays_through_menu_journal_undo_resume_report_and_led
     st2 = Store(fs=OsFs(), root=str(tmp_path / "games"))
     d2 = Driver(store=st2, lang="ja")
     assert d2.app.game is not None and d2.app.game.state["points"] == [1, 2, 0]
-    go_to(d2, d2.app.t("RESUME"))
+    go_to(d2, d2.app.t("RESUME_GAME", {"game": d2.app.t("G_" + d2.app.game.header["kind"])}))
     assert d2.screen() == "Play"
     d2.press("up")                                # the large view: a game without big() shows its standings
     assert d2.screen() == "Big" and not d2.app.errors

@@ -119,3 +119,25 @@ def test_back_to_a_line_is_in_the_journal_on_the_flash(kind, tmp_path):
     back.redo()
     back.redo()                               # both kept for redo in the journal too
     assert back.actions() == n0
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_first_screen_says_where_the_game_is_not_how_many_lines(kind, tmp_path):
+    """Issue 27, item 14: 「株ドボン：4手目」 after two deals, an undo and a redo counted journal
+    lines; the resume line says what the saved-games list says (第3戦（全4戦）)."""
+    from ui_harness import flash_store
+    from ui.screens_menu import Boot, resume_line
+    from ui.screens_games import progress
+    g = running_game(kind)
+    d = Driver(store=flash_store(tmp_path), lang="ja")
+    d.app.start(g)
+    g.undo()
+    g.redo()
+    d.app.reset(Boot(d.app))
+    log = d.redraw()
+    where = progress(d.app, kind, g.settings, g.state, False)
+    drawn = [s for s, _, _ in log.drawn]
+    assert "続きから：" + d.app.t("G_" + kind) in drawn
+    want = "いま：" + where if where else ""
+    assert resume_line(d.app, g) == want and (not want or want in drawn), drawn
+    assert not [s for s in drawn if "手目" in s]

@@ -563,3 +563,41 @@ def test_kabu_review_left_is_fewer_trumps_and_a_refusal_says_how_to_get_out():
     assert bad.err is not None
     log = d.redraw()
     assert ("←→変更 戻る:入力を直す", 0, 56) in log.drawn
+
+
+def test_kakoi_field_card_list_writes_the_tables_signs():
+    """Issue 27, item 8: 「Q（1×2×3×1×2）」, not 「Q（1*2*3*1*2）」; and the rank grid counts 「A×2」 (item
+    9: it showed 「Ax2」)."""
+    d = Driver(lang="ja")
+    new_game(d, 2, 3)
+    d.seq("ok ok")
+    pick(d, "P1")
+    pick(d, "P2")
+    hand(d, ["A", "2", "3", "A", "2"])
+    labels = [lab for lab, _ in d.app.top().opts]
+    assert "Q（1×2×3×1×2）" in labels and not [l for l in labels if "*" in l or "/" in l], labels
+    d.press("back")                                 # back to the grid: its cells
+    log = d.redraw()
+    drawn = [s for s, _, _ in log.drawn]
+    assert "A×2" in drawn and "2×2" in drawn and not [s for s in drawn if "x" in s and s[0] in "A23"]
+
+
+def test_kabu_deckout_sizes_run_when_held_follow_the_one_above_and_the_form_has_a_hint():
+    """Issue 27, item 4: the deck-out form had no hint row and a held → did nothing; item 8: the
+    number entry's range reads 「0～40」 (was 「0~40」)."""
+    d = Driver(lang="ja")
+    new_game(d, 1, 4)
+    d.press("ok")
+    d.seq("down down down down ok")                 # 山切れ
+    scr = d.app.top()
+    assert d.screen() == "DeckOut"
+    for _ in range(5):
+        d.press("right", "repeat")                  # held: 0 -> 5
+    assert [scr.values["s%d" % i] for i in range(4)] == [5, 5, 5, 5]
+    log = d.redraw()
+    assert ("←→枚数（長押しで速く）", 0, 56) in log.drawn
+    d.seq("down down left left")                    # P3 3: P4 follows, P2 keeps its 5
+    assert [scr.values["s%d" % i] for i in range(4)] == [5, 5, 3, 3]
+    d.press("ok")                                   # the number entry
+    log = d.redraw()
+    assert ("0～40", 0, 56) in log.drawn

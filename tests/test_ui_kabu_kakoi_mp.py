@@ -25,8 +25,8 @@ print('KABU', app.game.state['laps'], app.game.state['pips'])
 app = App(D(), None, C(), 'ja')
 app.frame()
 go(app, 'ok down down ok up ok left down down ok')        # 囲将会ドボン, 3 players
-go(app, 'right ok ok down right ok up left ok up ok up ok up up ok down right right')   # the seed's example: tests/press_scripts/kakoi-seed.fewest.txt
-go(app, 'ok up left ok up ok up ok ok down left left ok up left left left ok up ok')
+go(app, 'right ok ok down left left ok up right right ok up ok up ok up up ok down down')   # the seed's example: tests/press_scripts/kakoi-seed.fewest.txt
+go(app, 'left ok up up right right ok up up ok up ok ok down down ok up up ok up ok')
 print('KAKOI1', type(app.top()).__name__, app.toast)
 go(app, 'ok')
 print('KAKOI', app.game.state['totals'])

@@ -197,7 +197,7 @@ def test_the_game_on_the_table_goes_on_after_looking_at_the_list(tmp_path):
     d = Driver(flash_store(tmp_path))
     pick(d, "保存したゲーム")                     # reads every game back (the one on the table too)
     d.press("back")
-    pick(d, "続きから")
+    pick(d, "続きから：" + d.app.t("G_" + d.app.game.header["kind"]))
     assert d.app.game.game_id == newer
     d.app.submit(dict(NEWER.SAVED_NEXT))
     recs = log_records(tmp_path, newer)

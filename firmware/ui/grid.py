@@ -174,10 +174,8 @@ class RankGrid(Screen):
                 x = w * k
                 n = self.count(v) if v is not None else 0
                 s = lab
-                if n > 1:                 # 「三×2」; a narrow cell: 「10x2」
+                if n > 1:                 # 「三×2」 (every grid's cells are wide enough: 「10×2」)
                     s = lab + "×" + str(n)
-                    if text_width(s) > w - 3:
-                        s = lab + "x" + str(n)
                 tw = c.text(s, x + 2, y)
                 if n:                     # in the hand: inverted (with its count from two on)
                     c.invert_rect(x + 1, y, tw + 2, 8)

@@ -221,11 +221,24 @@ class MultiSelect(ListScreen):
         self.span = ROWS - 2
 
     def rows(self):
-        out = []
-        for lab, v in self.opts:
-            out.append(("■ " if v in self.chosen else "□ ") + lab)
-        out.append(self.app.t("DONE"))
-        return out
+        return [lab for lab, _ in self.opts] + [self.app.t("DONE")]
+
+    def draw_row(self, c, i, row, y):
+        if i >= len(self.opts):
+            ListScreen.draw_row(self, c, i, row, y)
+            return
+        # the tick box is drawn, not the 「□」 glyph: a glyph missing from the font is a hollow box
+        # too, and the two must never look alike (issue 27): unticked a dotted square, ticked a
+        # solid one
+        if self.opts[i][1] in self.chosen:
+            c.fill_rect(2, y + 1, 6, 6, 1)
+        else:
+            for k in range(0, 6, 2):
+                c.pixel(2 + k, y + 1, 1)
+                c.pixel(3 + k, y + 6, 1)
+                c.pixel(2, y + 2 + k, 1)
+                c.pixel(7, y + 1 + k, 1)
+        c.text(fit(row, W - 12), 11, y)
 
     def choose(self, i):
         if i == len(self.opts):
@@ -275,7 +288,7 @@ class NumberEntry(Screen):
         x = (W - text_width(s)) // 2
         c.rect(x - 3, 26, text_width(s) + 6, 12, 1)
         ctext(c, "▼", 40)
-        c.text("%d~%d" % (self.lo, self.hi), 0, 56)
+        c.text("%d～%d" % (self.lo, self.hi), 0, 56)
         rtext(c, "OK", W, 56)
 
 

@@ -8,7 +8,7 @@ from ui.grid import RankGrid, Step
 from scoreboard import kakoi_score as kk
 from scoreboard.errors import Refusal
 
-COLS = 7            # A..7 on the top row, 8..K (and the jokers) below
+COLS = 5            # A..5, 6..10, J Q K (and the jokers): cells wide enough for 「10×2」
 DEALT = 5           # a dealt hand: at 天和 nobody has played yet, so every hand has 5 cards
 
 
@@ -143,7 +143,9 @@ class RoundEntry:
                         expr = w["expr"]
                     if w["op"] == "sum":
                         cur = f          # the usual dobon is the sum: the cursor starts there
-            opts.append((app.t("KK_FIELD_HOW", {"card": card_word(app, f), "how": expr}), f))
+            # the table's signs, as the screens write them elsewhere: 1×2×3, 8÷4 (not * and /)
+            how = expr.replace("*", "×").replace("/", "÷")
+            opts.append((app.t("KK_FIELD_HOW", {"card": card_word(app, f), "how": how}), f))
         if len(opts) == 1:
             self.pick_card(fields[0])
         else:

@@ -47,7 +47,7 @@ class Boot(Menu):
         items = []
         g = app.game
         if g is not None and not g.is_over():
-            items.append((t("RESUME"), app.show_play))
+            items.append((t("RESUME_GAME", {"game": t("G_" + g.header["kind"])}), app.show_play))
         items.append((t("NEW_GAME"), lambda: new_game(app)))
         if app.store is not None:
             items.append((t("SAVED_GAMES"), lambda: _saved_games(app)))
@@ -68,13 +68,24 @@ class Boot(Menu):
         if y + 8 * lines + 2 <= 64:  # a gap under the menu when every line still fits
             y += 2
         if g is not None and not g.is_over():
-            c.text(fit(app.t("RESUME_OF", {"game": app.t("G_" + g.header["kind"]), "seq": g.seq}), W), 0, y)
+            c.text(fit(resume_line(app, g), W), 0, y)
             y += 8
         for sid, info in self.info:
             if y > 56:             # the most important first; the rest would be off the panel
                 break
             c.text(fit(app.t(sid, info), W), 0, y)
             y += 8
+
+
+def resume_line(app, g):
+    """Where the unfinished game is (its name is on 「続きから：株ドボン」 above), as the saved-games
+    list says it (「第3戦（全4戦）」), never a count of journal lines (undos and redos are lines
+    too); a game without progress(): ""."""
+    f = getattr(g.rules, "progress", None)
+    if f is None:
+        return ""
+    sid, info = f(g.settings, g.state, False)
+    return app.t("RESUME_OF", {"where": app.t(sid, info)})
 
 
 class Language(Choice):

@@ -43,7 +43,8 @@ MESSAGES = {
     "DROPPED": ("{bytes} bytes dropped", "{bytes}バイトを破棄しました"),
     "UNBACKED": ("Log damaged: {n} steps", "{n}手分の記録が破損"),
     "SET_ASIDE": ("{n} unreadable game(s)", "読めないゲーム{n}件を退避"),
-    "RESUME_OF": ("{game}: step {seq}", "{game}：{seq}手目"),
+    "RESUME_GAME": ("Resume: {game}", "続きから：{game}"),
+    "RESUME_OF": ("Now: {where}", "いま：{where}"),
     "CHOOSE_GAME": ("Choose a game", "ゲームを選ぶ"),
     # the saved games (screens_games.py)
     "SAVED_GAMES": ("Saved games", "保存したゲーム"),

@@ -30,9 +30,10 @@ def check_emu_events(events, log):
 # (grid, field card list, payer, call list: ＋ドボン, ＋返し, 上がり札, delete asked), tsumo (pick
 # grid), tenhou, starter, end from the game menu
 UI_WALKS = [
-    "ok ok ok ok right right ok right ok up ok ok right ok down right ok down ok "
-    "up up ok ok ok ok up ok up ok ok up ok down down down down ok up up up ok down ok "
-    "down down down down down down down down down down ok ok",
+    # a dobon: P2 3 4 on 7, ＋ドボン P3 2 5, ＋返し P1 A 2, a call's delete asked (いいえ), back out
+    "ok ok ok ok right right ok ok down down down ok ok up up ok ok down down down right right ok "
+    "right right ok down down ok up ok ok down down down ok ok down down down ok ok down up up up "
+    "up up up ok ok back back back back back back back back",
     "ok down ok ok right right right right ok down down ok ok down ok back back back",
     "ok down down ok down ok up ok ok down ok right ok up ok L:back back back",
     "ok down down down ok down ok back down down down ok down down ok",
