@@ -387,34 +387,38 @@ class Game:
         rec = self._record(ev)
         if self.state is None:
             self.settle()
-        before = self.state
-        state = clone(before)
+        state = clone(self.state)
         out = self._apply(state, rec)
         self._write(rec)
-        self._commit_action(rec, before, state, out)
+        self._commit_action(rec, state, out)
         return out
 
-    def _commit_action(self, rec, before, state, out):
-        seq = rec["seq"]
-        _push(self.done, seq)
+    def _commit_action(self, rec, state, out):
+        # (a small frame: on MicroPython a call's frame is allocated, and each allocation after
+        # a collection costs the engine's press more than its own work)
+        _push(self.done, rec["seq"])
         self._depth += 1
         if self.undone:
             self.undone = []
             self._held = []
-        self.state = state
-        if self._stack is not None:
-            self._stack.append(seq)
-            d = self._depth
-            rungs = self._rungs
-            del rungs[(d - 1) // _RUNG:]    # the rungs at or above the new action's place
-            if d % _RUNG == 0:
-                rungs.append(clone(state))
         if self._base is None:
             # a replayed undo went below the old base: the window starts under this action
-            self._base, self._base_len, self._window, self._mid = before, self._depth - 1, [], None
+            self._base, self._base_len, self._window, self._mid = self.state, self._depth - 1, [], None
             self._after = [] if self._memory is not None else None
+        self.state = state
+        if self._stack is not None:
+            self._climb(rec["seq"], state)
         self._grow_window(rec)
         self.last_outcome = out
+
+    def _climb(self, seq, state):
+        """Memory only: the stack's new action, the rungs at or above its place dropped."""
+        self._stack.append(seq)
+        d = self._depth
+        rungs = self._rungs
+        del rungs[(d - 1) // _RUNG:]
+        if d % _RUNG == 0:
+            rungs.append(clone(state))
 
     def undo(self):
         """Take back the last effective action; returns its record (the screen says what)."""
@@ -510,11 +514,10 @@ class Game:
         else:
             if self.state is None:
                 self.settle()
-            before = self.state
-            state = clone(before)
+            state = clone(self.state)
             out = self._apply(state, rec)
             self._note(rec)
-            self._commit_action(rec, before, state, out)
+            self._commit_action(rec, state, out)
 
     @staticmethod
     def from_lines(lines, sink=None):
