@@ -131,8 +131,13 @@ def ensure(path=OUT):
     if old == data:
         os.utime(path)         # up to date: only tell make so
         return False
-    with open(path, "wb") as f:
+    # a new file under the name, not the old one overwritten: an App reads its texts from the
+    # file it opened (ui/texts.py keeps them on the flash), so a running simulator or test
+    # session keeps reading the texts it loaded until it loads them again
+    tmp = path + ".tmp"
+    with open(tmp, "wb") as f:
         f.write(data)
+    os.replace(tmp, path)
     return True
 
 

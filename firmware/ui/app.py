@@ -29,6 +29,7 @@ G_NAMES = ("up", "down", "left", "right", "ok", "back")
 SEAT_KEYS = ("seat", "winner", "loser", "by")   # refusal info naming a seat (an index)
 PASSING = ("ui.screens_games", "ui.screens_prefs", "ui.screens_names", "ui.screens_big", "ui.defaults",
            "ui.screens_history")
+MENUS = ("ui.screens_menu",)   # not kept while playing: ~4 KB of heap (docs/performance.md)
 BIG_KEYS = ("up", "down")   # on a play screen: the large view (readable across the table)
 CARD_KEYS = ("card", "rank", "okoshi", "top")          # ... naming a card (its label)
 
@@ -348,8 +349,21 @@ class App:
             self._tx = None
             games.unload_except(kind)     # the other games' rules, messages and screens
             gc.collect()
-            self.gmod = games.screens(kind)
-            self.kind = kind
+            self.kind = kind              # its screens come with the first use of gmod: not
+                                          # while its settings and seats are chosen (RAM)
+
+    @property
+    def gmod(self):
+        """The chosen game's screen module (games.py: play/result/describe), imported when first
+        asked for."""
+        m = self._gmod
+        if m is None and self.kind is not None:
+            m = self._gmod = games.screens(self.kind)
+        return m
+
+    @gmod.setter
+    def gmod(self, m):
+        self._gmod = m
 
     def start(self, game):
         self.choose_kind(game.header["kind"])
@@ -392,6 +406,7 @@ class App:
             from ui import screens_menu
             self.reset(screens_menu.Games(self))
             return
+        games.unload(MENUS)            # the start and game menus: imported again when opened
         kind = self.game.header["kind"]
         if kind != self.kind:     # another game's settings were looked at since: its screens
             self.choose_kind(kind)

@@ -130,6 +130,7 @@ def load(lang, kind):
     secs = [section(table)]
     table = None
     f = d = None
+    keep = False
     try:
         f, d = open_file()
     except Exception:        # no file, or not ours: every table is imported
@@ -142,13 +143,16 @@ def load(lang, kind):
             except Exception:    # a damaged section: this table is imported
                 sec = None
             if sec is not None:
-                sec = sec + (name, w)    # where look() finds a text that does not decode
+                # the texts stay on the flash (RAM, docs/ram.md): look() reads a text where the
+                # blob starts in the file; name, w: where look() finds a text that does not decode
+                sec = (sec[0], sec[1], f.tell() - len(sec[2]), name, w, f)
+                keep = True
         if sec is None:
             table = games.module(name).MESSAGES
             sec = section(table, w)
             table = None
         secs.append(sec)
-    if f is not None:
+    if f is not None and not keep:
         try:
             f.close()
         except Exception:
@@ -166,8 +170,14 @@ def look(secs, sid):
         if k >= 0:
             i = ids.count("\n", 0, k) << 1
             offs = sec[1]
+            a, e = offs[i] | (offs[i + 1] << 8), offs[i + 2] | (offs[i + 3] << 8)
             try:
-                return str(sec[2][offs[i] | (offs[i + 1] << 8):offs[i + 2] | (offs[i + 3] << 8)], "utf-8")
+                b = sec[2]
+                if isinstance(b, int):       # on the flash (load()): one seek and one read
+                    f = sec[5]
+                    f.seek(b + a)
+                    return str(f.read(e - a), "utf-8")
+                return str(b[a:e], "utf-8")
             except Exception:    # offsets that cut a character (a file that checked out): the
                 from ui.texts_check import from_table     # table's (sec[3:]: its module, language)
                 return from_table(sec[3], sec[4], sid)

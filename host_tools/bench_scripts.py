@@ -1,0 +1,213 @@
+"""Every press of every game's emulator script on the emulated Pico: release to the step's last panel write, and the heap after each step.
+
+    python -m host_tools.bench_scripts [--uf2 PATH] [--game kabu ...] [--json OUT]
+
+Each game's button script (tests/emu_scripts/<kind>.txt, the one tests/test_emu_e2e.py plays) runs
+on a fresh emulated Pico (RPI_PICO v1.24.1) booted from the flash `make deploy` lays out. For every
+click the time runs from the release (a long press: from the moment it fires, LONG_MS after the
+press) to the last data the panel received before the board went quiet; a press that changed
+nothing on the panel has no figure. After each step main.py's console answers `t` (the press's
+split and the class of the screen it left on top: the screen kind) and `mem` (gc.mem_free() and
+mem_alloc() after a collect, the App alive, and micropython.mem_info()'s largest free block).
+host_tools/bench.py runs this for `make bench-doc` (docs/benchmarks.md, section 6); about 30 min
+of wall time for the four games.
+"""
+import argparse
+import json
+import os
+import re
+import sys
+import time
+
+from host_tools import _paths  # noqa: F401  (firmware/ on sys.path)
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SCRIPTS = os.path.join(ROOT, "tests", "emu_scripts")
+GC_BLOCK = 16          # bytes per heap block on a 32-bit port (mem_info counts blocks)
+GOAL_MS = 100          # issue 26: every press on the panel within 100 ms
+
+
+def script(kind):
+    with open(os.path.join(SCRIPTS, kind + ".txt"), encoding="utf-8") as f:
+        return [l.split("#", 1)[0].split() for l in f.read().splitlines() if l.split("#", 1)[0].strip()]
+
+
+def mem(p, timeout_ms=8000):
+    """(free, alloc, largest free block) from the console's `mem`; largest is None from a
+    firmware whose `mem` does not print micropython.mem_info()."""
+    mark = p.console_mark()
+    p.send("mem\n")
+    pat = re.compile(r"mem_free (\d+) mem_alloc (\d+)")
+    big = re.compile(r"max free sz: (\d+)")
+    seen = []
+
+    def answered():
+        text = p.console_text(mark)
+        if pat.search(text) and not seen:
+            seen.append(p.now_ms)
+        return big.search(text) or (seen and p.now_ms - seen[0] > 300)
+    if not p.run_until(answered, timeout_ms):
+        return None
+    text = p.console_text(mark)
+    m, b = pat.search(text), big.search(text)
+    if not m:
+        return None
+    return int(m.group(1)), int(m.group(2)), int(b.group(1)) * GC_BLOCK if b else None
+
+
+def screen_and_split(p):
+    """The console's `t`: (screen kind, (lag ms, work us, draw us, show us, at ms))."""
+    mark = p.console_mark()
+    p.send("t\n")
+    if not p.run_until(lambda: b"boot_ms" in p._console[mark:] and p._console.endswith(b"\n"), 3000):
+        return None, ()
+    text = p.console_text(mark)
+    m = re.search(r"press_lag_ms (\d+) work_us (\d+) draw_us (-?\d+) show_us (\d+) at_ms (\d+)", text)
+    s = re.search(r"screen (\S+)", text)
+    return (s.group(1) if s else None), (tuple(int(x) for x in m.groups()) if m else ())
+
+
+def settle_timed(p, quiet_ms):
+    """Pico.settle(), noting the emulated ms of the last panel transaction seen: None if none."""
+    st = {"act": p._activity(), "since": p.now_ms, "panel": p.panel.transactions, "last": None}
+
+    def quiet():
+        a = p._activity()
+        if p.panel.transactions != st["panel"]:
+            st["panel"], st["last"] = p.panel.transactions, p.now_ms
+        if a != st["act"] or not p.polling():
+            st["act"], st["since"] = a, p.now_ms
+        return p.now_ms - st["since"] >= quiet_ms
+    p.run_until(quiet, 15000)
+    return st["last"]
+
+
+def run_game(kind, uf2, flash_dir, log=None):
+    """One game's script on a fresh board: {"steps": [...], "boot": {...}}."""
+    import shutil
+    import tempfile
+    from host_tools import emu
+    from host_tools.emu.pico import SETTLE_MS
+    from host_tools.emu.script import TAP_MS
+    from hw import buttons as B
+    tree = tempfile.mkdtemp(prefix="bench-scripts-")
+    steps = []
+    try:
+        shutil.copytree(flash_dir, os.path.join(tree, "flash"))
+        with emu.Pico(uf2, os.path.join(tree, "flash")) as p:
+            p.boot(frames=2, timeout_ms=60000)
+            p.settle()
+            first = mem(p)
+            for words in script(kind):
+                op, args = words[0], words[1:]
+                if op == "shot":
+                    continue
+                if op in ("click", "long"):
+                    p.hold(args[0])
+                    p.wait_polled()
+                    t_hold = p.now_ms
+                    p.run_ms(TAP_MS if op == "click" else B.LONG_MS + 100)
+                    p.release(args[0])
+                    t0 = p.now_ms if op == "click" else t_hold + B.LONG_MS
+                    last = settle_timed(p, SETTLE_MS)
+                    ms = None if last is None else round(max(0, last - t0), 1)
+                elif op == "wait":
+                    p.run_ms(int(args[0]))
+                    p.settle(SETTLE_MS)
+                    ms = None
+                else:
+                    raise ValueError("%s.txt: step %r is not measured here" % (kind, op))
+                kind_of, split = screen_and_split(p)
+                m = mem(p)
+                steps.append({"step": " ".join(words), "ms": ms, "screen": kind_of, "split": split,
+                              "free": m[0] if m else None, "alloc": m[1] if m else None,
+                              "largest": m[2] if m else None})
+                if log:
+                    log("%s: %-12s %5s ms  %-14s alloc %s largest %s" % (
+                        kind, " ".join(words), ms, kind_of, m and m[1], m and m[2]))
+    finally:
+        shutil.rmtree(tree, ignore_errors=True)
+    return {"kind": kind, "steps": steps, "first": first}
+
+
+def pct(vals, q):
+    from host_tools.bench_shared import pct as _p
+    return _p(vals, q)
+
+
+def summary(games):
+    """Per game and per screen kind: (n, worst ms, 90th percentile ms); per game the most heap."""
+    out = {"games": {}, "screens": {}}
+    for g in games:
+        ms = [s["ms"] for s in g["steps"] if s["ms"] is not None]
+        allocs = [s for s in g["steps"] if s["alloc"] is not None]
+        worst = max(allocs, key=lambda s: s["alloc"]) if allocs else None
+        out["games"][g["kind"]] = {
+            "n": len(ms), "max": max(ms) if ms else None, "p90": pct(ms, 90) if ms else None,
+            "over": sum(1 for v in ms if v > GOAL_MS),
+            "worst_step": max((s for s in g["steps"] if s["ms"] is not None), key=lambda s: s["ms"])["step"] if ms else None,
+            "alloc_max": worst["alloc"] if worst else None, "free_min": worst["free"] if worst else None,
+            "largest_min": min(s["largest"] for s in allocs if s["largest"]) if any(s["largest"] for s in allocs) else None,
+            "first": g["first"]}
+        for s in g["steps"]:
+            if s["ms"] is not None:
+                out["screens"].setdefault(s["screen"] or "?", []).append(s["ms"])
+    out["screens"] = dict((k, {"n": len(v), "max": max(v), "p90": pct(v, 90)}) for k, v in out["screens"].items())
+    return out
+
+
+def measure(uf2=None, kinds=None, flash_dir=None, log=None):
+    from host_tools import deploy, emu
+    path = emu.find_uf2(uf2)
+    if not path:
+        return {"skip": "no UF2 (give --uf2 or put RPI_PICO v1.24.1 at .cache/RPI_PICO.uf2)"}
+    from scoreboard import games as G
+    kinds = kinds or [k for k in G.KINDS if os.path.exists(os.path.join(SCRIPTS, k + ".txt"))]
+    import shutil
+    import tempfile
+    tmp = None
+    if flash_dir is None:
+        tmp = tempfile.mkdtemp(prefix="bench-scripts-flash-")
+        flash_dir = deploy.stage("pico", out_dir=os.path.join(tmp, "flash"))
+    t = time.time()
+    try:
+        res = [run_game(k, path, flash_dir, log) for k in kinds]
+    finally:
+        if tmp:
+            shutil.rmtree(tmp, ignore_errors=True)
+    out = summary(res)
+    out["runs"] = res
+    out["wall"] = time.time() - t
+    return out
+
+
+def report(S):
+    lines = ["game        presses  worst ms  p90 ms  over %d ms  most heap used (free, largest free block)" % GOAL_MS]
+    for k, g in S["games"].items():
+        lines.append("%-11s %7d %9s %7s %10d  %s (%s, %s)  worst: %s" % (
+            k, g["n"], g["max"], g["p90"], g["over"], g["alloc_max"], g["free_min"], g["largest_min"], g["worst_step"]))
+    lines.append("screen kind         presses  worst ms  p90 ms")
+    for k, s in sorted(S["screens"].items(), key=lambda kv: -kv[1]["max"]):
+        lines.append("%-19s %7d %9d %7s" % (k, s["n"], s["max"], s["p90"]))
+    return "\n".join(lines)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m host_tools.bench_scripts", description=__doc__.splitlines()[0])
+    ap.add_argument("--uf2", help="RPI_PICO v1.24.1 (default: .cache/RPI_PICO.uf2)")
+    ap.add_argument("--game", action="append", help="only this game (repeatable)")
+    ap.add_argument("--json", help="write the raw results here")
+    a = ap.parse_args(argv)
+    S = measure(a.uf2, a.game, log=lambda s: print(s, file=sys.stderr, flush=True))
+    if "skip" in S:
+        print("bench_scripts: " + S["skip"], file=sys.stderr)
+        return 2
+    if a.json:
+        with open(a.json, "w") as f:
+            json.dump(S, f, indent=1)
+    print(report(S))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
