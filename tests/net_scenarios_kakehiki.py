@@ -125,7 +125,7 @@ async def scenarios():
     v = json.loads(text)
     out("play view", [code, v["screen"], v["title"], [s["name"] for s in v["seats"]], v["turn"],
                       v["sections"][0]["items"][0][0]])
-    out("view in english", json.loads((await request("GET", "/view?k=%s&lang=en" % key))[1])["sections"][1]["cols"][2])
+    out("view in english", json.loads((await request("GET", "/view?k=%s&lang=en" % key))[1])["sections"][1]["cols"][1])
 
     # ---- a stream: the view at once, then every change ----
     r, w = await stream("/events?k=%s&lang=ja&c=phoneAAAA0001" % key)

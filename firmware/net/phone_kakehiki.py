@@ -1,5 +1,5 @@
-# 掛け引きほーるでむ on the phones: every dial (or 降り), the pot, the parent, whose turn, the phase and
-# the reshuffles; a secret prediction only on its predictor's phone, and entered there (docs/phones.md).
+# 掛け引きほーるでむ on the phones: every dial (or 降り), the pot, the parent (an item: a sixth column does
+# not fit an English phone), whose turn, the phase and the reshuffles; a secret prediction only on its predictor's phone, and entered there (docs/phones.md).
 from scoreboard.kakehiki import seats_in
 
 # what a phone may send, and the field naming its seat: the seat's own turn's actions, as the
@@ -22,8 +22,7 @@ def sections(vo, last):
     rows = []
     for i in range(n):
         dial = t("PH_KH_OUT") if s["out"][i] else str(s["dial"][i])
-        mark = t("PH_KH_PARENT") if i == s["parent"] else ""
-        rows.append([vo.name(i), mark, dial, str(s["hold"][i]), "★%d" % s["success"][i],
+        rows.append([vo.name(i), dial, str(s["hold"][i]), "★%d" % s["success"][i],
                      "●" if i in hidden else ""])
     items = [[t("PH_KH_PHASE"), t("KH_" + s["phase"])], [t("BIG_POT"), str(s["pot"])],
              [t("PH_KH_PARENT"), vo.name(s["parent"])]]
@@ -31,7 +30,7 @@ def sections(vo, last):
         items.append([t("PH_TURN"), vo.name(s["turn"])])
     items.append([t("PH_KH_SHUFFLES"), t("PH_KH_DECKS", {"j": s["judge_shuffles"], "s": s["sign_shuffles"]})])
     out = [{"items": items},
-           {"cols": [t("PH_KH_PLAYER"), t("PH_KH_PARENT"), t("PH_KH_DIAL"), t("PH_KH_HOLD"), "★", ""],
+           {"cols": [t("PH_KH_PLAYER"), t("PH_KH_DIAL"), t("PH_KH_HOLD"), "★", ""],
             "rows": rows, "hl": [] if s["turn"] is None else [s["turn"]]}]
     shown = []
     for pr in s["preds"]:
