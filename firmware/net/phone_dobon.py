@@ -29,12 +29,12 @@ def sections(vo, last):
 def mine(vo, seat, mine):
     t = vo.t
     s = vo.state()
-    mine["forms"].append({"id": "win", "label": t("DB_win"), "submit": t("DB_win"),
+    mine["forms"].append({"id": "win", "label": "", "submit": t("DB_win"),
                           "ev": {"t": "win", "seat": seat}, "fields": []})
     if s["turn"] != seat:
         return
     ranks = ["2"] + (["J"] if vo.game.settings.get("variant") == "action" else [])
     for r in ranks:
         label = t("DB_PLAY_CARD", {"r": r})
-        mine["forms"].append({"id": "play" + r, "label": label, "submit": label,
+        mine["forms"].append({"id": "play" + r, "label": "", "submit": label,
                               "ev": {"t": "play", "rank": r}, "fields": []})

@@ -57,12 +57,13 @@ def mine(vo, seat, mine):
     from ui.screens_kakehiki import BETTING, legal_actions
     if s["phase"] in BETTING:
         for a in legal_actions(vo, s):
-            form = {"id": a, "label": t("KH_" + a), "submit": t("KH_" + a), "ev": {"t": a, "p": seat},
-                    "fields": []}
+            # a form with no field is its button alone (a heading would repeat it)
+            form = {"id": a, "label": "", "submit": t("KH_" + a), "ev": {"t": a, "p": seat}, "fields": []}
             if a == "raise":
                 from scoreboard.kakehiki import top_dial
                 hi = min(vo.game.settings["dial_max"], s["hold"][seat])
                 lo = top_dial(s) + 1
+                form["label"] = t("KH_raise")
                 form["fields"] = [{"key": "v", "label": t("PH_KH_DIAL"), "min": lo, "max": hi, "value": lo}]
             mine["forms"].append(form)
         return
