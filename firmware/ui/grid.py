@@ -174,8 +174,11 @@ class RankGrid(Screen):
                 x = w * k
                 n = self.count(v) if v is not None else 0
                 s = lab
-                if n > 1:                 # 「三×2」 (every grid's cells are wide enough: 「10×2」)
+                if n > 1:                 # 「三×2」; a long label is shortened, never the ×: 「oth×2」
                     s = lab + "×" + str(n)
+                    while text_width(s) > w - 3 and len(lab) > 1:
+                        lab = lab[:-1]
+                        s = lab + "×" + str(n)
                 tw = c.text(s, x + 2, y)
                 if n:                     # in the hand: inverted (with its count from two on)
                     c.invert_rect(x + 1, y, tw + 2, 8)
