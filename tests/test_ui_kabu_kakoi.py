@@ -206,6 +206,10 @@ def test_kabu_four_of_a_kind_on_the_grid_says_whose_hand_and_its_size():
     d.seq("ok ok")
     hand(d, [])
     assert d.screen() == "Lines"
+    # items 1 and 5: who gets the points (it said 「*に+180点」), and 4枚揃い is no ⑪ of the seed's list
+    ls = d.app.top().lines
+    assert "All but P1: +180 each" in ls and "Four of a kind +180" in ls, ls
+    assert not [l for l in ls if "*" in l or "⑪" in l or "⑫" in l]
     d.press("ok")
     assert d.app.game.state["points"] == [0, 180, 180]
 
