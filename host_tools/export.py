@@ -196,6 +196,20 @@ def device_rm(run, paths):
         run(["fs", "--no-verbose", "rm"] + [_remote(p) for p in paths])
 
 
+def device_put(run, data, name):
+    """Write bytes `data` as the device's file `name` (at its root) through NAME.tmp and a rename:
+    a pulled cable leaves the old file or the new one, never half of one (names.json, wifi.json)."""
+    import tempfile
+    fd, local = tempfile.mkstemp(suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        run(["fs", "cp", local, ":%s.tmp" % name])
+        run(["exec", "import os; os.rename('%s.tmp', '%s')" % (name, name)])
+    finally:
+        os.remove(local)
+
+
 # ---- the export -----------------------------------------------------------------------------------
 class FileReport:
     def __init__(self, path, size):

@@ -1,12 +1,10 @@
 # `python -m host_tools names [--port P] NAME...`: pushes the table's seat names to the Pico.
 # The device reads /names.json (a JSON list of strings) when a new game asks for its players.
 import argparse
-import os
 import sys
-import tempfile
 
 from host_tools import _paths  # noqa: F401  (firmware/ on sys.path)
-from host_tools.export import DeviceError, mpremote_runner
+from host_tools.export import DeviceError, device_put, mpremote_runner
 from scoreboard import cjson
 
 MAX_SEATS = 6
@@ -48,14 +46,7 @@ def panel_chars():
 def push(names, run):
     """Write names.json on the device through a temporary file and a rename (power-cut safe)."""
     data = cjson.dumps(check(names)).encode("utf-8")
-    fd, local = tempfile.mkstemp(suffix=".json")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        run(["fs", "cp", local, ":names.json.tmp"])
-        run(["exec", "import os; os.rename('names.json.tmp', 'names.json')"])
-    finally:
-        os.remove(local)
+    device_put(run, data, "names.json")
     return data
 
 

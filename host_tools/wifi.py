@@ -7,11 +7,9 @@ rename, as the names are, so a pulled cable leaves the old file or the new one.
 """
 import argparse
 import json
-import os
 import sys
-import tempfile
 
-from host_tools.export import DeviceError, mpremote_runner
+from host_tools.export import DeviceError, device_put, mpremote_runner
 
 
 def check(ssid, password):
@@ -29,14 +27,7 @@ def push(creds, run):
     if creds is None:
         run(["exec", "import os\ntry:\n os.remove('wifi.json')\nexcept OSError:\n pass"])
         return None
-    fd, local = tempfile.mkstemp(suffix=".json")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(json.dumps(creds, ensure_ascii=False))
-        run(["fs", "cp", local, ":wifi.json.tmp"])
-        run(["exec", "import os; os.rename('wifi.json.tmp', 'wifi.json')"])
-    finally:
-        os.remove(local)
+    device_put(run, json.dumps(creds, ensure_ascii=False).encode("utf-8"), "wifi.json")
     return creds
 
 
