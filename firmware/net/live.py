@@ -166,8 +166,9 @@ class Hub:
             return None
         mod = self.phone_module()
         mine = {"seat": seat, "lines": [], "forms": []}
-        if mod is not None and not self.app.game.is_over():
-            mod.mine(self.voice(lang), seat, mine)
+        f = getattr(mod, "mine", None)       # optional: a game whose phones only watch has none
+        if f is not None and not self.app.game.is_over():
+            f(self.voice(lang), seat, mine)
         return mine
 
     def view(self, lang, tok=None):
@@ -227,7 +228,8 @@ class Hub:
         if mod is None:
             view["sections"] = [standings(vo)]
             return view
-        view["turn"] = mod.turn(g.state)
+        turn = getattr(mod, "turn", None)
+        view["turn"] = turn(g.state) if turn is not None else None
         view["sections"] = mod.sections(vo, self.last[1] if self.last else None)
         return view
 
@@ -244,7 +246,7 @@ class Hub:
             return 403, None
         field = acts[ev["t"]]
         if field is None:            # an event of the player to move: only on that seat's turn
-            if mod.turn(self.app.game.state) != seat:
+            if getattr(mod, "turn", None) is None or mod.turn(self.app.game.state) != seat:
                 return 403, None
         elif ev.get(field) != seat:
             return 403, None

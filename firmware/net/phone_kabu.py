@@ -1,11 +1,7 @@
 # 株ドボン on the phones: every player's 周回, die and next deal size, the points, the parent, and the
 # last result itemised ①..⑩ as the device shows it (docs/phones.md).
 
-ACTS = {}                    # nothing is entered on a phone yet: the device enters every result
-
-
-def turn(s):
-    return None
+# Its phones only watch (no ACTS, turn() or mine()): the device enters every result.
 
 
 def sections(vo, last):
@@ -22,7 +18,3 @@ def sections(vo, last):
         from ui.screens_kabu import lines
         out.append({"head": t("PH_LAST"), "lines": lines(vo, last)})
     return out
-
-
-def mine(vo, seat, mine):
-    return

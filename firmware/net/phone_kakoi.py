@@ -1,11 +1,7 @@
 # 囲将会ドボン on the phones: the totals, the last hand's payments (with their 2^n and the cap) and
 # who starts next (docs/phones.md).
 
-ACTS = {}                    # nothing is entered on a phone yet: the device enters every result
-
-
-def turn(s):
-    return None
+# Its phones only watch (no ACTS, turn() or mine()): the device enters every result.
 
 
 def sections(vo, last):
@@ -18,7 +14,3 @@ def sections(vo, last):
         from ui.screens_kakoi import lines
         out.append({"head": t("PH_LAST"), "lines": lines(vo, last)})
     return out
-
-
-def mine(vo, seat, mine):
-    return

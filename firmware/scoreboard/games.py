@@ -72,7 +72,8 @@ def screens(kind):
 
 
 def phone(kind):
-    """The module of `kind`'s phone views (net/phone_<kind>.py: sections(), turn(), mine(), ACTS);
+    """The module of `kind`'s phone views (net/phone_<kind>.py: sections(), and optionally turn(),
+    mine() and ACTS when its phones may enter something);
     a game without one shows phones its standings (net/live.py)."""
     entry(kind)
     return "net.phone_" + kind
@@ -123,5 +124,5 @@ def unload_except(kind):
     keep = modules_of(kind) if kind in _GAMES else ()
     for k in KINDS:
         if k != kind:
-            unload([m for m in modules_of(k) if m not in keep])
+            unload([m for m in modules_of(k) + ["net.phone_" + k] if m not in keep])
     unload(("scoreboard.settings",))   # the settings' check: imported again when needed
