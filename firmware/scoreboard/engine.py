@@ -61,6 +61,12 @@ def _pop_down(ranges):
     return seq
 
 
+def _refold():
+    """The replay's own code (scoreboard/refold.py): imported when a journal is read back."""
+    from scoreboard import refold
+    return refold
+
+
 def count(ranges):
     """How many seqs the ranges hold (the action stack's or the redo stack's)."""
     n = 0
@@ -110,6 +116,10 @@ def settle(kind, seats, settings):
 
 class Game:
     """One game: its header, its journal (through `sink`) and the folded state."""
+
+    WINDOW = _WINDOW
+    RUNG = _RUNG
+    clone = staticmethod(clone)     # for scoreboard/refold.py, which imports no engine
 
     def __init__(self, header, sink=None, source=None):
         self.header = header
@@ -248,34 +258,6 @@ class Game:
         mid = self._fold(base, window[:_WINDOW]) if len(window) >= _WINDOW else None
         return base, keep_from, window, mid, None, state
 
-    def _ladder_fold(self, total):
-        """Base, window and state for the first `total` actions of the stack held in memory, from
-        the highest rung at or below them (rungs passed on the way are kept)."""
-        mem, stack, rungs = self._index, self._stack, self._rungs
-        r = total // _RUNG
-        if r > len(rungs):
-            r = len(rungs)
-        at = r * _RUNG
-        state = clone(rungs[r - 1]) if r else self.rules.initial_state(self.settings, self.nseats)
-        keep_from = total - _WINDOW if total - _WINDOW > at else at
-        base = clone(state) if keep_from == at else None
-        i = at
-        while i < total:
-            if i == keep_from:
-                base = clone(state)
-            self._apply(state, mem[stack[i]])
-            i += 1
-            if i % _RUNG == 0 and i // _RUNG == len(rungs) + 1:
-                rungs.append(clone(state))
-        window = [mem[s] for s in stack[keep_from:total]]
-        after = [None] * len(window)
-        mid = None
-        if len(window) >= _WINDOW:
-            after[_WINDOW - 1] = mid = self._fold(base, window[:_WINDOW])
-        if window:
-            after[-1] = state
-        return base, keep_from, window, mid, after, state
-
     def _plan(self, done, total):
         """(base, base_len, window, mid, after, state) for the stack `done` of `total` actions,
         which is the stack of base + window or that stack less its top (an undo): nothing held
@@ -286,27 +268,14 @@ class Game:
             mid = self._mid if k >= _WINDOW else None
             after = self._after
             if after is not None:
-                after = self._fill(after[:k], window)
+                after = _refold().fill(self, after[:k], window)
                 return self._base, self._base_len, window, mid, after, after[-1] if k else self._base
             if mid is not None:
                 return self._base, self._base_len, window, mid, None, self._fold(mid, window[_WINDOW:])
             return self._base, self._base_len, window, None, None, self._fold(self._base, window)
         if self._stack is not None and self._memory is not None and len(self._stack) >= total:
-            return self._ladder_fold(total)
+            return _refold().ladder_fold(self, total)
         return self._deep_fold(done, total)
-
-    def _fill(self, after, window):
-        """The states after each window record, from the last one known (memory only)."""
-        j = len(after)
-        while j > 0 and after[j - 1] is None:
-            j -= 1
-        state = after[j - 1] if j else self._base
-        while j < len(after):
-            state = clone(state)
-            self._apply(state, window[j])
-            after[j] = state
-            j += 1
-        return after
 
     def _undo_plan(self):
         """Everything an undo changes, computed without changing anything: a journal that cannot
@@ -327,6 +296,9 @@ class Game:
         self._hold(rec)
         self.last_outcome = None
         return rec
+
+    def _undo_top(self):
+        self._pop_action(_pop(self.done))
 
     def _pop_action(self, seq):
         """The rest of an undo once `seq` left self.done: it goes onto the redo stack."""
@@ -407,18 +379,9 @@ class Game:
             self._after = [] if self._memory is not None else None
         self.state = state
         if self._stack is not None:
-            self._climb(rec["seq"], state)
+            _refold().climb(self, rec["seq"], state)
         self._grow_window(rec)
         self.last_outcome = out
-
-    def _climb(self, seq, state):
-        """Memory only: the stack's new action, the rungs at or above its place dropped."""
-        self._stack.append(seq)
-        d = self._depth
-        rungs = self._rungs
-        del rungs[(d - 1) // _RUNG:]
-        if d % _RUNG == 0:
-            rungs.append(clone(state))
 
     def undo(self):
         """Take back the last effective action; returns its record (the screen says what)."""
@@ -452,72 +415,12 @@ class Game:
         self.last_outcome = out
 
     # ---- replay -------------------------------------------------------------------------------
-    def _note(self, rec):
-        self.seq = rec["seq"]
-        if self._memory is not None:
-            self._memory.append(rec)
-            self._index[rec["seq"]] = rec
-
     def replay(self, rec):
-        """Fold one record read back from the journal (already CRC/sequence checked). An undo or a
-        redo only moves a seq between the stacks (the action was checked when it was first
-        applied, and a redo applies it to the same state again): the state is folded later, and
-        is None until then (settle())."""
-        t = rec["t"]
-        if t == "undo":
-            if not self.done:
-                raise Refusal("E_LOG_UNDO_EMPTY", {"seq": rec["seq"]})
-            window = self._base is not None and self._window
-            if not window and self._memory is None and self.source is None:
-                raise Refusal("E_UNDO_LIMIT")   # nothing can give the older records back
-            self._note(rec)
-            self._pop_action(_pop(self.done))
-            if window:
-                self._hold(self._window.pop())
-                if self._after is not None:
-                    self._after.pop()
-                if len(self._window) < _WINDOW:
-                    self._mid = None
-            else:
-                self._base = None
-            self.state = None
-            self.last_outcome = None
-        elif t == "redo":
-            if not self.undone:
-                raise Refusal("E_LOG_REDO_EMPTY", {"seq": rec["seq"]})
-            seq = self.undone[-1][1]
-            held = self._held[-1] if self._held and self._held[-1]["seq"] == seq else None
-            if held is None and self._index is not None:
-                held = self._index.get(seq)
-            if held is None and self._memory is None and self.source is None:
-                raise Refusal("E_UNDO_LIMIT")
-            self._note(rec)
-            at_top = self._base is not None and self._base_len + len(self._window) == self._depth
-            self._push_redone(held)
-            window = self._window
-            if held is not None and at_top:
-                window.append(held)
-                after = self._after
-                if after is not None:
-                    after.append(None)
-                if len(window) == 2 * _WINDOW:     # slide, as _grow_window does
-                    if after is not None:
-                        mid = self._fill(after[:_WINDOW], window)[-1]
-                        self._after = after[_WINDOW:]
-                    else:
-                        mid = self._mid if self._mid is not None else self._fold(self._base, window[:_WINDOW])
-                    self._base, self._base_len, self._window, self._mid = mid, self._base_len + _WINDOW, window[_WINDOW:], None
-            else:
-                self._base = None
-            self.state = None
-            self.last_outcome = None
-        else:
-            if self.state is None:
-                self.settle()
-            state = clone(self.state)
-            out = self._apply(state, rec)
-            self._note(rec)
-            self._commit_action(rec, state, out)
+        """Fold one record read back from the journal (already CRC/sequence checked): an undo or
+        a redo only moves a seq between the stacks, and `state` is None until settle()
+        (scoreboard/refold.py)."""
+        from scoreboard import refold
+        refold.replay(self, rec)
 
     @staticmethod
     def from_lines(lines, sink=None):

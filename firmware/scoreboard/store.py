@@ -42,7 +42,7 @@ def _forget():
         return
     from scoreboard.games import unload
     unload(("scoreboard.recovery", "scoreboard.repair", "scoreboard.snapshot", "scoreboard.validate",
-            "scoreboard.prefs"))
+            "scoreboard.prefs", "scoreboard.refold"))
 
 
 class Store:
