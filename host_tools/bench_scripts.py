@@ -28,8 +28,10 @@ GOAL_MS = 100          # issue 26: every press on the panel within 100 ms
 
 
 def script(kind):
+    """[(words, comment)] of the script's steps: the comment names the step in the tables."""
     with open(os.path.join(SCRIPTS, kind + ".txt"), encoding="utf-8") as f:
-        return [l.split("#", 1)[0].split() for l in f.read().splitlines() if l.split("#", 1)[0].strip()]
+        lines = [l.split("#", 1) for l in f.read().splitlines() if l.split("#", 1)[0].strip()]
+    return [(l[0].split(), l[1].strip() if len(l) > 1 else "") for l in lines]
 
 
 def mem(p, timeout_ms=8000):
@@ -98,7 +100,7 @@ def run_game(kind, uf2, flash_dir, log=None):
             p.boot(frames=2, timeout_ms=60000)
             p.settle()
             first = mem(p)
-            for words in script(kind):
+            for n, (words, note) in enumerate(script(kind), 1):
                 op, args = words[0], words[1:]
                 if op == "shot":
                     continue
@@ -119,12 +121,13 @@ def run_game(kind, uf2, flash_dir, log=None):
                     raise ValueError("%s.txt: step %r is not measured here" % (kind, op))
                 kind_of, split = screen_and_split(p)
                 m = mem(p)
-                steps.append({"step": " ".join(words), "ms": ms, "screen": kind_of, "split": split,
+                label = "%d %s" % (n, " ".join(words)) + (" (%s)" % note[:40] if note else "")
+                steps.append({"step": label, "ms": ms, "screen": kind_of, "split": split,
                               "free": m[0] if m else None, "alloc": m[1] if m else None,
                               "largest": m[2] if m else None})
                 if log:
-                    log("%s: %-12s %5s ms  %-14s alloc %s largest %s" % (
-                        kind, " ".join(words), ms, kind_of, m and m[1], m and m[2]))
+                    log("%s: %-30s %5s ms  %-14s alloc %s largest %s" % (
+                        kind, label, ms, kind_of, m and m[1], m and m[2]))
     finally:
         shutil.rmtree(tree, ignore_errors=True)
     return {"kind": kind, "steps": steps, "first": first}
@@ -185,11 +188,41 @@ def report(S):
     lines = ["game        presses  worst ms  p90 ms  over %d ms  most heap used (free, largest free block)" % GOAL_MS]
     for k, g in S["games"].items():
         lines.append("%-11s %7d %9s %7s %10d  %s (%s, %s)  worst: %s" % (
-            k, g["n"], g["max"], g["p90"], g["over"], g["alloc_max"], g["free_min"], g["largest_min"], g["worst_step"]))
+            k, g["n"], _ms(g["max"]), _ms(g["p90"]), g["over"], g["alloc_max"], g["free_min"], g["largest_min"],
+            g["worst_step"]))
     lines.append("screen kind         presses  worst ms  p90 ms")
     for k, s in sorted(S["screens"].items(), key=lambda kv: -kv[1]["max"]):
-        lines.append("%-19s %7d %9d %7s" % (k, s["n"], s["max"], s["p90"]))
+        lines.append("%-19s %7d %9s %7s" % (k, s["n"], _ms(s["max"]), _ms(s["p90"])))
     return "\n".join(lines)
+
+
+def _kb(n):
+    return "-" if n is None else "%.1f KB" % (n / 1024.0)
+
+
+def _ms(v):
+    return "-" if v is None else "%.0f" % v
+
+
+def markdown(S):
+    """The section's tables for docs/benchmarks.md (host_tools/bench_doc.py)."""
+    from scoreboard import games as G
+    out = ["Every press of each game's emulator script (`python -m host_tools.bench_scripts`: tests/emu_scripts/, "
+           "one fresh boot a game; release to the step's last panel write, emulated ms; the heap from main.py's "
+           "`mem` after every step, after `gc.collect()` with the App alive; goal: every press within %d ms):"
+           % GOAL_MS, "",
+           "| game | presses | worst ms | 90th percentile | over %d ms | slowest step | most heap used | "
+           "its free | smallest largest free block |" % GOAL_MS, "|---|---|---|---|---|---|---|---|---|"]
+    for k, g in S["games"].items():
+        name = G.entry(k)[G.NAME][1] if k in G.KINDS else k
+        out.append("| %s | %d | %s | %s | %d | %s | %s | %s | %s |" % (
+            name, g["n"], _ms(g["max"]), _ms(g["p90"]), g["over"], g["worst_step"] or "-",
+            _kb(g["alloc_max"]), _kb(g["free_min"]), _kb(g["largest_min"])))
+    out += ["", "Per screen kind (the class on top after the press, from the console's `t`):", "",
+            "| screen | presses | worst ms | 90th percentile |", "|---|---|---|---|"]
+    for k, v in sorted(S["screens"].items(), key=lambda kv: -kv[1]["max"]):
+        out.append("| %s | %d | %s | %s |" % (k, v["n"], _ms(v["max"]), _ms(v["p90"])))
+    return "\n".join(out)
 
 
 def main(argv=None):
@@ -206,6 +239,8 @@ def main(argv=None):
         with open(a.json, "w") as f:
             json.dump(S, f, indent=1)
     print(report(S))
+    print()
+    print(markdown(S))
     return 0
 
 
