@@ -54,14 +54,14 @@ go('ok down ok down ok down down ok down ok')      # first screen, list, the 掛
 print('DELETED', top(), ' '.join([r[1] for r in app.top().rows]), app.toast)
 st2 = Store(fs, '/games')
 print('AFTER', [(e['kind'], e['over']) for e in st2.games()], st2.resume_last())
-go('back down ok left back')                    # 設定: brightness 4 -> 3, saved on the way out
+go('back down down ok left back')                 # 設定: brightness 4 -> 3, saved on the way out
 print('PREFS', st.prefs(), disp.calls[-1])
 clock.t += 16 * 60000
 app.frame()
 print('BLANK', app.care.level, disp.calls[-1])
 go('up')
 print('WOKEN', app.care.level, top())
-go('up up ok ok up ok down ok ok ok')            # 新しいゲーム → 掛け引き → 次へ → names → 席1 → 文字で入力
+go('up up up ok ok up ok down ok ok ok')          # 新しいゲーム → 掛け引き → 次へ → names → 席1 → 文字で入力
 print('GRID', top())
 go('down ok down ok')                            # た, ま
 go('up up up left ok')                           # the key row, round to 決定
