@@ -118,6 +118,7 @@ def _mem_info():
     try:
         import micropython
         micropython.mem_info()
+        micropython.qstr_info()    # the interned names' share of the heap (never freed)
     except (ImportError, AttributeError):   # CPython (a Raspberry Pi): no heap map
         pass
 
@@ -184,7 +185,7 @@ class Console:
                 if cmd == "mem":
                     gc.collect()
                     print("mem_free %d mem_alloc %d" % (gc.mem_free(), gc.mem_alloc()))
-                    _mem_info()       # its "max free sz" (blocks): the largest free block
+                    _mem_info()       # "max free sz" (blocks): the largest free block; the names
                 elif cmd == "net" and self.phones is not None:
                     print(self.phones.line())
                 elif cmd == "t":
@@ -226,6 +227,8 @@ async def loop_with_phones(app, buttons, clock, console, phones):
     import asyncio
     phones.start()
     hub = phones.hub
+    if not phones.radio:          # a Raspberry Pi: its console says where the phones go
+        print("phones: open", hub.address())
     while True:
         try:
             step(app, buttons, clock.ticks_ms())

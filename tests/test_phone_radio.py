@@ -147,3 +147,19 @@ def test_memory_error_in_a_press_sheds_the_phones_and_plays_on(tmp_path, monkeyp
     assert len(turns) > 5                        # the loop went on after the error
     assert ph.server.streams == {} and ph.hub.views == {}
     assert logged == ["MemoryError"] and app.top() is not None
+
+
+def test_a_host_on_its_lan_names_the_address_to_open(tmp_path):
+    """A Raspberry Pi or the simulator listening on every address: the join code and the console
+    give the host's own address, never 0.0.0.0."""
+    import netmp
+    app = App(None, None, FakeClock(), "ja")
+    ph = radio.Phones(app, str(tmp_path) + "/", netmp.free_port(), radio=False, host="0.0.0.0")
+
+    async def run():
+        ph.start()
+        await asyncio.sleep(0.05)
+        ph.server.close()
+    asyncio.run(run())
+    assert ph.hub.net["mode"] == "lan" and ph.hub.net["ip"] not in ("0.0.0.0", "")
+    assert ph.hub.address().startswith("http://%s:%d/?k=" % (ph.hub.net["ip"], ph.port))

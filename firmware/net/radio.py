@@ -53,6 +53,37 @@ def table_wifi(folder):
     return {"ssid": w["ssid"], "password": pw if isinstance(pw, str) else ""}
 
 
+def lan_addresses():
+    """This host's IPv4 addresses, loopback last (CPython on Linux: a Raspberry Pi, the simulator),
+    read from its interfaces; no packet is sent. MicroPython: none (its radio says its own)."""
+    try:
+        import fcntl
+        import socket
+        import struct
+    except ImportError:
+        return []
+    found = []
+    for _, name in socket.if_nameindex():
+        s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        try:
+            raw = fcntl.ioctl(s.fileno(), 0x8915, struct.pack("256s", name[:15].encode()))  # SIOCGIFADDR
+            found.append(socket.inet_ntoa(raw[20:24]))
+        except OSError:          # an interface without an IPv4 address
+            pass
+        finally:
+            s.close()
+    found.sort(key=lambda a: a.startswith("127."))
+    return found
+
+
+def address_to_open(host):
+    """The address a phone opens: the one listened on, or for all of them the host's LAN address."""
+    if host not in ("0.0.0.0", ""):
+        return host
+    found = lan_addresses()
+    return found[0] if found else "127.0.0.1"
+
+
 class Phones:
     """The server, its hub and the link, as asyncio tasks the board's loop runs beside the buttons."""
 
@@ -72,6 +103,8 @@ class Phones:
         asyncio.create_task(self._keep_serving())
         if self.radio:
             asyncio.create_task(self._link())
+        else:                     # a host on its LAN (a Raspberry Pi, the simulator)
+            self.lan(address_to_open(self.host))
 
     async def _keep_serving(self):
         while True:

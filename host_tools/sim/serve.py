@@ -9,41 +9,12 @@ step per line (host_tools/sim/script.py's steps) and answers each with {"step": 
 version, "seq": journal seq}; `quit` or the end of input stops it.
 """
 import asyncio
-import fcntl
 import json
 import os
-import socket
-import struct
 import sys
 import tempfile
 
 from host_tools import _paths  # noqa: F401
-
-SIOCGIFADDR = 0x8915
-
-
-def lan_addresses():
-    """This machine's IPv4 addresses, loopback last: read from the interfaces (no packet sent)."""
-    found = []
-    for _, name in socket.if_nameindex():
-        s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-        try:
-            raw = fcntl.ioctl(s.fileno(), SIOCGIFADDR, struct.pack("256s", name[:15].encode()))
-            found.append(socket.inet_ntoa(raw[20:24]))
-        except OSError:          # an interface without an IPv4 address
-            pass
-        finally:
-            s.close()
-    found.sort(key=lambda a: a.startswith("127."))
-    return found or ["127.0.0.1"]
-
-
-def address_to_open(host):
-    """The address a phone opens: the host's own when it listens on one, else its LAN address."""
-    if host not in ("0.0.0.0", ""):
-        return host
-    return lan_addresses()[0]
-
 
 class Served:
     """A simulated board, its App and the phones' server, built as main.py wires a board."""
@@ -63,9 +34,8 @@ class Served:
         self.host = host
 
     async def start(self):
-        self.phones.start()
+        self.phones.start()       # on a host: the address a phone opens is its LAN one
         await asyncio.sleep(0.05)
-        self.phones.lan(address_to_open(self.host))
         return self.hub.address()
 
     def turn(self, now):
