@@ -35,26 +35,29 @@ def script(kind):
 
 
 def mem(p, timeout_ms=8000):
-    """(free, alloc, largest free block) from the console's `mem`; largest is None from a
-    firmware whose `mem` does not print micropython.mem_info()."""
+    """(free, alloc, largest free block, interned names' bytes) from the console's `mem`; the
+    last two are None from a firmware whose `mem` does not print micropython.mem_info() and
+    qstr_info()."""
     mark = p.console_mark()
     p.send("mem\n")
     pat = re.compile(r"mem_free (\d+) mem_alloc (\d+)")
     big = re.compile(r"max free sz: (\d+)")
+    names = re.compile(r"qstr pool: n_pool=(\d+), n_qstr=(\d+), n_str_data_bytes=\d+, n_total_bytes=(\d+)")
     seen = []
 
     def answered():
         text = p.console_text(mark)
         if pat.search(text) and not seen:
             seen.append(p.now_ms)
-        return big.search(text) or (seen and p.now_ms - seen[0] > 300)
+        return names.search(text) or (seen and p.now_ms - seen[0] > 300)
     if not p.run_until(answered, timeout_ms):
         return None
     text = p.console_text(mark)
-    m, b = pat.search(text), big.search(text)
+    m, b, q = pat.search(text), big.search(text), names.search(text)
     if not m:
         return None
-    return int(m.group(1)), int(m.group(2)), int(b.group(1)) * GC_BLOCK if b else None
+    return (int(m.group(1)), int(m.group(2)), int(b.group(1)) * GC_BLOCK if b else None,
+            int(q.group(3)) if q else None)
 
 
 def screen_and_split(p):
@@ -124,10 +127,10 @@ def run_game(kind, uf2, flash_dir, log=None):
                 label = "%d %s" % (n, " ".join(words)) + (" (%s)" % note[:40] if note else "")
                 steps.append({"step": label, "ms": ms, "screen": kind_of, "split": split,
                               "free": m[0] if m else None, "alloc": m[1] if m else None,
-                              "largest": m[2] if m else None})
+                              "largest": m[2] if m else None, "names": m[3] if m else None})
                 if log:
-                    log("%s: %-30s %5s ms  %-14s alloc %s largest %s" % (
-                        kind, label, ms, kind_of, m and m[1], m and m[2]))
+                    log("%s: %-30s %5s ms  %-14s alloc %s largest %s names %s" % (
+                        kind, label, ms, kind_of, m and m[1], m and m[2], m and m[3]))
     finally:
         shutil.rmtree(tree, ignore_errors=True)
     return {"kind": kind, "steps": steps, "first": first}
@@ -145,13 +148,15 @@ def summary(games):
         ms = [s["ms"] for s in g["steps"] if s["ms"] is not None]
         allocs = [s for s in g["steps"] if s["alloc"] is not None]
         worst = max(allocs, key=lambda s: s["alloc"]) if allocs else None
+        slow = max((s for s in g["steps"] if s["ms"] is not None), key=lambda s: s["ms"]) if ms else None
         out["games"][g["kind"]] = {
+            "worst_split": tuple(slow["split"][1:4]) if slow and len(slow["split"]) > 3 else None,
             "n": len(ms), "max": max(ms) if ms else None, "p90": pct(ms, 90) if ms else None,
             "over": sum(1 for v in ms if v > GOAL_MS),
             "worst_step": max((s for s in g["steps"] if s["ms"] is not None), key=lambda s: s["ms"])["step"] if ms else None,
             "alloc_max": worst["alloc"] if worst else None, "free_min": worst["free"] if worst else None,
             "largest_min": min(s["largest"] for s in allocs if s["largest"]) if any(s["largest"] for s in allocs) else None,
-            "first": g["first"]}
+            "names": worst.get("names") if worst else None, "first": g["first"]}
         for s in g["steps"]:
             if s["ms"] is not None:
                 out["screens"].setdefault(s["screen"] or "?", []).append(s["ms"])
@@ -211,13 +216,16 @@ def markdown(S):
            "one fresh boot a game; release to the step's last panel write, emulated ms; the heap from main.py's "
            "`mem` after every step, after `gc.collect()` with the App alive; goal: every press within %d ms):"
            % GOAL_MS, "",
-           "| game | presses | worst ms | 90th percentile | over %d ms | slowest step | most heap used | "
-           "its free | smallest largest free block |" % GOAL_MS, "|---|---|---|---|---|---|---|---|---|"]
+           "| game | presses | worst ms | 90th percentile | over %d ms | slowest step | its work / drawing / "
+           "compare + I2C ms | most heap used | of it: names | its free | smallest largest free block |" % GOAL_MS,
+           "|---|---|---|---|---|---|---|---|---|---|---|"]
     for k, g in S["games"].items():
         name = G.entry(k)[G.NAME][1] if k in G.KINDS else k
-        out.append("| %s | %d | %s | %s | %d | %s | %s | %s | %s |" % (
+        ws = g.get("worst_split")
+        out.append("| %s | %d | %s | %s | %d | %s | %s | %s | %s | %s | %s |" % (
             name, g["n"], _ms(g["max"]), _ms(g["p90"]), g["over"], g["worst_step"] or "-",
-            _kb(g["alloc_max"]), _kb(g["free_min"]), _kb(g["largest_min"])))
+            " / ".join("%.0f" % (v / 1000.0) for v in ws) if ws else "-",
+            _kb(g["alloc_max"]), _kb(g.get("names")), _kb(g["free_min"]), _kb(g["largest_min"])))
     out += ["", "Per screen kind (the class on top after the press, from the console's `t`):", "",
             "| screen | presses | worst ms | 90th percentile |", "|---|---|---|---|"]
     for k, v in sorted(S["screens"].items(), key=lambda kv: -kv[1]["max"]):

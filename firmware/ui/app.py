@@ -29,6 +29,7 @@ G_NAMES = ("up", "down", "left", "right", "ok", "back")
 SEAT_KEYS = ("seat", "winner", "loser", "by")   # refusal info naming a seat (an index)
 PASSING = ("ui.screens_games", "ui.screens_prefs", "ui.screens_names", "ui.screens_big", "ui.defaults",
            "ui.screens_history")
+TEXTS_KEPT = 16          # texts kept by t(): each one looked up again is a seek and a read
 MENUS = ("ui.screens_menu",)   # not kept while playing: ~4 KB of heap (docs/performance.md)
 BIG_KEYS = ("up", "down")   # on a play screen: the large view (readable across the table)
 CARD_KEYS = ("card", "rank", "okoshi", "top")          # ... naming a card (its label)
@@ -61,6 +62,7 @@ class App:
         self._tx = None            # texts of (lang, kind): see _texts()
         self._tx_lang = None
         self._tx_kind = None
+        self._kept = {}            # the last texts looked up, id -> text (a redraw asks for the same)
         self.toast = None
         self.toast_at = 0
         self.toast_ms = TOAST_MS
@@ -103,13 +105,22 @@ class App:
         (the first one holding `sid` wins), as scoreboard.messages.text() does."""
         if self._tx is None or self._tx_lang != self.lang or self._tx_kind != self.kind:
             self._texts()
-        s = texts.look(self._tx, sid)
-        return sid if s is None else fill(s, info)
+        kept = self._kept
+        s = kept.get(sid)
+        if s is None:
+            s = texts.look(self._tx, sid)
+            if s is None:
+                return sid
+            if len(kept) >= TEXTS_KEPT:
+                kept.clear()
+            kept[sid] = s
+        return fill(s, info)
 
     def _texts(self):
         """The current language's texts (ui/texts.py): read from ui/texts.bin, or copied out of a
         table the file lacks."""
         self._tx = None          # the old texts can go before the new ones are read (RAM)
+        self._kept = {}
         self._tx = texts.load(self.lang, self.kind)
         self._tx_lang, self._tx_kind = self.lang, self.kind
 
