@@ -269,6 +269,68 @@ def test_texts_match_the_tables_in_both_languages():
                 assert d.app.t(sid) == messages.text(sid, lang, None, tables), (kind, lang, sid)
 
 
+def test_the_texts_stay_in_the_file_and_a_new_file_does_not_change_them(tmp_path, monkeypatch):
+    """CPython: the App holds the ids and offsets of the file's sections, not their texts (ui/texts.py
+    reads a text from the file it opened); make_texts puts a new file under the name, so an App that
+    has the old one open keeps its texts until it loads them again."""
+    import shutil
+    from host_tools import make_texts
+    from ui import texts
+    from ui_harness import Driver
+    path = str(tmp_path / "texts.bin")
+    shutil.copy(make_texts.OUT, path)
+    monkeypatch.setattr(texts, "PATH", path)
+    d = Driver()
+    title = d.app.t("TITLE")
+    secs = d.app._tx
+    assert [type(sec[2]).__name__ for sec in secs[1:]] == ["int"] * (len(secs) - 1), secs
+    # another file under the name, its texts moved: every offset in the old one now points elsewhere
+    with open(path, "rb") as f:
+        old = f.read()
+    monkeypatch.setattr(make_texts, "build", lambda: old[:8] + b"\0" * 64 + old[8:])
+    assert make_texts.ensure(path)
+    d.app._kept.clear()
+    assert d.app.t("TITLE") == title
+    d.app.lang = "en"
+    assert d.app.t("TITLE") != title                # a load: the new file, read from its start
+
+
+def test_the_last_texts_are_kept_and_bounded():
+    """CPython: t() keeps at most TEXTS_KEPT texts, the language and the game's texts still change."""
+    from ui import app as app_mod
+    from ui_harness import Driver
+    d = Driver()
+    ja = d.app.t("TITLE")
+    for i in range(3 * app_mod.TEXTS_KEPT):
+        d.app.t("G_" + KINDS[i % len(KINDS)])
+        d.app.t("NO_SUCH_ID_%d" % i)                 # an unknown id shows as itself, is not kept
+        assert len(d.app._kept) <= app_mod.TEXTS_KEPT
+    d.app.lang = "en"
+    assert d.app.t("TITLE") != ja and d.app.t("NO_SUCH_ID") == "NO_SUCH_ID"
+
+
+def test_while_playing_the_menus_and_before_it_the_game_screens_are_not_loaded():
+    """CPython: the game's screen module comes with the game (not with its settings and seats),
+    the start and game menus go while it is played and come back when opened."""
+    from ui_harness import Driver, new_game
+    from scoreboard import games
+    games.unload_except(None)
+    d = Driver()
+    kind = KINDS[1]
+    d.seq("ok " + "down " * 1 + "ok")               # 新しいゲーム -> the second game: its settings
+    assert d.screen() == "Settings" and d.app.kind == kind
+    assert "ui.screens_" + kind not in sys.modules
+    d.app.reset(d.app.top())
+    d.app.to_start()
+    new_game(d, 1, games.seats(kind)[0])
+    assert d.screen() == "Play" and "ui.screens_" + kind in sys.modules
+    assert "ui.screens_menu" not in sys.modules
+    d.app.game_menu()
+    assert d.screen() == "GameMenu" and not d.app.errors
+    d.press("back")
+    assert d.screen() == "Play" and not d.app.errors
+
+
 if __name__ == "__main__":
     r = measure(sys.argv[1] if len(sys.argv) > 1 else None, plan=KINDS + KINDS)
     base = dict(r["live"])["base"]
