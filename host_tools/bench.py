@@ -790,6 +790,8 @@ def emulated_runs(uf2, n_ops, flash, runs, log):
         except Exception as e:   # the emulator is a moving part: say why instead of failing the bench
             E["scripts"] = {"skip": "emulator error: %s" % (str(e).splitlines() or ["?"])[0][:200]}
         log("emulated game scripts measured")
+        E["resume_boot"] = bench_scripts.measure_resume(path, flash, log=log)
+        log("boot with a game to resume on a deployed flash measured")
     E["wall"] = time.time() - t
     return E
 

@@ -470,6 +470,9 @@ def render(R):
                   E["game_ms"] / float(max(1, E["game_ops"]))))
         if "game_error" in E:
             a("- the game on the Pico failed: `%s`" % E["game_error"])
+        if E.get("resume_boot"):
+            from host_tools import bench_scripts
+            a(bench_scripts.resume_markdown(E["resume_boot"]))
         S = E.get("scripts")
         if S and "skip" in S:
             a("- the games' emulator scripts: not measured (%s)" % S["skip"])

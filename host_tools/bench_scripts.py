@@ -136,6 +136,68 @@ def run_game(kind, uf2, flash_dir, log=None):
     return {"kind": kind, "steps": steps, "first": first}
 
 
+def _to_second_shot(kind):
+    """The game's script up to its second `shot`: a game in progress with its first action saved."""
+    out, shots = [], 0
+    for words, _ in _raw(kind):
+        if words[0] == "shot":
+            shots += 1
+            if shots == 2:
+                break
+            continue
+        out.append(" ".join(words))
+    return out
+
+
+def _raw(kind):
+    with open(os.path.join(SCRIPTS, kind + ".txt"), encoding="utf-8") as f:
+        return [(l.split("#", 1)[0].split(), "") for l in f.read().splitlines() if l.split("#", 1)[0].strip()]
+
+
+def resume_boot(uf2, staged, kind, boots=3, log=None):
+    """Boot with a game to resume on a flash `make deploy` laid out itself: a blank emulated Pico,
+    host_tools.deploy.deploy() over its USB console (the real mpremote), the game's script up to
+    its second shot, then `boots` power cuts and boots. Returns {"boots": [[(mark, ms)...]...],
+    "ready_ms": [...]}: main.py's BOOT marks (ms since reset) and power-on to the app's first
+    picture on the panel."""
+    from host_tools import deploy
+    from host_tools.bench import console_times
+    from host_tools.emu import Pico
+    from host_tools.emu.script import run_script
+
+    def run(args):
+        rc, out = p.mpremote(*args, check=False, timeout=1800)
+        if rc != 0:
+            raise deploy.DeployError("mpremote %s failed (%d): %s" % (args[0], rc, out[-300:]))
+        return out
+    p = Pico(uf2, None, wall_timeout=3600)
+    res = {"boots": [], "ready_ms": [], "kind": kind}
+    try:
+        p.boot()
+        p.run_ms(300)
+        frames = p.hw_target.frames
+        deploy.deploy(run, staged, log=lambda s: None)
+        if not p.run_until(lambda: p.hw_target.frames >= frames + 2, 60000):
+            return {"skip": "no boot after the deploy's reset"}
+        p.settle(1500)
+        run_script(p, _to_second_shot(kind))
+        p.run_ms(3000)
+        p.settle()
+        for i in range(boots):
+            p.power_cut()
+            p.boot()
+            if not p.run_until(lambda: any(p.screen()), 20000):
+                return {"skip": "the panel stayed blank after a power cut"}
+            res["ready_ms"].append(p.now_ms)
+            p.settle()
+            res["boots"].append(console_times(p)[1])
+            if log:
+                log("resume boot %d: %s" % (i + 1, res["boots"][-1]))
+    finally:
+        p.close()
+    return res
+
+
 def pct(vals, q):
     from host_tools.bench_shared import pct as _p
     return _p(vals, q)
@@ -201,6 +263,46 @@ def report(S):
     return "\n".join(lines)
 
 
+def measure_resume(uf2=None, staged=None, log=None):
+    """resume_boot() for the bench's "resume" game, on `staged` (default: deploy.stage("pico"))."""
+    import shutil
+    import tempfile
+    from host_tools import deploy, emu, play_games
+    from scoreboard import games as G
+    path = emu.find_uf2(uf2)
+    if not path:
+        return {"skip": "no UF2"}
+    tmp = None
+    if staged is None:
+        tmp = tempfile.mkdtemp(prefix="bench-resume-flash-")
+        staged = deploy.stage("pico", out_dir=os.path.join(tmp, "flash"))
+    try:
+        return resume_boot(path, staged, play_games.for_role("resume", G.KINDS), log=log)
+    except Exception as e:   # the emulator and mpremote are moving parts: say why
+        return {"skip": "emulator error: %s" % (str(e).splitlines() or ["?"])[0][:200]}
+    finally:
+        if tmp:
+            shutil.rmtree(tmp, ignore_errors=True)
+
+
+def resume_markdown(R):
+    """One line for docs/benchmarks.md, section 6."""
+    if "skip" in R:
+        return "- boot with a game to resume on a flash written by `make deploy`: not measured (%s)" % R["skip"]
+    from host_tools.bench_doc import _spread
+    from scoreboard import games as G
+    marks = R["boots"]
+    names = [m for m, _ in marks[0]] if marks and marks[0] else []
+    steps = []
+    for i, m in enumerate(names):
+        vals = [b[i][1] - (b[i - 1][1] if i else 0) for b in marks if len(b) == len(names)]
+        steps.append("%s %s" % (m, _spread(vals)))
+    return ("- boot with a game to resume (the %s game with one action saved) on a flash written by `make "
+            "deploy`'s own code over the emulated USB (host_tools.deploy.deploy() and mpremote, not a host-built "
+            "image), %d power cuts: ready (main.py's `frame` mark, ms since reset) %s ms, goal 500 ms; step by "
+            "step: %s ms" % (G.entry(R["kind"])[G.NAME][1], len(marks), _spread([b[-1][1] for b in marks if b]), "; ".join(steps)))
+
+
 def _kb(n):
     return "-" if n is None else "%.1f KB" % (n / 1024.0)
 
@@ -238,7 +340,16 @@ def main(argv=None):
     ap.add_argument("--uf2", help="RPI_PICO v1.24.1 (default: .cache/RPI_PICO.uf2)")
     ap.add_argument("--game", action="append", help="only this game (repeatable)")
     ap.add_argument("--json", help="write the raw results here")
+    ap.add_argument("--resume", action="store_true", help="only the boot with a game to resume on a flash "
+                                                          "written by make deploy's code (~15 min)")
     a = ap.parse_args(argv)
+    if a.resume:
+        R = measure_resume(a.uf2, log=lambda s: print(s, file=sys.stderr, flush=True))
+        print(json.dumps(R))
+        if a.json:
+            with open(a.json, "w") as f:
+                json.dump(R, f, indent=1)
+        return 0 if "skip" not in R else 2
     S = measure(a.uf2, a.game, log=lambda s: print(s, file=sys.stderr, flush=True))
     if "skip" in S:
         print("bench_scripts: " + S["skip"], file=sys.stderr)
