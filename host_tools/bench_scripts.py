@@ -136,28 +136,16 @@ def run_game(kind, uf2, flash_dir, log=None):
     return {"kind": kind, "steps": steps, "first": first}
 
 
-def _to_second_shot(kind):
-    """The game's script up to its second `shot`: a game in progress with its first action saved."""
-    out, shots = [], 0
-    for words, _ in _raw(kind):
-        if words[0] == "shot":
-            shots += 1
-            if shots == 2:
-                break
-            continue
-        out.append(" ".join(words))
-    return out
-
-
-def _raw(kind):
-    with open(os.path.join(SCRIPTS, kind + ".txt"), encoding="utf-8") as f:
-        return [(l.split("#", 1)[0].split(), "") for l in f.read().splitlines() if l.split("#", 1)[0].strip()]
+def _steps(kind):
+    """The game's whole script without its screenshots (the resume game's ends in a game in
+    progress with its first round saved)."""
+    return [" ".join(words) for words, _ in script(kind) if words[0] != "shot"]
 
 
 def resume_boot(uf2, staged, kind, boots=3, log=None):
     """Boot with a game to resume on a flash `make deploy` laid out itself: a blank emulated Pico,
-    host_tools.deploy.deploy() over its USB console (the real mpremote), the game's script up to
-    its second shot, then `boots` power cuts and boots. Returns {"boots": [[(mark, ms)...]...],
+    host_tools.deploy.deploy() over its USB console (the real mpremote), the game's script, then
+    `boots` power cuts and boots. Returns {"boots": [[(mark, ms)...]...],
     "ready_ms": [...]}: main.py's BOOT marks (ms since reset) and power-on to the app's first
     picture on the panel."""
     from host_tools import deploy
@@ -180,7 +168,7 @@ def resume_boot(uf2, staged, kind, boots=3, log=None):
         if not p.run_until(lambda: p.hw_target.frames >= frames + 2, 60000):
             return {"skip": "no boot after the deploy's reset"}
         p.settle(1500)
-        run_script(p, _to_second_shot(kind))
+        run_script(p, _steps(kind))
         p.run_ms(3000)
         p.settle()
         for i in range(boots):
@@ -297,7 +285,7 @@ def resume_markdown(R):
     for i, m in enumerate(names):
         vals = [b[i][1] - (b[i - 1][1] if i else 0) for b in marks if len(b) == len(names)]
         steps.append("%s %s" % (m, _spread(vals)))
-    return ("- boot with a game to resume (the %s game with one action saved) on a flash written by `make "
+    return ("- boot with a game to resume (%s after its emulator script: its first round saved) on a flash written by `make "
             "deploy`'s own code over the emulated USB (host_tools.deploy.deploy() and mpremote, not a host-built "
             "image), %d power cuts: ready (main.py's `frame` mark, ms since reset) %s ms, goal 500 ms; step by "
             "step: %s ms" % (G.entry(R["kind"])[G.NAME][1], len(marks), _spread([b[-1][1] for b in marks if b]), "; ".join(steps)))
