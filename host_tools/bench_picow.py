@@ -61,49 +61,70 @@ def boot(staged, uf2=None, forward=True, wall_timeout=1800):
 
 
 class Streams:
-    """`n` phones' event streams through the forward, each a host thread reading its socket: the
-    views received (`id:` lines) per stream. The board only moves while the emulator runs."""
+    """`n` phones' event streams through the forward, each a host thread reading its socket as a
+    browser's EventSource does: when the board ends a stream (a board holds only so many open and
+    answers the others with `retry:`), it asks again after that many ms (wall clock, as a browser)
+    with Last-Event-ID. Records the views received (`id:` lines) and the reconnections per phone.
+    The board only moves while the emulator runs."""
 
     def __init__(self, address, key, n=PHONES, lang="ja"):
         self.address, self.key, self.n, self.lang = address, key, n, lang
         self.ids = [[] for _ in range(n)]
-        self.ended = [False] * n
+        self.reconnects = [0] * n
         self.errors = []
-        self.socks = []
+        self.socks = {}
         self.lock = threading.Lock()
         self.threads = []
+        self.closing = False
 
     def open(self):
         for i in range(self.n):
-            t = threading.Thread(target=self._read, args=(i,), daemon=True)
+            t = threading.Thread(target=self._follow, args=(i,), daemon=True)
             t.start()
             self.threads.append(t)
         return self
 
-    def _read(self, i):
+    def _follow(self, i):
+        retry_ms = 1500
+        while not self.closing:
+            try:
+                retry_ms = self._read(i, retry_ms)
+            except OSError as e:
+                if not self.closing:
+                    self.errors.append("stream %d: %r" % (i, e))
+                return
+            if self.closing:
+                return
+            self.reconnects[i] += 1
+            time.sleep(retry_ms / 1000.0)
+
+    def _read(self, i, retry_ms):
+        """One connection, until the board ends it; returns the retry it asked for."""
+        s = socket.create_connection(self.address, timeout=3600)
+        with self.lock:
+            self.socks[i] = s
+        last = self.ids[i][-1] if self.ids[i] else None
+        s.sendall(("GET /events?k=%s&lang=%s&c=benchphone%02d HTTP/1.0\r\nHost: board\r\n"
+                   "Accept: text/event-stream\r\n%s\r\n"
+                   % (self.key, self.lang, i, "" if last is None else "Last-Event-ID: %d\r\n" % last)).encode())
+        buf = b""
         try:
-            s = socket.create_connection(self.address, timeout=3600)
-            with self.lock:
-                self.socks.append(s)
-            s.sendall(("GET /events?k=%s&lang=%s&c=benchphone%02d HTTP/1.0\r\nHost: board\r\n"
-                       "Accept: text/event-stream\r\n\r\n" % (self.key, self.lang, i)).encode())
-            buf = b""
             while True:
                 data = s.recv(4096)
                 if not data:
-                    break
+                    return retry_ms
                 buf += data
                 while b"\n\n" in buf:
                     event, buf = buf.split(b"\n\n", 1)
+                    m = re.search(rb"^retry: ?(\d+)", event, re.M)
+                    if m:
+                        retry_ms = int(m.group(1))
                     m = re.search(rb"^id: ?(\d+)", event, re.M)
                     if m:
                         with self.lock:
                             self.ids[i].append(int(m.group(1)))
-        except OSError as e:
-            if not getattr(self, "closing", False):
-                self.errors.append("stream %d: %r" % (i, e))
         finally:
-            self.ended[i] = True
+            s.close()
 
     def views(self):
         with self.lock:
@@ -116,7 +137,7 @@ class Streams:
     def close(self):
         self.closing = True
         with self.lock:
-            for s in self.socks:
+            for s in self.socks.values():
                 try:
                     s.close()
                 except OSError:
@@ -224,6 +245,7 @@ def run(uf2=None, game=WORST_GAME, phones=PHONES, plain=True, log=print):
         res["served"] = summary(rows) if rows else {"steps": 0, "free_min": None, "free_last": None, "presses": 0}
         res["served_rows"] = rows
         res["views_per_stream"] = streams.views()
+        res["reconnects_per_stream"] = list(streams.reconnects)
         res["stream_errors"] = streams.errors
         res["memory_errors"] = memory_errors(p)
         streams.close()
@@ -255,12 +277,12 @@ def report(res):
         return "emulated Pico W: skipped (%s)" % res["skip"]
     s = res["served"]
     out = ["emulated Pico W (RPI_PICO_W v1.23.0), the worst game (%s) with %d phone streams:" % (res["game"], res["phones"]),
-           "  streams connected: %d of %d (the board's lwIP has 5 TCP connections in all)"
+           "  streams that got the first view: %d of %d (the board's lwIP has 5 TCP connections in all)"
            % (res["streams_connected"], res["phones"]),
            "  free heap: %d after boot with the server; %d with the streams connected; lowest over the game %d; at its end %d"
            % (res["free_boot"], res["free_streams"], s["free_min"], s["free_last"]),
-           "  MemoryError: %s; views received per stream over the game: %s"
-           % (", ".join(res["memory_errors"]) or "none", res["views_per_stream"]),
+           "  MemoryError: %s; views received per stream over the game: %s (reconnections: %s)"
+           % (", ".join(res["memory_errors"]) or "none", res["views_per_stream"], res.get("reconnects_per_stream")),
            "  press to screen with the server and %d streams (%d presses): median %.1f ms, worst %.1f ms (poll lag at most %d ms)"
            % (res["phones"], s["presses"], s.get("press_median_ms", -1), s.get("press_max_ms", -1), s.get("lag_max_ms", -1))]
     if "stopped" in res:
