@@ -232,18 +232,19 @@ async def loop_with_phones(app, buttons, clock, console, phones):
     while True:
         try:
             step(app, buttons, clock.ticks_ms())
-        except Exception as e:     # the buttons first: a full heap lets the phones go, never the table
-            if isinstance(e, MemoryError):
-                phones.shed()
-            gc.collect()
+        except Exception as e:     # the buttons first: App.crashed lets the phones give way to a
+            gc.collect()           # full heap (Phones.low_memory), never the table
             try:
                 app.crashed(e)
             except Exception:      # recovery itself short of heap: the next turn draws again
                 pass
-        try:
-            hub.poll()
-        except Exception as e:     # a view that cannot be noticed must not stop the buttons
-            app.log_error(e, "Hub")
+        if phones.stopped:
+            hub = None
+        elif hub is not None:
+            try:
+                hub.poll()
+            except Exception as e:     # a view that cannot be noticed must not stop the buttons
+                app.log_error(e, "Hub")
         if console is not None:
             console.poll()
         await asyncio.sleep_ms(POLL_MS) if hasattr(asyncio, "sleep_ms") else await asyncio.sleep(POLL_MS / 1000)

@@ -166,3 +166,33 @@ def test_a_host_on_its_lan_names_the_address_to_open(tmp_path):
     asyncio.run(run())
     assert ph.hub.net["mode"] == "lan" and ph.hub.net["ip"] not in ("0.0.0.0", "")
     assert ph.hub.address().startswith("http://%s:%d/?k=" % (ph.hub.net["ip"], ph.port))
+
+
+def test_the_heap_running_out_twice_stops_the_phones_not_the_table(tmp_path):
+    """A MemoryError the App catches (a game's modules too big beside the server): the first sheds
+    the phones' streams, a second within a minute stops the server and forgets its modules, so
+    the table plays on; the menu no longer offers 「スマホで見る」."""
+    import sys as _sys
+    app, ph = phones(tmp_path)
+    ph.radio = False
+
+    async def run():
+        ph.start()
+        await asyncio.sleep(0.05)
+        ph.server.md = ph.server._routes()          # microdot imported, as after a phone's request
+        ph.server.streams = {"phone-0001": asyncio.Event()}
+        app.crashed(MemoryError("memory allocation failed"))
+        first = (ph.stopped, ph.server.streams)
+        app.crashed(MemoryError("memory allocation failed"))
+        await asyncio.sleep(0.05)
+        return first
+    first = asyncio.run(run())
+    assert first == (False, {})
+    assert ph.stopped and app.hub is None and ph.line() == "net stopped - - -"
+    assert not [m for m in _sys.modules if m.startswith("microdot") or m in ("net.server", "net.live")]
+    from ui import screens_menu
+    boot = screens_menu.Boot(app)
+    boot.open()
+    assert "スマホで見る" not in [label for label, _ in boot.items]
+    app.on_button("click", "down")                    # the buttons play on
+    app.frame()

@@ -63,6 +63,11 @@ class Hub:
         self.last = None             # (seq, outcome): the last result, for "the last result" lines
         self.wake = None             # callable: the server's streams wake up (set by the server)
         self.net = {}                # mode ("ap", "sta", "lan"), ip, port, ssid, password: the join codes
+        self.on_memory = None        # callable: what the board does when the heap runs out
+
+    def short_of_memory(self):
+        if self.on_memory is not None:
+            self.on_memory()
 
     def address(self):
         """The page's address with the table key (the second join code)."""

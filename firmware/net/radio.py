@@ -10,6 +10,7 @@ WIFI_FILE = "wifi.json"      # {"ssid", "password"}: the table's Wi-Fi (python -
 JOIN_S = 20                  # joining the table's Wi-Fi: then the board opens its own access point
 PASS_CHARS = "abcdefghijkmnpqrstuvwxyz23456789"   # no 0/o, 1/l: typed by hand if a code won't scan
 RESTART_S = 2                # after a server failure, before it listens again
+SHED_S = 60                  # the heap running out twice within this: the server stops
 
 
 def _read(path):
@@ -97,12 +98,16 @@ class Phones:
         self.server = Server(app, self.cfg["key"], page, streams or MAX_STREAMS)
         self.hub = self.server.hub
         self.hub.net = {"mode": "none", "ip": "0.0.0.0", "port": port}
+        self.hub.on_memory = self.low_memory
         self.app = app
+        self.tasks = []
+        self.shed_at = None          # ticks_ms of the last shed (low_memory)
+        self.stopped = False
 
     def start(self):
-        asyncio.create_task(self._keep_serving())
+        self.tasks = [asyncio.create_task(self._keep_serving())]
         if self.radio:
-            asyncio.create_task(self._link())
+            self.tasks.append(asyncio.create_task(self._link()))
         else:                     # a host on its LAN (a Raspberry Pi, the simulator)
             self.lan(address_to_open(self.host))
 
@@ -121,6 +126,40 @@ class Phones:
         """The heap ran out: every phone's stream ends (their pages reconnect by themselves) and the
         views and the other language's texts go, so the table plays on."""
         self.server.shed()
+
+    def low_memory(self):
+        """The App ran out of heap (a game's modules, a screen): first the phones' streams go; when
+        it happens again within SHED_S, the whole server goes for the rest of the power-up (the
+        table before the phones: the panel and the buttons need that heap more)."""
+        from hw.clock import ticks_diff, ticks_ms
+        now = ticks_ms()
+        if self.shed_at is not None and ticks_diff(now, self.shed_at) < SHED_S * 1000:
+            self.stop()
+        else:
+            self.shed_at = now
+            self.shed()
+
+    def stop(self):
+        """The server, its tasks and its modules gone (microdot's ~20 KB and net/'s): the menu item
+        and the phones with it, until the next power-up. The radio link stays as it is."""
+        if self.stopped:
+            return
+        self.stopped = True
+        self.shed()
+        self.server.close()
+        for task in self.tasks:
+            task.cancel()
+        self.tasks = []
+        self.app.hub = None
+        self.app.log_error(MemoryError("phones stopped: the table needed the heap"), "Phones")
+        self.server = None
+        self.hub = None
+        from scoreboard.games import unload
+        import sys
+        unload([m for m in list(sys.modules) if m.startswith("microdot") or
+                (m.startswith("net.") and m != "net.radio")])
+        import gc
+        gc.collect()
 
     def lan(self, ip):
         """Serving on a host's LAN (Raspberry Pi, simulator): `ip` is the address a phone opens."""
@@ -158,5 +197,7 @@ class Phones:
 
     def line(self):
         """The console's `net` line: mode, address, port, key."""
+        if self.stopped:
+            return "net stopped - - -"
         n = self.hub.net
         return "net %s %s %d %s" % (n.get("mode"), n.get("ip"), self.port, self.cfg["key"])

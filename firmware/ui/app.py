@@ -259,6 +259,11 @@ class App:
         """A screen raised: log it, then show the play screen (the start screen when there is no
         game, or when the play screen itself fails again). The journal is never touched."""
         scr = type(self.stack[-1]).__name__ if self.stack else "-"
+        if isinstance(e, MemoryError) and self.hub is not None:
+            try:
+                self.hub.short_of_memory()   # the phones give way to the table (net/radio.py)
+            except Exception:
+                pass
         first = "%s: %s: %s" % (scr, type(e).__name__, e)
         if len(self.errors) < 8:
             self.errors.append(first)
