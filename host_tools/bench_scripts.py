@@ -4,8 +4,8 @@
 
 Each game's button script (tests/emu_scripts/<kind>.txt, the one tests/test_emu_e2e.py plays) runs
 on a fresh emulated Pico (RPI_PICO v1.24.1) booted from the flash `make deploy` lays out. For every
-click the time runs from the release (a long press: from the moment it fires, LONG_MS after the
-press) to the last data the panel received before the board went quiet; a press that changed
+click the time runs from the release (a long press: from the moment it fires, DEBOUNCE_MS +
+LONG_MS after the firmware first read the button closed) to the last data the panel received before the board went quiet; a press that changed
 nothing on the panel has no figure. After each step main.py's console answers `t` (the press's
 split and the class of the screen it left on top: the screen kind) and `mem` (gc.mem_free() and
 mem_alloc() after a collect, the App alive, and micropython.mem_info()'s largest free block).
@@ -113,7 +113,8 @@ def run_game(kind, uf2, flash_dir, log=None):
                     t_hold = p.now_ms
                     p.run_ms(TAP_MS if op == "click" else B.LONG_MS + 100)
                     p.release(args[0])
-                    t0 = p.now_ms if op == "click" else t_hold + B.LONG_MS
+                    # a long press fires LONG_MS after the press was debounced (hw/buttons.py)
+                    t0 = p.now_ms if op == "click" else t_hold + B.DEBOUNCE_MS + B.LONG_MS
                     last = settle_timed(p, SETTLE_MS)
                     ms = None if last is None else round(max(0, last - t0), 1)
                 elif op == "wait":
