@@ -5,12 +5,14 @@
 Each game's button script (tests/emu_scripts/<kind>.txt, the one tests/test_emu_e2e.py plays) runs
 on a fresh emulated Pico (RPI_PICO v1.24.1) booted from the flash `make deploy` lays out. For every
 click the time runs from the release (a long press: from the moment it fires, DEBOUNCE_MS +
-LONG_MS after the firmware first read the button closed) to the last data the panel received before the board went quiet; a press that changed
-nothing on the panel has no figure. After each step main.py's console answers `t` (the press's
-split and the class of the screen it left on top: the screen kind) and `mem` (gc.mem_free() and
-mem_alloc() after a collect, the App alive, and micropython.mem_info()'s largest free block).
+LONG_MS after the firmware first read the button closed) to the last data the panel received
+before the board went quiet; a press that changed nothing on the panel has no figure. After each
+step main.py's console answers `t` (the press's split and the class of the screen it left on top:
+the screen kind) and `mem` (gc.mem_free() and mem_alloc() after a collect, the App alive,
+micropython.mem_info()'s largest free block and qstr_info()'s interned names).
 host_tools/bench.py runs this for `make bench-doc` (docs/benchmarks.md, section 6); about 30 min
-of wall time for the four games.
+of wall time for the four games. `--resume`: the boot with a game to resume on a flash written by
+make deploy's own code (resume_boot()).
 """
 import argparse
 import json
