@@ -332,7 +332,7 @@ def check_mine(page, want, lang):
         return
     m = want["mine"]
     assert page["mine"] == {"head": LABELS[lang]["mine"] + want["seats"][m["seat"]]["name"], "lines": m["lines"],
-                            "forms": [{"id": f["id"], "label": f.get("label"), "submit": f.get("submit") or "OK"}
+                            "forms": [{"id": f["id"], "label": f.get("label") or None, "submit": f.get("submit") or "OK"}
                                       for f in m["forms"]]}
 
 

@@ -23,6 +23,7 @@ def test_a_games_defaults_are_where_its_setup_starts(tmp_path):
     d.press("back")
     d.press("up")
     d.press("up")
+    d.press("up")                                   # past 通算成績 and 保存したゲーム
     d.press("ok")                                   # 新しいゲーム
     for _ in range(3):
         d.press("down")
