@@ -63,12 +63,14 @@ def boot(staged, uf2=None, forward=True, wall_timeout=1800):
 class Streams:
     """`n` phones' event streams through the forward, each a host thread reading its socket as a
     browser's EventSource does: when the board ends a stream (a board holds only so many open and
-    answers the others with `retry:`), it asks again after that many ms (wall clock, as a browser)
-    with Last-Event-ID. Records the views received (`id:` lines) and the reconnections per phone.
+    answers the others with `retry:`), it asks again after that many ms with Last-Event-ID. The
+    ms are the board's (`now_ms`, the emulated clock): a phone's 1.5 s are 1.5 s of the board's
+    time, not the 50 ms of it that 1.5 s of host time are while the emulator is busy. Records the views received (`id:` lines) and the reconnections per phone.
     The board only moves while the emulator runs."""
 
-    def __init__(self, address, key, n=PHONES, lang="ja"):
+    def __init__(self, address, key, n=PHONES, lang="ja", now_ms=None):
         self.address, self.key, self.n, self.lang = address, key, n, lang
+        self.now_ms = now_ms
         self.ids = [[] for _ in range(n)]
         self.reconnects = [0] * n
         self.errors = []
@@ -96,7 +98,12 @@ class Streams:
             if self.closing:
                 return
             self.reconnects[i] += 1
-            time.sleep(retry_ms / 1000.0)
+            if self.now_ms is None:
+                time.sleep(retry_ms / 1000.0)
+                continue
+            until = self.now_ms() + retry_ms
+            while self.now_ms() < until and not self.closing:
+                time.sleep(0.02)
 
     def _read(self, i, retry_ms):
         """One connection, until the board ends it; returns the retry it asked for."""
@@ -230,7 +237,7 @@ def run(uf2=None, game=WORST_GAME, phones=PHONES, plain=True, log=print):
         res["boot_wall_s"] = time.time() - t0
         res["net"] = p.net_status()
         res["free_boot"] = mem(p)[0]
-        streams = Streams(p.forward.address, res["net"]["key"], phones).open()
+        streams = Streams(p.forward.address, res["net"]["key"], phones, now_ms=lambda: p.now_ms).open()
         p.run_until(lambda: all(n >= 1 for n in streams.views()), CONNECT_MS)
         res["streams_connected"] = sum(1 for n in streams.views() if n >= 1)
         res["free_streams"] = mem(p)[0]

@@ -89,7 +89,8 @@ def played(tmp_path_factory):
         phone = Phone(browser, "ja")
         p.run_host(phone.goto, p.phone_url())
         p.run_host(phone.wait, lambda pg: pg["state"] == "live", "the page live", WALL_S, timeout_ms=600000)
-        streams = bench_picow.Streams(p.forward.address, rec["net"]["key"], PHONES - 1).open()
+        streams = bench_picow.Streams(p.forward.address, rec["net"]["key"], PHONES - 1,
+                                      now_ms=lambda: p.now_ms).open()
         assert p.run_until(lambda: all(n >= 1 for n in streams.views()), 60000), (streams.views(), streams.errors)
         rec["free_streams"] = p.app_mem_free()[0]
 
