@@ -1,6 +1,6 @@
 """Every press of every game's emulator script on the emulated Pico: release to the step's last panel write, and the heap after each step.
 
-    python -m host_tools.bench_scripts [--uf2 PATH] [--game kabu ...] [--json OUT]
+    python -m host_tools.bench_scripts [--uf2 PATH] [--game KIND ...] [--json OUT] [--resume]
 
 Each game's button script (tests/emu_scripts/<kind>.txt, the one tests/test_emu_e2e.py plays) runs
 on a fresh emulated Pico (RPI_PICO v1.24.1) booted from the flash `make deploy` lays out. For every
