@@ -69,6 +69,8 @@ bench: $(STAMP) $(TEXTS)
 	$(PY) -m host_tools.presses
 	$(PY) -m host_tools.bench_phones --out docs/bench-phones.md
 	$(PY) -m host_tools.bench $(if $(UF2),--uf2 $(UF2))
+	@if [ -n "$(W_UF2)" ]; then $(PY) -m host_tools.bench_picow --uf2 "$(W_UF2)"; \
+	  else echo "make bench: no RPI_PICO_W firmware (W_UF2= or .cache/RPI_PICO_W.uf2): the emulated Pico W's heap and press figures not measured (docs/emulator.md)"; fi
 
 # docs/benchmarks.md from scratch: deterministic figures + the emulated Pico (3 runs) + wall clock.
 # tests/test_bench.py compares the deterministic part with this commit's (bench --deterministic --check).
