@@ -23,7 +23,7 @@ import time
 from host_tools import _paths  # noqa: F401  (firmware/ on sys.path)
 from host_tools import bench_play as bp
 from host_tools import play_games
-from host_tools.bench_shared import BITS_PER_BYTE, HEAP_MARGIN, I2C_HZ, MEASURED, ms_at_400k, pct  # noqa: F401
+from host_tools.bench_shared import BITS_PER_BYTE, HEAP_MARGIN, I2C_HZ, MEASURED, console_times, ms_at_400k, pct  # noqa: F401
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DOC = os.path.join(ROOT, "docs", "benchmarks.md")
@@ -588,22 +588,6 @@ print('EMUGAME', n, time.ticks_diff(t1, t0), gc.mem_free(), gc.mem_alloc())
 """
 EMU_GC = ("import gc, time\ngc.collect()\nt = time.ticks_us()\ngc.collect()\n"
           "print('EMUGC', time.ticks_diff(time.ticks_us(), t), gc.mem_free(), gc.mem_alloc())\n")
-
-
-def console_times(p):
-    """main.py's console command `t`: (last press: lag ms, work us, draw us, show us) and the boot's
-    [(step, ms since reset)]; ((), []) from a firmware without it."""
-    import re
-    mark = p.console_mark()
-    p.send("t\n")
-    if not p.run_until(lambda: b"boot_ms" in p._console[mark:] and p._console.endswith(b"\n"), 3000):
-        return (), []
-    text = p.console_text(mark)
-    m = re.search(r"press_lag_ms (\d+) work_us (\d+) draw_us (-?\d+) show_us (\d+) at_ms (\d+)", text)
-    press = tuple(int(x) for x in m.groups()) if m else ()
-    b = re.search(r"boot_ms ([^\n]*)", text)
-    w = b.group(1).split() if b else []
-    return press, [(w[i], int(w[i + 1])) for i in range(0, len(w) - 1, 2)]
 
 
 def emulated(uf2, n_ops, flash_dir):

@@ -1,6 +1,7 @@
 # docs/benchmarks.md from the results of host_tools.bench.run(): the table, the method, the gaps.
 from host_tools import bench_play as bp
 from host_tools import play_games
+from host_tools.bench_shared import spread as _spread
 
 KB = 1024.0
 FULL_FRAME = 1037
@@ -63,17 +64,6 @@ def table(R):
                 "| median < 1 frame | %s |" % (FULL_FRAME, med, mx, ms_at_400k(med), ms_at_400k(mx),
                                                "yes" if med < FULL_FRAME else "**no** (median = 1 full frame)"))
     return "\n".join(rows)
-
-
-def _spread(vals, fmt="%.0f"):
-    """'median (min-max, n runs)' of a list of numbers."""
-    v = sorted(vals)
-    if not v:
-        return "-"
-    med = v[len(v) // 2]
-    if v[0] == v[-1]:
-        return (fmt + " (%d runs)") % (med, len(v)) if len(v) > 1 else fmt % med
-    return (fmt + " (" + fmt + "-" + fmt + ", %d values)") % (med, v[0], v[-1], len(v))
 
 
 def measured_table(R):

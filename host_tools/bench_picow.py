@@ -27,7 +27,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SCRIPTS = os.path.join(ROOT, "tests", "emu_scripts")
 # The emulator's access point takes any name and passphrase.
 WIFI = {"ssid": "emulated-table", "password": "emulated"}
-WORST_GAME = "kabu"        # 株ドボン holds the most heap of the four (issue 26; docs/ram.md)
+WORST_ROLE = "worst heap"  # the game that holds the most heap (issue 26; docs/ram.md): play_games ROLES
 PHONES = 6
 CONNECT_MS = 20000         # emulated ms for every stream to get its first view
 
@@ -157,7 +157,7 @@ def mem(p):
 
 def press_split(p):
     """The console's `t`: (poll lag ms, work us, draw us, show us) of the last press, or None."""
-    from host_tools.bench import console_times
+    from host_tools.bench_shared import console_times
     sp = console_times(p)[0]
     return sp[:4] if sp else None
 
@@ -222,7 +222,13 @@ def summary(rows):
     return out
 
 
-def run(uf2=None, game=WORST_GAME, phones=PHONES, plain=True, log=print):
+def worst_game():
+    from host_tools.play_games import for_role
+    return for_role(WORST_ROLE)
+
+
+def run(uf2=None, game=None, phones=PHONES, plain=True, log=print):
+    game = game or worst_game()
     import tempfile
     from host_tools.emu import find_uf2
     if not find_uf2(uf2, radio=True):
@@ -308,7 +314,7 @@ def report(res):
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m host_tools.bench_picow", description=__doc__.split("\n")[0])
     ap.add_argument("--uf2", default=None, help="RPI_PICO_W UF2 (default $PICO_W_UF2, .cache/RPI_PICO_W.uf2)")
-    ap.add_argument("--game", default=WORST_GAME, help="tests/emu_scripts/<game>.txt (default kabu, the worst)")
+    ap.add_argument("--game", default=None, help="tests/emu_scripts/<game>.txt (default: the game holding the most heap)")
     ap.add_argument("--streams", type=int, default=PHONES)
     ap.add_argument("--no-plain", action="store_true", help="skip the run without the server")
     ap.add_argument("--json", default=None, help="also write the figures here")

@@ -152,7 +152,7 @@ def resume_boot(uf2, staged, kind, boots=3, log=None):
     "ready_ms": [...]}: main.py's BOOT marks (ms since reset) and power-on to the app's first
     picture on the panel."""
     from host_tools import deploy
-    from host_tools.bench import console_times
+    from host_tools.bench_shared import console_times
     from host_tools.emu import Pico
     from host_tools.emu.script import run_script
 
@@ -280,7 +280,7 @@ def resume_markdown(R):
     """One line for docs/benchmarks.md, section 6."""
     if "skip" in R:
         return "- boot with a game to resume on a flash written by `make deploy`: not measured (%s)" % R["skip"]
-    from host_tools.bench_doc import _spread
+    from host_tools.bench_shared import spread as _spread
     from scoreboard import games as G
     marks = R["boots"]
     names = [m for m, _ in marks[0]] if marks and marks[0] else []

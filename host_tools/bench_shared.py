@@ -18,3 +18,30 @@ def pct(values, p):
 
 def ms_at_400k(nbytes):
     return nbytes * BITS_PER_BYTE * 1000.0 / I2C_HZ
+
+
+def console_times(p):
+    """main.py's console command `t`: (last press: lag ms, work us, draw us, show us) and the boot's
+    [(step, ms since reset)]; ((), []) from a firmware without it."""
+    import re
+    mark = p.console_mark()
+    p.send("t\n")
+    if not p.run_until(lambda: b"boot_ms" in p._console[mark:] and p._console.endswith(b"\n"), 3000):
+        return (), []
+    text = p.console_text(mark)
+    m = re.search(r"press_lag_ms (\d+) work_us (\d+) draw_us (-?\d+) show_us (\d+) at_ms (\d+)", text)
+    press = tuple(int(x) for x in m.groups()) if m else ()
+    b = re.search(r"boot_ms ([^\n]*)", text)
+    w = b.group(1).split() if b else []
+    return press, [(w[i], int(w[i + 1])) for i in range(0, len(w) - 1, 2)]
+
+
+def spread(vals, fmt="%.0f"):
+    """'median (min-max, n runs)' of a list of numbers."""
+    v = sorted(vals)
+    if not v:
+        return "-"
+    med = v[len(v) // 2]
+    if v[0] == v[-1]:
+        return (fmt + " (%d runs)") % (med, len(v)) if len(v) > 1 else fmt % med
+    return (fmt + " (" + fmt + "-" + fmt + ", %d values)") % (med, v[0], v[-1], len(v))

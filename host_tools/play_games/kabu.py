@@ -4,7 +4,7 @@ from host_tools import play_games
 
 SETTINGS = {"length": "stop"}
 BENCH_OPS = {"full": 800, "quick": 12}
-ROLES = ("resume",)
+ROLES = ("resume", "worst heap")   # "worst heap": the emulated Pico W with phones (bench_picow)
 BENCH_TEXT = "株ドボン %d players (dobon outcomes from the worked examples, draws)"
 HANDS = [
     {"own": [3, 3, 2], "their": [4, 5], "dobon_card": 8, "trumps": 3, "gaeshi": 0},
