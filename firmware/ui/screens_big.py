@@ -81,6 +81,27 @@ def groups_of(app):
     return [[(name(e["seat"]), str(e["score"])) for e in app.game.standings()]]
 
 
+def draw_page(c, pages, at):
+    """Page `at` of `pages` ([[(label, figure)]]): a label left, its figure right, three lines, and
+    where the page is as a thin bar on the right edge; returns `at` (0 when past the last page).
+    The large view and the season screen (screens_season) draw their pages with it."""
+    if at >= len(pages):
+        at = 0
+    page = pages[at]
+    for k in range(len(page)):
+        label, fig = page[k]
+        y = LINE * k
+        fw = big_width(fig)
+        big_text(c, big_fit(label, W - 4 - fw - (8 if fig else 0)), 0, y)
+        if fig:
+            big_text(c, fig, W - 3 - fw, y)
+    n = len(pages)
+    if n > 1:
+        h = 64 // n
+        c.fill_rect(W - 1, at * h, 1, h, 1)
+    return at
+
+
 def pages_of(app):
     pages = []
     for g in groups_of(app):
@@ -104,18 +125,4 @@ class Big(Screen):
             self.app.pop()
 
     def draw(self, c):
-        pages = pages_of(self.app)
-        if self.page >= len(pages):
-            self.page = 0
-        page = pages[self.page]
-        for k in range(len(page)):
-            label, fig = page[k]
-            y = LINE * k
-            fw = big_width(fig)
-            big_text(c, big_fit(label, W - 4 - fw - (8 if fig else 0)), 0, y)
-            if fig:
-                big_text(c, fig, W - 3 - fw, y)
-        n = len(pages)
-        if n > 1:              # where this page is: a thin bar on the right edge
-            h = 64 // n
-            c.fill_rect(W - 1, self.page * h, 1, h, 1)
+        self.page = draw_page(c, pages_of(self.app), self.page)

@@ -7,7 +7,7 @@
 # are a few numbers per player, the games read one at a time (Store.each_standings).
 import gc
 
-from ui.screens_big import LINE, W, big_fit, big_text, big_width
+from ui.screens_big import draw_page
 from ui.screens_common import Screen
 
 
@@ -85,18 +85,4 @@ class Season(Screen):
             self.app.pop()
 
     def draw(self, c):
-        pages = self.pages()
-        if self.page >= len(pages):
-            self.page = 0
-        page = pages[self.page]
-        for k in range(len(page)):
-            label, fig = page[k]
-            y = LINE * k
-            fw = big_width(fig)
-            big_text(c, big_fit(label, W - 4 - fw - (8 if fig else 0)), 0, y)
-            if fig:
-                big_text(c, fig, W - 3 - fw, y)
-        n = len(pages)
-        if n > 1:              # where this page is: a thin bar on the right edge, as the large view
-            h = 64 // n
-            c.fill_rect(W - 1, self.page * h, 1, h, 1)
+        self.page = draw_page(c, self.pages(), self.page)
