@@ -276,13 +276,20 @@ def chart_svg(names, series, lang, kind=None):
             ax.grid(True, alpha=0.3)
             # explicit labels: matplotlib hides legend labels that start with "_"
             ax.legend(lines, list(names), loc="best", fontsize="small")
-            buf = io.StringIO()
-            fig.savefig(buf, format="svg", metadata={"Date": None})
+            svg = svg_of(fig)
         finally:
             plt.close(fig)
+    return svg
+
+
+def svg_of(fig):
+    """A matplotlib figure as inline SVG for a page: no XML prologue, no date, no RDF metadata
+    (words for no reader); the report's and the season's charts."""
+    buf = io.StringIO()
+    fig.savefig(buf, format="svg", metadata={"Date": None})
     svg = buf.getvalue()
     svg = svg[svg.index("<svg"):]
-    return re.sub(r"<metadata>.*?</metadata>\s*", "", svg, flags=re.S)   # RDF words, not for readers
+    return re.sub(r"<metadata>.*?</metadata>\s*", "", svg, flags=re.S)
 
 
 # ---- one game -> its CSVs and its page sections --------------------------------------------------

@@ -12,7 +12,6 @@ import csv
 import datetime
 import hashlib
 import html
-import io
 import json
 import os
 import re
@@ -547,13 +546,10 @@ def chart_svg(lines, nights, lang):
             ax.yaxis.set_major_locator(MaxNLocator(integer=True))
             ax.grid(True, alpha=0.3)
             ax.legend(drawn, [lb for lb, _ in grouped], loc="best", fontsize="small")  # "_" names shown
-            buf = io.StringIO()
-            fig.savefig(buf, format="svg", metadata={"Date": None})
+            svg = report.svg_of(fig)
         finally:
             plt.close(fig)
-    svg = buf.getvalue()
-    svg = svg[svg.index("<svg"):]
-    return re.sub(r"<metadata>.*?</metadata>\s*", "", svg, flags=re.S)
+    return svg
 
 
 # ---- the pages -----------------------------------------------------------------------------------
