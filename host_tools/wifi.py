@@ -45,7 +45,7 @@ def main(argv=None):
             ap.error("give the network's name and password, or --off")
         else:
             creds = check(args.ssid, args.password)
-        push(creds, mpremote_runner(args.port))
+        push(creds, mpremote_runner(args.port, again="python -m host_tools wifi --port /dev/ttyACM0 SSID PASSWORD"))
     except ValueError as e:
         sys.stderr.write("error: %s\n" % e)
         return 2
