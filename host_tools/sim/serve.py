@@ -53,7 +53,6 @@ async def control(args, store):
     url = await sv.start()
     print(json.dumps({"url": url, "key": sv.hub.key}), flush=True)
     runner = Runner(sv.board, sv.app, clock, args.shots)
-    base_run_for = runner.run_for
 
     def run_for(ms):              # the loop's body and the hub's look at the App, every poll step
         end = clock.now + ms
@@ -79,7 +78,6 @@ async def control(args, store):
         g = sv.app.game
         print(json.dumps({"step": n, "v": sv.hub.v, "seq": g.seq if g else -1, "error": err,
                           "screen": type(sv.app.top()).__name__}), flush=True)
-    del base_run_for
     sv.phones.server.close()
 
 
