@@ -6,7 +6,7 @@
 Needs Debian's fonts-misaki (apt-get install -y fonts-misaki) and font-to-py (pip, pinned in venv).
 Every character of misaki_gothic.ttf (JIS X 0208: kana, kanji, symbols, plus ASCII and half-width
 katakana, ~7,200 glyphs) goes in, so any text and any name pushed from the PC draws; the canvas
-reads one glyph at a time with seek/read and keeps a small cache (firmware/ui/canvas.py).
+reads one glyph at a time with seek/read and keeps a small cache (firmware/ui/font.py).
 
 The file (little-endian, every glyph 8x8, font-to-py -y columns = the SSD1306's page bytes):
 
@@ -212,7 +212,7 @@ def build(ttf=TTF):
 
 
 # The notice that the font file is damaged (ui/strings.py) must read even when the file does not:
-# its characters' glyphs go into ui/font_spare.py too, which the canvas imports only then.
+# its characters' glyphs go into ui/font_spare.py too, which ui/font.py imports only then.
 SPARE_OUT = os.path.join(FIRMWARE, "ui", "font_spare.py")
 SPARE_IDS = ("FONT_DAMAGED",)
 

@@ -4,8 +4,9 @@ import random
 import pytest
 
 from host_tools import make_font
-from ui import canvas
-from ui.canvas import HEIGHT, WIDTH, Canvas, text_width
+from ui import font
+from ui.canvas import HEIGHT, WIDTH, Canvas
+from ui.font import text_width
 
 with open(make_font.OUT, "rb") as _f:
     FONT = make_font.read(_f.read())       # {code point: (width, columns)}, read independently
@@ -13,7 +14,7 @@ with open(make_font.OUT, "rb") as _f:
 
 def glyph(ch):
     """(columns, width) as generated; a character the font lacks is the canvas's box."""
-    w, cols = FONT.get(ord(ch), (8, canvas._BOX))
+    w, cols = FONT.get(ord(ch), (8, font._BOX))
     return cols, w
 
 
@@ -143,7 +144,7 @@ def test_a_redraw_reads_nothing_from_the_flash(monkeypatch):
     s = "株ドボン 親 佐藤 二三五 計12点"
     c.text(s, 0, 0)
     calls = []
-    monkeypatch.setattr(canvas, "_find", lambda n: calls.append(n))
+    monkeypatch.setattr(font, "_find", lambda n: calls.append(n))
     c.fill(0)
     c.text(s, 0, 0)
     text_width(s)

@@ -109,9 +109,14 @@ def wrap(name, f):
 if PROFILE:
     # font lookups: the cache misses (a glyph read from ui/misaki.fnt)
     import ui.canvas as cm
-    if hasattr(cm, '_glyph'):
-        cm._glyph = wrap('font._glyph', cm._glyph)
-    cm.text_width = wrap('text_width', cm.text_width)   # before the screens import it
+    try:
+        import ui.font as fm      # the glyph reader (in ui.canvas itself in older trees)
+    except ImportError:
+        fm = cm
+    if hasattr(fm, '_glyph'):
+        fm._glyph = wrap('font._glyph', fm._glyph)
+        cm._glyph = fm._glyph     # the canvas's own name for it (text())
+    fm.text_width = wrap('text_width', fm.text_width)   # before the screens import it
 import ui.canvas as cm
 from ui.app import App
 
@@ -238,8 +243,8 @@ for x, y in ((0, 0), (5, 13), (127, 63), (-1, 0), (0, 64), (128, 5)):
     if fast.pixel(x, y) != ref.pixel(x, y):
         bad += 1
         print('PIXEL', x, y)
-from ui import canvas
-print('FONT', canvas.has_glyph('二'), canvas.glyph_columns('二')[0].hex(), canvas.data_paths('misaki.fnt')[0])
+from ui import font
+print('FONT', font.has_glyph('二'), font.glyph_columns('二')[0].hex(), font.data_paths('misaki.fnt')[0])
 print('DONE', %(n)d, bad, sum(fast.buffer))
 """
 
@@ -283,16 +288,16 @@ def test_glyph_cache_agrees_with_the_font():
     """The packed lookups the C path and text_width use = the generated file, every glyph,
     through a cache smaller than the font (slots reused)."""
     from host_tools import make_font
-    from ui import canvas
+    from ui import font as reader
     with open(make_font.OUT, "rb") as f:
         font = make_font.read(f.read())
     chars = [chr(cp) for cp in sorted(font)] + ["\u9f98", "\uffff", "\x00", "\U0001f600"]
     for ch in chars:
-        w, cols = font.get(ord(ch), (8, canvas._BOX))
-        g = canvas._glyph(ch)
-        assert g & 15 == w and bytes(canvas._FMV[g >> 4:(g >> 4) + w]) == cols[:w], ch
-        assert canvas.text_width(ch * 3) == 3 * w
-    assert len(canvas._GLYPHS) == canvas._SLOTS
+        w, cols = font.get(ord(ch), (8, reader._BOX))
+        g = reader._glyph(ch)
+        assert g & 15 == w and bytes(reader._FMV[g >> 4:(g >> 4) + w]) == cols[:w], ch
+        assert reader.text_width(ch * 3) == 3 * w
+    assert len(reader._GLYPHS) == reader._SLOTS
 
 
 # ---- redraws: the same pixels, less work -----------------------------------------------------------

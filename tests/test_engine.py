@@ -2,8 +2,9 @@
 import pytest
 
 from scoreboard import journal
-from scoreboard.engine import Game, _WINDOW
+from scoreboard.engine import Game
 from scoreboard.errors import Refusal
+from scoreboard.fold import WINDOW
 
 import game_data
 
@@ -15,7 +16,7 @@ def _long_game(lines):
     """A round long enough that undo must re-read the journal."""
     data = game_data.of(KIND)
     game = Game.new(KIND, data.DEEP_UNDO_SEATS, game_id="eng00001", sink=lines.append)
-    while game.seq < 3 * _WINDOW:
+    while game.seq < 3 * WINDOW:
         for ev in data.deep_undo_events(game.seq):
             game.submit(ev)
     return game
@@ -42,11 +43,11 @@ def test_undo_past_the_snapshot_reads_the_journal_back():
     _long_game(lines)
     full, game, written = _resumed(lines)
     expected = Game.from_lines(lines)
-    for _ in range(_WINDOW + 5):
+    for _ in range(WINDOW + 5):
         game.undo()
         expected.undo()
         assert game.state == expected.state
-    assert len(written) == _WINDOW + 5
+    assert len(written) == WINDOW + 5
 
 
 def test_a_damaged_old_line_refuses_the_undo_before_anything_is_written():

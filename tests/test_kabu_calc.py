@@ -99,7 +99,7 @@ def test_every_message_id_is_defined_and_short():
     import re
     from scoreboard import msg_kabu
     src = ""
-    for f in ("kabu.py", "kabu_score.py"):
+    for f in ("kabu.py", "kabu_score.py", "kabu_cards.py"):
         with open(os.path.join(ROOT, "firmware", "scoreboard", f), encoding="utf-8") as fh:
             src += fh.read()
     used = set(re.findall(r'"(E_KABU_[A-Z_]+)"', src))

@@ -2,8 +2,9 @@
 from hypothesis import given, settings, strategies as st, HealthCheck
 
 from scoreboard import journal
-from scoreboard.engine import Game, clone
+from scoreboard.engine import Game
 from scoreboard.errors import Refusal
+from scoreboard.fold import clone
 from scoreboard.kakehiki import total_dango
 
 # A press is (roll, a, b): mostly a legal-looking action for the current phase, sometimes an

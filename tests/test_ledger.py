@@ -9,7 +9,7 @@ import game_data
 
 NAMES = ["あき", "Bob", "ちえ"]
 # The game whose short log the generic checks import (tests/game_data/, role "ledger"); the standings
-# of two games over two nights: tests/test_ledger_dobon_kakoi.py.
+# of two games over two nights: tests/test_ledger_nights.py.
 LEDGER = game_data.of(game_data.for_role("ledger"))
 
 

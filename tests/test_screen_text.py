@@ -16,8 +16,9 @@ import pytest
 
 from host_tools import make_font
 from scoreboard import games
-from ui import canvas
-from ui.canvas import Canvas, WIDTH, text_width
+from ui import font
+from ui.canvas import Canvas, WIDTH
+from ui.font import text_width
 from ui.screens_common import wrap
 from ui_harness import Driver, TextLog
 
@@ -106,7 +107,7 @@ def programmer_text(s):
 
 
 def missing_glyphs(s):
-    return sorted({ch for ch in s if make_font.drawable(ch) and not canvas.has_glyph(ch)})
+    return sorted({ch for ch in s if make_font.drawable(ch) and not font.has_glyph(ch)})
 
 
 def drawn_as_font(s):
@@ -114,8 +115,8 @@ def drawn_as_font(s):
     c = Canvas()
     x = 0
     for ch in s:
-        cols, w = canvas.glyph_columns(ch)
-        if cols == canvas._BOX and ch != "\u25a1":
+        cols, w = font.glyph_columns(ch)
+        if cols == font._BOX and ch != "\u25a1":
             return False
         x += w
     return c.text(s, 0, 0) == x == text_width(s)

@@ -29,14 +29,14 @@ def test_every_id_has_both_languages():
 
 
 def test_every_glyph_is_in_the_font():
-    from ui import canvas
+    from ui import font
     chars = set()
     for _, table in tables():
         for pair in table.values():
             for s in pair:
                 chars.update(s)
     chars.discard("\n")
-    absent = [c for c in chars if not canvas.has_glyph(c)]
+    absent = [c for c in chars if not font.has_glyph(c)]
     assert not absent, "misaki has no glyph for %r" % "".join(sorted(absent))
 
 

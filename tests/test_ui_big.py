@@ -74,7 +74,7 @@ def test_screens_opened_now_and_then_are_not_kept_while_playing():
     """RAM on the Pico: the large view, saved games, settings and names screens are imported
     when opened and let go at the next play screen."""
     import sys
-    from ui.app import PASSING
+    from ui.session import PASSING
     d = started(VIEWED, VIEW.BIG_SEATS)
     d.press("up")
     d.press("ok")

@@ -131,7 +131,7 @@ def test_the_error_log_is_bounded_and_a_broken_flash_is_ignored(tmp_path, monkey
 
 
 def test_a_half_filled_form_cannot_be_submitted_and_names_the_field():
-    from ui.screens_common import Form
+    from ui.screens_entry import Form
     d = Driver(lang="ja")
     d.seq(START)
     sent = []

@@ -1,7 +1,8 @@
 """掛け引きほーるでむ through the buttons only: a whole 4-player game against the engine driven directly."""
 import random
 
-from scoreboard.engine import Game, clone
+from scoreboard.engine import Game
+from scoreboard.fold import clone
 from scoreboard import kakehiki as kh
 from scoreboard.errors import Refusal
 from ui_harness import Driver, TextLog, frame_text, title_row

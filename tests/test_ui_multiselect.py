@@ -1,6 +1,6 @@
 """The multi-select's tick boxes never look like the font's box for a missing glyph (issue 27, item
 16): they are drawn (a dotted square unticked, a solid one ticked), not the 「□」「■」 glyphs."""
-from ui import canvas
+from ui import font
 from ui.screens_common import MultiSelect
 from ui_harness import Driver
 
@@ -21,5 +21,5 @@ def test_tick_boxes_are_drawn_and_differ_from_the_missing_glyph_box():
     ticked = columns(buf, 1, 16)
     inv = bytes(0xFF ^ b for b in unticked)
     for box in (unticked, inv, ticked):
-        assert box != canvas._BOX and box[:7] != canvas._BOX[:7]
+        assert box != font._BOX and box[:7] != font._BOX[:7]
     assert unticked != inv and ticked != columns(buf, 1, 24)   # something is drawn in both rows

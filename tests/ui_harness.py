@@ -1,5 +1,6 @@
 """Test helpers for the screens: a fake display and clock, text overflow capture, a driver."""
 from ui import canvas as canvas_mod
+from ui.font import text_width
 from ui.app import App
 
 
@@ -35,7 +36,7 @@ class TextLog:
         log = self
 
         def text(c, s, x, y, col=1):
-            w = canvas_mod.text_width(s)
+            w = text_width(s)
             log.drawn.append((s, x, y))
             if x < 0 or y < 0 or x + w > canvas_mod.WIDTH or y + 8 > canvas_mod.HEIGHT:
                 log.over.append((s, x, y, w))

@@ -15,6 +15,6 @@ def sections(vo, last):
            {"cols": [t("PH_KB_PLAYER"), t("PH_KB_LAPS"), t("PH_KB_DIE"), t("PH_KB_DEAL"), t("PH_KB_POINTS")],
             "rows": rows, "hl": [s["parent"]]}]
     if last is not None and last.get("kind") != "end":
-        from ui.screens_kabu import lines
+        from ui.screens_kabu_review import lines
         out.append({"head": t("PH_LAST"), "lines": lines(vo, last)})
     return out

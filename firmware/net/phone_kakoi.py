@@ -11,6 +11,6 @@ def sections(vo, last):
     out = [{"items": [[t("PH_KK_STARTER"), vo.name(s["starter"])]]},
            {"cols": [t("PH_KK_PLAYER"), t("PH_KK_TOTAL")], "rows": rows, "hl": [s["starter"]]}]
     if last is not None:
-        from ui.screens_kakoi import lines
+        from ui.kakoi_lines import lines
         out.append({"head": t("PH_LAST"), "lines": lines(vo, last)})
     return out

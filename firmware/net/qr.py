@@ -1,4 +1,6 @@
-# QR Codes for the panel (the phones' join codes): byte mode, levels L and M, versions 1-4 (ISO/IEC 18004).
+# QR Codes for the panel (the phones' join codes): the symbol, its mask and its drawing.
+#
+# The codewords come from net/qr_data.py; here they are laid out (ISO/IEC 18004), masked and drawn.
 #
 # Versions 1-4 are all this needs: the panel is 64 pixels tall, so a version 4 code (33 modules)
 # already has to drop to 1 pixel per module; none of them carries version information, and only
@@ -9,10 +11,8 @@
 # a few dozen shifts and ANDs run in C instead of a Python step per module, which is what makes
 # trying all 8 masks affordable on a Pico (figures: tests/test_qr.py, test_cost_under_micropython).
 #
-# Choices the standard leaves to the encoder, or that the panel forces:
-# - Text is sent as UTF-8 in byte mode with no ECI header: phone readers take byte mode as UTF-8
-#   when it decodes as such (zxing-cpp does, tests/test_qr.py), and an ECI costs 12 bits.
-# - Level M whenever the text fits the same version at M: more damage tolerated, same size.
+# Choices the standard leaves to the encoder, or that the panel forces (those about the text are
+# net/qr_data.py's):
 # - The quiet zone is what the 64-pixel panel leaves, at least 1 module (the standard asks for 4;
 #   a version 3 code at 2 px per module gets 1.5, version 2 gets 3.5): beyond the panel's edge
 #   the bezel is dark, so the lit margin is all the quiet zone a camera gets.
@@ -24,122 +24,12 @@ except ImportError:          # CPython
     def const(x):
         return x
 
+from net.qr_data import capacity, choose, codewords, payload
+
 QUIET = const(1)             # modules of lit margin that draw() keeps at least (see fit_scale)
 PANEL = const(64)            # the panel's height: the square a code must fit in
 
-# (data codewords per block, blocks, EC codewords per block) for versions 1-4, by level.
-_BLOCKS = {
-    "L": ((19, 1, 7), (34, 1, 10), (55, 1, 15), (80, 1, 20)),
-    "M": ((16, 1, 10), (28, 1, 16), (44, 1, 26), (32, 2, 18)),
-}
 _LEVEL_BITS = {"L": 1, "M": 0}     # the format information's error correction indicator
-
-# GF(256) with the QR polynomial x^8 + x^4 + x^3 + x^2 + 1: the powers of 2, written twice over
-# so that a product's exponent (the sum of two logs, at most 508) needs no reduction mod 255.
-_EXP = bytearray(512)
-_LOG = bytearray(256)
-_v = 1
-for _i in range(255):
-    _EXP[_i] = _EXP[_i + 255] = _v
-    _LOG[_v] = _i
-    _v <<= 1
-    if _v & 0x100:
-        _v ^= 0x11D
-del _v, _i
-
-
-def capacity(version, level="L"):
-    """The most bytes a code of `version` (1-4) at `level` holds in byte mode: its data codewords
-    less the 12 bits of mode and count, rounded down to whole bytes."""
-    dc, blocks, _ = _BLOCKS[level][version - 1]
-    return dc * blocks - 2
-
-
-def _payload(text):
-    if isinstance(text, str):
-        return text.encode("utf-8")
-    return bytes(text)
-
-
-def choose(text, level=None):
-    """(version, level) for `text`: the smallest version that holds it at level L (or at `level`
-    if given); with no level given, M instead of L when the text still fits that version at M,
-    since the stronger code costs no extra modules. ValueError when it is too long for version 4."""
-    n = len(_payload(text))
-    first = level or "L"
-    if first not in _BLOCKS:
-        raise ValueError("QR error correction level %r: only L or M" % (level,))
-    for version in range(1, 5):
-        if n <= capacity(version, first):
-            if level is None and n <= capacity(version, "M"):
-                return version, "M"
-            return version, first
-    raise ValueError("%d bytes is too long for a QR code of version 4 at level %s (at most %d)"
-                     % (n, first, capacity(4, first)))
-
-
-def _codewords(data, version, level):
-    # Byte mode (0100), an 8-bit count, the bytes, a 4-bit terminator: the 4-bit header puts every
-    # byte across a codeword boundary, so the stream is the data shifted by one nibble.
-    dc, blocks, ec = _BLOCKS[level][version - 1]
-    total = dc * blocks
-    out = bytearray(total)
-    n = len(data)
-    out[0] = 0x40 | n >> 4
-    prev = n & 15
-    for i in range(n):
-        b = data[i]
-        out[i + 1] = prev << 4 | b >> 4
-        prev = b & 15
-    out[n + 1] = prev << 4
-    pad = 0xEC
-    for i in range(n + 2, total):
-        out[i] = pad
-        pad ^= 0xEC ^ 0x11
-    # Reed-Solomon per block, then the blocks interleaved codeword by codeword.
-    gen = _generator(ec)
-    ecc = [_remainder(out, b * dc, dc, gen) for b in range(blocks)]
-    stream = bytearray(total + ec * blocks)
-    k = 0
-    for i in range(dc):
-        for b in range(blocks):
-            stream[k] = out[b * dc + i]
-            k += 1
-    for i in range(ec):
-        for b in range(blocks):
-            stream[k] = ecc[b][i]
-            k += 1
-    return stream
-
-
-def _generator(n):
-    # The product of (x - 2^i) for i < n, highest power first, returned as the logs of the n
-    # coefficients after the leading 1 (none of them is 0).
-    g = bytearray(n + 1)
-    g[0] = 1
-    for i in range(n):
-        for j in range(i, -1, -1):
-            if g[j]:
-                g[j + 1] ^= _EXP[_LOG[g[j]] + i]
-    return bytearray(_LOG[g[j]] for j in range(1, n + 1))
-
-
-def _remainder(data, start, count, gen):
-    n = len(gen)
-    rem = bytearray(n)
-    for i in range(start, start + count):
-        f = data[i] ^ rem[0]
-        if f:
-            lf = _LOG[f]
-            for j in range(n - 1):
-                rem[j] = rem[j + 1] ^ _EXP[lf + gen[j]]
-            rem[n - 1] = _EXP[lf + gen[n - 1]]
-        else:
-            for j in range(n - 1):
-                rem[j] = rem[j + 1]
-            rem[n - 1] = 0
-    return rem
-
 
 # ---- the symbol: function patterns, data, masks --------------------------------------------------
 # Kept as ints, one per row (bit c = column c), from the start: `taken` marks the function
@@ -400,7 +290,7 @@ def encode(text, level=None, mask=None):
     the 8 with the lowest penalty, as the standard says; else that mask (0-7)."""
     if mask is not None and not 0 <= mask <= 7:
         raise ValueError("QR mask %r: 0 to 7" % (mask,))
-    data = _payload(text)
+    data = payload(text)
     version, level = choose(data, level)
     size = 17 + 4 * version
     stride = size + 4
@@ -411,7 +301,7 @@ def encode(text, level=None, mask=None):
     dc[size - 8] &= ~(1 << 8)
     dc[8] |= 1 << (size - 8)
     free = [full ^ t for t in taken]
-    _place(dr, dc, free, size, _codewords(data, version, level))
+    _place(dr, dc, free, size, codewords(data, version, level))
     dark = _pack(dr, size, stride)
     dark_t = _pack(dc, size, stride)
     area = _pack(free, size, stride)   # symmetric, so the same by column
@@ -495,24 +385,3 @@ def draw_matrix(canvas, size, rows, x, y, scale=0, room=PANEL):
                 bits >>= 1
                 c += 1
     return size, scale
-
-
-# ---- what the codes carry ------------------------------------------------------------------------
-
-def _escape(s):
-    out = []
-    for ch in s:
-        if ch in '\\;,:"':
-            out.append("\\")
-        out.append(ch)
-    return "".join(out)
-
-
-def wifi_join(ssid, password=""):
-    """The Wi-Fi join string a phone camera understands (the ZXing 'WIFI:' format): WPA with a
-    password, an open network without one; \\ ; , : and " escaped with a backslash."""
-    if not ssid:
-        raise ValueError("a Wi-Fi join code needs the network's name (SSID)")
-    if password:
-        return "WIFI:T:WPA;S:%s;P:%s;;" % (_escape(ssid), _escape(password))
-    return "WIFI:T:nopass;S:%s;;" % _escape(ssid)

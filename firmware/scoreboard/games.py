@@ -26,12 +26,15 @@ KINDS = ["kakehiki", "kabu", "kakoi", "dobon"]
 
 # kind -> (rules, texts, screens, only, (English name, 日本語の名前)): indices 0..4
 _GAMES = {
-    "kakehiki": ("scoreboard.kakehiki", "scoreboard.msg_kakehiki", "ui.screens_kakehiki", (),
+    "kakehiki": ("scoreboard.kakehiki", "scoreboard.msg_kakehiki", "ui.screens_kakehiki",
+                 ("ui.screens_kakehiki_predict",),
                  ("Kakehiki Hold'em", "掛け引きほーるでむ")),
     "kabu": ("scoreboard.kabu", "scoreboard.msg_kabu", "ui.screens_kabu",
-             ("scoreboard.kabu_score", "ui.grid"), ("Kabu Dobon", "株ドボン")),
+             ("scoreboard.kabu_score", "scoreboard.kabu_cards", "ui.screens_kabu_entry",
+              "ui.screens_kabu_review", "ui.grid"), ("Kabu Dobon", "株ドボン")),
     "kakoi": ("scoreboard.kakoi", "scoreboard.msg_kakoi", "ui.screens_kakoi",
-              ("scoreboard.kakoi_score", "ui.grid"), ("Kakoi Dobon", "囲将会ドボン")),
+              ("scoreboard.kakoi_score", "ui.grid", "ui.kakoi_lines", "ui.screens_kakoi_entry"),
+              ("Kakoi Dobon", "囲将会ドボン")),
     "dobon": ("scoreboard.dobon", "scoreboard.msg_dobon", "ui.screens_dobon", (), ("Dobon", "ドボン")),
 }
 NAME = 4

@@ -1,7 +1,7 @@
 # 株ドボン (kabu dobon) rules module: every player's laps and die, deal sizes, the parent, the match.
 # Protocol: docs/architecture.md. Rules and decisions: docs/rules/kabu.md. Scoring: kabu_score.py.
 #
-# Events (seats 0-based, cards as kabu_score codes 1..12):
+# Events (seats 0-based, cards as kabu_cards codes 1..12):
 #   {"t": "parent", "seat": s}                           first parent (before the first game only)
 #   {"t": "dobon", "winner": w, "loser": l, "own": [..], "their": [..], "dobon_card": c,
 #    "okoshi": c|null, "trumps": n|null, "gaeshi": k, "their_trumps": n|null, "minus2": true}
@@ -14,6 +14,7 @@
 #   {"t": "end"}                                           stop the match here
 
 from scoreboard.errors import Refusal
+from scoreboard import kabu_cards as kc
 from scoreboard import kabu_score as ks
 
 KIND = "kabu"
@@ -104,10 +105,10 @@ def _cards(x, field, other=False):
         raise Refusal("E_KABU_VALUE", {"field": field})
     out = []
     for c in x:
-        if other and (c == "他" or (c == ks.OTHER and not isinstance(c, bool))):
-            out.append(ks.OTHER)
+        if other and (c == "他" or (c == kc.OTHER and not isinstance(c, bool))):
+            out.append(kc.OTHER)
         else:
-            out.append(ks.code_of(c) if isinstance(c, str) else ks.check_card(c))
+            out.append(kc.code_of(c) if isinstance(c, str) else kc.check_card(c))
     return out
 
 
@@ -196,7 +197,7 @@ def _okoshi(state, ev, settings):
     okoshi = ev.get("okoshi")
     if okoshi is None:
         raise Refusal("E_KABU_VALUE", {"field": "okoshi"})
-    okoshi = ks.code_of(okoshi) if isinstance(okoshi, str) else ks.check_card(okoshi)
+    okoshi = kc.code_of(okoshi) if isinstance(okoshi, str) else kc.check_card(okoshi)
     winners = ev.get("winners")
     if not isinstance(winners, list) or not winners:
         raise Refusal("E_KABU_WINNERS", {})
@@ -217,14 +218,14 @@ def _okoshi(state, ev, settings):
     allc = [okoshi]
     for h in hands:
         allc = allc + h
-    ks.check_counts(allc)
+    kc.check_counts(allc)
     for i in range(n):
         if len(hands[i]) != state["deal"][i]:
             raise Refusal("E_KABU_DEAL_SIZE", {"seat": i, "size": len(hands[i]), "deal": state["deal"][i]})
     for w in winners:
         # checked here too: with every seat a winner no pair below is scored
-        if not ks.can_dobon(hands[w], okoshi):
-            raise Refusal("E_KABU_NO_DOBON", {"sum": ks.hand_sum(hands[w]), "card": ks.LABELS[okoshi]})
+        if not kc.can_dobon(hands[w], okoshi):
+            raise Refusal("E_KABU_NO_DOBON", {"sum": kc.hand_sum(hands[w]), "card": kc.LABELS[okoshi]})
         tw = trumps[w]
         if tw is not None and (not isinstance(tw, int) or isinstance(tw, bool) or tw < 1
                                or tw > len(hands[w])):

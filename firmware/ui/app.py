@@ -12,25 +12,22 @@
 # RAM (docs/ram.md): the texts of the current language only, three compact objects per table, read
 # from ui/texts.bin (host_tools/make_texts.py) without importing the tables, or copied out of a
 # table the file lacks (its module is then forgotten); choosing a game forgets the other games'
-# modules.
+# modules (ui/session.py: the game's part of the App, its commits, undo and redo).
 import gc
 
 from scoreboard.errors import Refusal, fill
 from scoreboard import games
 from ui import texts
+from ui.session import Session
 
 TOAST_MS = 2500
-HINT_MS = 6000           # the undo/redo hint on a new game's first screen
 FONT_MS = 30000          # "the font file is damaged": until a press, or half a minute
 NOTE_MS = 4000           # "what was recorded": over the play screen's title row until the next press
 GESTURES_KEPT = 16       # the last gestures written with an error (a ring: nothing allocated per press)
 G_KINDS = ("click", "long", "repeat")
 G_NAMES = ("up", "down", "left", "right", "ok", "back")
 SEAT_KEYS = ("seat", "winner", "loser", "by")   # refusal info naming a seat (an index)
-PASSING = ("ui.screens_games", "ui.screens_prefs", "ui.screens_names", "ui.screens_big", "ui.defaults",
-           "ui.screens_history")
 TEXTS_KEPT = 16          # texts kept by t(): each one looked up again is a seek and a read
-MENUS = ("ui.screens_menu",)   # not kept while playing: ~4 KB of heap (docs/performance.md)
 BIG_KEYS = ("up", "down")   # on a play screen: the large view (readable across the table)
 CARD_KEYS = ("card", "rank", "okoshi", "top")          # ... naming a card (its label)
 
@@ -40,7 +37,7 @@ def _ms(clock):
     return 0 if clock is None else clock.ticks_ms()
 
 
-class App:
+class App(Session):
     def __init__(self, display, store, clock, lang="ja"):
         self.display = display
         self.store = store
@@ -326,8 +323,8 @@ class App:
         if self.note is not None and len(self.stack) == 1:
             self.draw_note(c)
         if not self.font_told:
-            from ui import canvas
-            if canvas.damaged:     # a glyph it could not vouch for was drawn as a box: say why
+            from ui import font
+            if font.damaged:     # a glyph it could not vouch for was drawn as a box: say why
                 self.font_told = True
                 self.say(self.t("FONT_DAMAGED"), FONT_MS)
         if self.toast is not None:
@@ -357,17 +354,7 @@ class App:
         for k in range(len(lines)):
             c.text(lines[k], 2, top + 8 * k)
 
-    # ---- the game --------------------------------------------------------------------------------
-    def choose_kind(self, kind):
-        """Load the chosen game's message table and screens (and nothing of the other games)."""
-        if kind != self.kind:
-            self.gmod = None
-            self._tx = None
-            games.unload_except(kind)     # the other games' rules, messages and screens
-            gc.collect()
-            self.kind = kind              # its screens come with the first use of gmod: not
-                                          # while its settings and seats are chosen (RAM)
-
+    # ---- the game (the rest of it: ui/session.py) ------------------------------------------------
     @property
     def gmod(self):
         """The chosen game's screen module (games.py: play/result/describe), imported when first
@@ -381,125 +368,5 @@ class App:
     def gmod(self, m):
         self._gmod = m
 
-    def start(self, game):
-        self.choose_kind(game.header["kind"])
-        self.game = game
-        self.last_act = None
-        self.show_play()
-
-    def new_game(self, kind, names, settings):
-        self.choose_kind(kind)
-        self.game = None
-        gc.collect()
-        if self.store is not None:
-            game = self.store.create(kind, names, settings)
-        else:
-            from scoreboard.engine import Game
-            game = Game.new(kind, names, settings)
-        self.start(game)
-        # the settings and seats screens and the settings' check: used once per game
-        games.unload(("ui.screens_setup", "ui.defaults", "scoreboard.settings"))
-        # once, on the new game's first screen: in the title row, not a box over the players' rows
-        self.recorded(self.t("UNDO_HINT"), HINT_MS)
-
     def state(self):
         return self.game.state
-
-    def to_start(self):
-        """The first screen (resume / new game / language), the stack and its RAM let go."""
-        from ui import screens_menu
-        self.reset(screens_menu.Boot(self), True)
-
-    def game_menu(self, extra=()):
-        """The game menu over the play screen (standings, language, ...) with the game's `extra`
-        (text id, fn) items: the App opens it so that no screen module imports the menus."""
-        from ui import screens_menu
-        self.push(screens_menu.GameMenu(self, extra))
-
-    def show_play(self):
-        games.unload(PASSING)          # screens opened now and then: not kept while playing
-        if self.game is None:
-            from ui import screens_menu
-            self.reset(screens_menu.Games(self))
-            return
-        games.unload(MENUS)            # the start and game menus: imported again when opened
-        kind = self.game.header["kind"]
-        if kind != self.kind:     # another game's settings were looked at since: its screens
-            self.choose_kind(kind)
-        if self.game.is_over():
-            from ui import screens_results
-            self.reset(screens_results.End(self))
-        else:
-            self.reset(self.gmod.play(self))
-            self.playing = self.stack[0]   # the play screen: ▲▼ open the large view (big_ok)
-
-    def _saved(self):
-        if self.store is not None:
-            self.store.after_change(self.game)
-            if self.store.low_space():
-                self.say(self.t("LOW_SPACE"))
-
-    def submit(self, ev):
-        """Commit one event; show its outcome (a finished round) or the play screen."""
-        out = self.game.submit(ev)
-        self.last_act = (None, ev)
-        self._saved()
-        self.show_play()
-        if out is not None:
-            scr = self.gmod.result(self, out)
-            if scr is not None:
-                self.push(scr)
-        try:                       # every commit confirmed; a screen may say it better after this
-            self.recorded(self.describe(ev))
-        except Exception:          # a confirmation must never look like a failed commit
-            pass
-        return out
-
-    def dry_run(self, ev):
-        """What `ev` would do, without saving it: the outcome, or a Refusal with its reason."""
-        from scoreboard.engine import clone
-        g = self.game
-        return g.rules.apply(clone(g.state), ev, g.settings)
-
-    def long_back(self):
-        """Hold back: inside an entry (a form, a hand, a number, and what they opened) it cancels
-        that entry and says so, never a saved result; elsewhere it undoes the last saved action."""
-        st = self.stack
-        for k in range(1, len(st)):
-            if getattr(st[k], "entry", False):
-                while len(st) > k:
-                    st.pop().hide()
-                st[-1].open()
-                self.say(self.t("CANCELLED"))
-                return
-        self.undo()
-
-    def undo(self):
-        if self.game is None:
-            raise Refusal("E_NOTHING_TO_UNDO")
-        rec = self.game.undo()
-        self.last_act = ("UNDONE", rec)
-        self._saved()
-        self.show_play()
-        self.say(self.t("UNDONE", {"what": self.describe(rec)}))
-
-    def redo(self):
-        if self.game is None:
-            raise Refusal("E_NOTHING_TO_REDO")
-        rec = self.game.redo()
-        self.last_act = ("REDONE", rec)
-        self._saved()
-        self.show_play()
-        out = self.game.last_outcome
-        if out is not None:
-            scr = self.gmod.result(self, out)
-            if scr is not None:
-                self.push(scr)
-        self.say(self.t("REDONE", {"what": self.describe(rec)}))
-
-    def describe(self, rec):
-        if rec is None:
-            return "?"
-        if rec.get("t") == "end":      # every game's: the table stopped it (screens_games)
-            return self.t("ENDED")
-        return self.gmod.describe(self, rec)

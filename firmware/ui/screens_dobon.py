@@ -1,9 +1,10 @@
 # ドボン play screens: the match (round k of 1/3/5, wins), and while a round runs whose turn it is,
 # the direction, the pending draw from stacked 2s; → straight to the round's winner; plus the
 # sum-check helper (saves nothing). Every commit says what was recorded, in the title row.
-from ui.screens_common import PlayScreen, Choice, Form, Lines, Confirm, NumberEntry, title, hint, fit, rtext, W
+from ui.screens_common import PlayScreen, Choice, Lines, Confirm, title, hint, fit, rtext, W
+from ui.screens_entry import Form, NumberEntry
 from ui.screens_common import seat_opts
-from ui.canvas import text_width
+from ui.font import text_width
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 

@@ -3,7 +3,7 @@
 # and the question asked before a new game while one is unfinished. Imported when opened.
 import gc
 
-from ui.canvas import text_width
+from ui.font import text_width
 from ui.screens_common import Screen, Menu, Confirm, title, fit, rtext, step_sel, W
 from scoreboard import games
 

@@ -1,8 +1,9 @@
 # 掛け引きほーるでむ play screens: the table (holdings, dials, pot, phase, whose turn), the actions
-# a player may take with the usual one preselected, a bounded raise entry, secret predictions on one
-# screen, sign/judge prompts, winner choice, round results. Every commit says what was recorded.
-from ui.screens_common import Screen, PlayScreen, MultiSelect, Choice, Lines, title, hint, fit, rtext, W
-from ui.canvas import text_width
+# a player may take with the usual one preselected, a bounded raise entry, sign/judge prompts, winner
+# choice, round results (the secret prediction: screens_kakehiki_predict). Every commit says what was
+# recorded.
+from ui.screens_common import PlayScreen, MultiSelect, Choice, Lines, fit, rtext, W
+from ui.font import text_width
 from scoreboard.kakehiki import seats_in, top_dial   # the rules' own reading of the table
 
 ACTIONS = ("raise", "call", "check", "fold")
@@ -138,6 +139,7 @@ class Play(PlayScreen):
                 line = app.name(p) + " " + app.t("KH_" + a)
             submit(app, {"t": a, "p": p}, line)
         elif pr == "predict":
+            from ui.screens_kakehiki_predict import Predict
             app.push(Predict(app, p))
         elif pr == "win":
             ins = seats_in(s)
@@ -255,70 +257,6 @@ class Play(PlayScreen):
             if k == cur:
                 c.invert_rect(x, y, w + 2, 8)
             x += w + 5
-
-
-class Predict(Screen):
-    """A secret prediction on one screen: left/right the player, up/down the dango, OK saves; the
-    play screen's hand-over line comes first, and the screen clears when it is saved."""
-
-    def __init__(self, app, seat):
-        Screen.__init__(self, app)
-        self.seat = seat
-        tg = self.targets()
-        self.ti = 0
-        for k in range(len(tg)):          # the first player still in after the predictor
-            if tg[k] > seat:
-                self.ti = k
-                break
-        self.v = 1 if self.vmax() >= 1 else 0
-
-    def targets(self):
-        return seats_in(self.app.state())
-
-    def vmax(self):
-        s = self.app.state()
-        hi = self.app.game.settings["dial_max"]
-        return min(hi, s["hold"][self.seat])
-
-    def on_button(self, kind, name):
-        app = self.app
-        tg = self.targets()
-        if name in ("left", "right"):
-            d = 1 if name == "right" else -1
-            self.ti = (self.ti + d) % len(tg)
-            return
-        if name in ("up", "down"):
-            d = 1 if name == "up" else -1
-            self.v = min(max(self.vmax(), 0), max(0, self.v + d))
-            return
-        if kind != "click":
-            return
-        if name == "ok":
-            submit(app, {"t": "predict", "p": self.seat, "on": tg[self.ti], "v": self.v},
-                   app.t("KH_PREDICTED", {"name": app.name(self.seat)}))
-        elif name == "back":
-            app.pop()
-
-    def draw(self, c):
-        app = self.app
-        t = app.t
-        nm = app.name(self.seat)
-        title(c, t("KH_PRED_TITLE", {"name": nm}))
-        c.text(fit(t("KH_PRED_WHO"), W), 0, 10)
-        tg = self.targets()
-        x = 0
-        for k in range(len(tg)):
-            lab = fit(app.name(tg[k]), 24)
-            w = text_width(lab)
-            c.text(lab, x + 1, 22)
-            if k == self.ti:
-                c.invert_rect(x, 21, w + 2, 10)
-            x += 25 if w <= 24 else w + 4
-        c.text(t("KH_PRED_V", {"hi": self.vmax()}), 0, 38)
-        s = "▲%d▼" % self.v
-        c.text(s, 84, 38)
-        c.rect(83, 37, text_width(s) + 2, 10, 1)
-        hint(c, t("KH_PRED_HINT"))
 
 
 def result(app, out):

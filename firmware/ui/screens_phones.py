@@ -15,7 +15,7 @@ class Join(Screen):
         net = app.hub.net
         self.pages = []
         if net.get("password") is not None and net.get("mode") == "ap":
-            from net.qr import wifi_join
+            from net.qr_data import wifi_join
             self.pages.append(("PH_WIFI", wifi_join(net["ssid"], net["password"]), net["ssid"]))
         self.pages.append(("PH_PAGE", app.hub.address(), net.get("ip", "")))
         self.at = 0
@@ -24,7 +24,7 @@ class Join(Screen):
     def hide(self):
         self.code = None
         from scoreboard.games import unload
-        unload(("net.qr",))          # the encoder's 9 KB of heap only while the codes are shown
+        unload(("net.qr", "net.qr_data"))   # the encoder's 9 KB of heap: only while codes are shown
 
     def on_button(self, kind, name):
         if kind not in ("click", "repeat"):

@@ -2,7 +2,7 @@
 # its seats and names. Imported from the game menu when a game is chosen; App.new_game() forgets
 # the module once the game has started (RAM on the Pico: these screens are used once per game).
 from scoreboard.errors import Refusal
-from ui.screens_common import ListScreen, NumberEntry, fit, rtext, W
+from ui.screens_common import ListScreen, fit, rtext, W
 
 
 class Settings(ListScreen):
@@ -93,6 +93,7 @@ class Settings(ListScreen):
             def done(v, k=k):
                 self.values[k] = v
             lo, hi, step = sp[3]
+            from ui.screens_entry import NumberEntry     # here: only a number setting needs it
             app.push(NumberEntry(app, self.label(k), lo, hi, self.values[k], done, step))
         else:
             self.side(i, 1)

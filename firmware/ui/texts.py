@@ -18,8 +18,8 @@ DIR_MAX = 4096          # a longer directory is a damaged header: nothing that s
 def _paths():
     if PATH is not None:
         return (PATH,)
-    from ui.canvas import data_paths    # here, not at the top: ui.app imports this module, and
-    return data_paths("texts.bin")      # the canvas comes with the App's first screen as before
+    from ui.font import data_paths      # here, not at the top: ui.app imports this module, and
+    return data_paths("texts.bin")      # the font comes with the App's first screen as before
 
 
 def open_file():
@@ -86,7 +86,7 @@ def _made_from(name, srclen, srccrc):
     table there only compiled came with this file: make deploy writes both, removes stale .py."""
     root = ROOT
     if root is None:
-        from ui.canvas import data_paths
+        from ui.font import data_paths
         root = data_paths("")[0][:-3]        # ".../ui/" -> ".../"
     try:
         src = open(root + name.replace(".", "/") + ".py", "rb")

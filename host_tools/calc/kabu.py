@@ -6,6 +6,7 @@ import sys
 
 from host_tools import _paths  # noqa: F401  (firmware/ on sys.path)
 from host_tools import cli_io
+from scoreboard import kabu_cards as kc
 from scoreboard import kabu_score as ks
 from scoreboard.errors import Refusal
 from scoreboard.msg_kabu import MESSAGES
@@ -15,9 +16,9 @@ FIELDS = ("own", "their", "dobon_card", "okoshi", "trumps", "gaeshi", "on_okoshi
 
 
 def _name(label):
-    for c in ks.CODES:
-        if ks.LABELS[c] == label:
-            return ks.NAMES[c]
+    for c in kc.CODES:
+        if kc.LABELS[c] == label:
+            return kc.NAMES[c]
     return label
 
 

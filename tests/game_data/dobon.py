@@ -8,7 +8,7 @@ LONG_SEATS = 3
 STORE_OPS = 400  # test_store.py's recorded game: its length in ops
 ROLES = ("deep undo", "wrong press expectation", "screen care", "export bad line",
          "report beside junk", "large view", "guard", "saved newer", "store trust second game",
-         "texts")
+         "texts", "ledger second game")
 EMU_SEQ, EMU_SEQ_RESUMED = 5, 6
 WEB_BY_KEY = True   # test_web.py: its script is pressed with the keyboard (the others: the mouse)
 
@@ -78,6 +78,12 @@ def play_log(gid="0000d0b0", names=None):
         g.submit({"t": "play", "rank": "5"})
         g.submit({"t": "win", "seat": w})
     return g, lines
+
+
+# "ledger second game" (test_ledger_nights.py): the first row of its standings over two nights of
+# play_log with test_ledger.NAMES (Bob wins 2 of 3 rounds each night)
+LEDGER_FIRST_ROW = {"kind": "dobon", "name": "Bob", "nights": 2, "games": 2, "wins": 2, "avg_place": 1.0,
+                    "total": 4}
 
 
 def check_emu_events(events, log):

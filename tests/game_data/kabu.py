@@ -28,7 +28,7 @@ PREFS_DEFAULTS = {"length": "games", "games": 6}
 CANVAS_SCENES = [
     ("kabu play 6p", "app.toast = None; app.new_game('kabu', ['P1','P2','P3','P4','P5','P6'], None)"),
     ("kabu okoshi form",
-     "from ui import screens_kabu as sk; app.push(sk.Endings(app)); app.push(sk.okoshi_form(app))\n"
+     "from ui import screens_kabu_entry as sk; app.push(sk.Endings(app)); app.push(sk.okoshi_form(app))\n"
      "f = app.top(); f.values.update({'okoshi': 8, 'winners': [0, 2], 'h0': [3, 3, 2], 'h1': [4, 5]});"
      " f.sel = 2"),
     ("kabu preview",
@@ -138,9 +138,9 @@ MENU_POSITION = 1
 
 # test_screen_text.py: the names of this game's cards and ranks that its screens draw
 def card_names():
-    from scoreboard import kabu_score
-    from ui import screens_kabu
-    return list(kabu_score.NAMES) + list(kabu_score.LABELS) + list(screens_kabu.CIRCLED)
+    from scoreboard import kabu_cards
+    from ui import screens_kabu_review
+    return list(kabu_cards.NAMES) + list(kabu_cards.LABELS) + list(screens_kabu_review.CIRCLED)
 
 # test_ui_voice.py: refusals on this game's play screen, in the table's words: (id, info, said)
 VOICE_REFUSALS = [

@@ -22,6 +22,11 @@ def play_log(gid="0000c0c0", rounds=6, names=None):
     return g, lines
 
 
+# "ledger" (test_ledger_nights.py): the first name of its standings over two nights of play_log with
+# test_ledger.NAMES
+LEDGER_FIRST_NAME = "ちえ"
+
+
 def check_emu_events(events, log):
     assert [e["t"] for e in events] == ["tsumo"]
     assert (events[0]["seat"], events[0]["card"], events[0]["hands"]) == (0, "5", [None, ["3"]])
@@ -59,7 +64,7 @@ DESCRIBE_JA = [
 
 
 # test_report.py: this game in a night of every game, and its own checks of the night's CSV (rows),
-# details (rows; the game) and pages; its title on a Japanese page
+# details (rows; the game) and pages; its title on a Japanese page (test_ledger_nights.py's standings too)
 TITLE_JA = "囲将会ドボン"
 REPORT_DETAILS = True
 

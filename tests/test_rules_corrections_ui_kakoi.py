@@ -1,7 +1,8 @@
 """Issue 16's rule corrections entered through the buttons: a 囲将会 chain in which a player calls
-twice (返し返し by an earlier caller) and a 株ドボン game where every player dobons on the 起こし札."""
+twice (返し返し by an earlier caller)."""
 from ui_harness import Driver, new_game as new
-from test_ui_kabu_kakoi import hand, pick, kakoi_list_row, grid_to
+from ui_entry_helpers import hand
+from test_ui_kakoi import pick, kakoi_list_row
 
 
 def test_kakoi_earlier_caller_answers_again():
@@ -28,23 +29,3 @@ def test_kakoi_earlier_caller_answers_again():
     assert s["totals"] == [-432, 384, 48] and s["starter"] == 1
     calls = d.app.game.last_outcome["calls"]
     assert [(c["seat"], c["level"]) for c in calls] == [(1, 1), (2, 1), (0, 2), (1, 3)]
-
-
-def test_kabu_every_player_dobons_on_the_okoshi():
-    # 2 players, both hands sum to 5 on a 五: nobody loses, no points; the game counts.
-    from test_ui_games import field, choose, preview
-    d = Driver(lang="ja")
-    t = d.app.t
-    new(d, 1, 2)
-    d.press("ok")
-    choose(d, t("KB_okoshi"))
-    field(d, "okoshi"); grid_to(d, 5); d.press("ok")     # the 起こし札 on the pick grid
-    field(d, "winners"); choose(d, "P1"); choose(d, "P2"); choose(d, t("DONE"))
-    field(d, "h0"); hand(d, [1, 2, 10, 2])
-    field(d, "h1"); hand(d, [11, 3, 10, 1])
-    preview(d)
-    assert d.screen() == "Lines", d.toast()
-    assert t("KB_NO_LOSER") in d.app.top().lines
-    d.press("ok")
-    s = d.app.state()
-    assert s["points"] == [0, 0] and s["games"] == 1 and s["parent"] == 1

@@ -1,35 +1,9 @@
-"""株ドボン and 囲将会ドボン entry through the buttons: the rank grid, the step-by-step dobon, the
-review with its preset answers, the call list (issue 12: no silent delete, no crash on an
-incomplete call) and the seed's worked examples, checked on screen and in the saved state."""
+"""株ドボン entry through the buttons: the rank grid, the step-by-step dobon, the review with its
+preset answers and the seed's worked examples, checked on screen and in the saved state."""
 import pytest
 
 from ui_harness import Driver, TextLog, new_game
-
-
-def grid_to(d, v):
-    """Move the rank grid's cursor onto the cell of value v (None: the 決定 below the grid)."""
-    g = d.app.top()
-    assert d.screen() == "RankGrid"
-    if v is None:
-        want = len(g.cells) - 1
-        while g.r != want:
-            d.press("down")
-        return
-    for _ in range(len(g.cells)):
-        if any(x == v for _, x in g.cells[g.r]):
-            while g.cell()[1] != v:
-                d.press("right")
-            return
-        d.press("down")
-    raise AssertionError("no cell %r" % (v,))
-
-
-def hand(d, cards):
-    for v in cards:
-        grid_to(d, v)
-        d.press("ok")
-    grid_to(d, None)
-    d.press("ok")
+from ui_entry_helpers import grid_to, hand
 
 
 def rows(d):
@@ -41,7 +15,6 @@ def has(d, *parts):
     return any(all(p in r for p in parts) for r in rows(d))
 
 
-# ---- 株ドボン -----------------------------------------------------------------------------------
 def kabu_dobon(d, w, l, own, their, gaeshi=False):
     d.press("ok")                                   # 結果を入力
     if gaeshi:
@@ -214,176 +187,15 @@ def test_kabu_four_of_a_kind_on_the_grid_says_whose_hand_and_its_size():
     assert d.app.game.state["points"] == [0, 180, 180]
 
 
-# ---- 囲将会ドボン -------------------------------------------------------------------------------
-def pick(d, label):
-    scr = d.app.top()
-    labels = [o[0] for o in scr.opts]
-    i = [k for k in range(len(labels)) if labels[k] == label or labels[k].startswith((label + "（", label + " ("))][0]
-    while scr.sel != i:
-        d.press("down")
-    d.press("ok")
-
-
-def kakoi_list_row(d, text):
-    scr = d.app.top()
-    i = [k for k, r in enumerate(scr.rows()) if r.startswith(text)][0]
-    while scr.sel != i:
-        d.press("up")
-    d.press("ok")
-
-
-def kakoi_call(d, seats, caller_hand, card, payer_hand):
-    """A 囲将会ドボン of `seats` players to its call list: P1 played `card`, P2 called ドボン holding
-    caller_hand, P1 pays holding payer_hand."""
-    new_game(d, 2, seats)
-    d.seq("ok ok")
-    pick(d, "P1")
-    pick(d, "P2")
-    hand(d, caller_hand)
-    pick(d, card)
-    # the call list first (a gaeshi may leave P1 paying nothing); 登録 asks for P1's hand
-    assert d.screen() == "Calls" and d.app.top().rows()[d.app.top().sel] == "登録"
-    d.press("ok")
-    hand(d, payer_hand)
-
-
-def test_kakoi_seed_example():
-    # P1 plays 7; P2 (9 2) and P3 (Q 5) call dobon; P1 holds J 2 and answers P2.
-    d = Driver(lang="ja")
-    new_game(d, 2, 3)
-    d.seq("ok ok")
-    pick(d, "P1")                                   # 出した人
-    pick(d, "P2")                                   # ドボンした人
-    hand(d, ["9", "2"])
-    pick(d, "7")                                    # 場の札, offered from 9 2: 7（9-2） or J（9+2）
-    # issue 27: P1's hand is not asked for yet (a gaeshi may leave the card's player paying nothing)
-    assert d.screen() == "Calls" and d.app.top().rows()[d.app.top().sel] == "登録"
-    assert "登録でP1の手札を入力" in d.app.top().rows()
-    kakoi_list_row(d, "＋ドボンを追加")
-    assert d.app.top().head == "P3の手札"            # only P3 is left: no question
-    hand(d, ["Q", "5"])
-    kakoi_list_row(d, "＋返しを追加")
-    pick(d, "P1")
-    assert d.app.top().head == "P1の手札"            # asked once, as the one who answers
-    hand(d, ["J", "2"])                             # only P2's 9 is reachable
-    r = d.app.top().rows()
-    assert "P1 返し→P2 J 2" in r
-    assert "P2→P1 176点（11×16）" in r and "P1→P3 48点（12×4）" in r
-    assert d.app.game.seq == 0
-    d.press("ok")                                   # 登録
-    assert d.app.state()["totals"] == [128, -176, 48]
-    ev = d.app.game.state and [c for c in d.app.game.last_outcome["calls"]]
-    assert [c["top"] for c in ev] == ["9", "Q", "J"]
-
-
-def test_kakoi_ok_after_adding_never_deletes_and_deleting_asks():
-    d = Driver(lang="ja")
-    kakoi_call(d, 3, ["3", "4"], "7", ["5", "K"])   # P1 pays
-    scr = d.app.top()
-    n = len(scr.rows())
-    kakoi_list_row(d, "＋ドボンを追加")
-    hand(d, ["2", "5"])                             # P3, the only seat left
-    assert d.screen() == "Calls" and scr.rows()[scr.sel] == "登録"   # not on the new call
-    assert len(scr.rows()) > n
-    kakoi_list_row(d, "P3 ドボン")
-    assert d.screen() == "Confirm" and "P3" in d.app.top().head
-    d.press("ok")                                   # いいえ (the first choice)
-    assert any(r.startswith("P3 ドボン") for r in scr.rows())
-    kakoi_list_row(d, "P3 ドボン")
-    d.seq("down ok")                                # はい
-    assert d.screen() == "Calls" and not any(r.startswith("P3 ドボン") for r in scr.rows())
-
-
-def test_kakoi_issue12_crash_path_cannot_happen_and_every_seat_called_says_so():
-    # result → ドボン → calls → ＋追加 → 追加 without a seat: the seat is the first question now
-    d = Driver(lang="ja")
-    new_game(d, 2, 2)
-    d.seq("ok ok")
-    pick(d, "P1")
-    assert d.app.top().head == "P2の手札"            # two players: P2 called, no question
-    hand(d, ["3", "4"])
-    pick(d, "7")
-    d.press("ok")                                   # 登録: the payer's hand
-    hand(d, ["5"])
-    kakoi_list_row(d, "＋ドボンを追加")
-    assert d.screen() == "Calls" and d.toast() == "全員が宣言済み"
-
-
-def test_kakoi_plain_dobon_and_went_out_toggle():
-    d = Driver(lang="ja")
-    kakoi_call(d, 4, ["3", "4"], "7", ["5", "K"])
-    r = d.app.top().rows()
-    assert "P1→P2 30点（15×2）" in r
-    kakoi_list_row(d, "上がり札")                   # the 7 was P1's last card: P1's hand is the 7
-    assert "P1→P2 28点（7×4）" not in d.app.top().rows()
-    assert d.app.top().rows()[0] == "上がり札：はい"
-    assert "P1→P2 14点（7×2）" in d.app.top().rows()
-    d.press("ok")
-    assert d.app.state()["totals"] == [-14, 14, 0, 0]
-
-
-def test_kakoi_tsumo_and_tenhou():
-    d = Driver(lang="ja")
-    new_game(d, 2, 2)
-    d.seq("ok down ok")                             # ツモ上がり
-    pick(d, "P1")
-    assert d.screen() == "RankGrid" and d.app.top().pick
-    grid_to(d, "5")
-    d.press("ok")                                   # the last card: 5
-    assert d.app.top().head == "払うP2の手札"
-    hand(d, ["3"])
-    assert "P2→P1 3点（3×1）" in d.app.top().rows()
-    d.press("ok")
-    assert d.app.state()["totals"] == [3, -3]
-    d.press("ok")                                   # the result
-    d.seq("ok down down ok")                        # 天和
-    pick(d, "P2")
-    hand(d, ["A", "6"])
-    pick(d, "7")
-    hand(d, ["9"])                                  # P1 pays
-    d.press("ok")
-    assert d.app.state()["totals"] == [3 - 18, -3 + 18]
-
-
 @pytest.mark.parametrize("lang", ["ja", "en"])
-def test_kabu_kakoi_entry_text_stays_on_the_panel(lang):
+def test_kabu_entry_text_stays_on_the_panel(lang):
     with TextLog() as log:
         d = Driver(lang=lang)
         new_game(d, 1, 4)
         kabu_dobon(d, 0, 1, [10, 10, 2, 2, 1, 1, 11], [0, 0])
         for _ in range(20):
             d.press("down")
-        d = Driver(lang=lang)
-        new_game(d, 2, 3)
-        d.seq("ok ok")
-        pick(d, "P1")
-        pick(d, "P2")
-        hand(d, ["9", "2"])
-        pick(d, "7")
-        d.press("ok")                               # 登録: the payer's hand
-        hand(d, ["J", "2"])
-        for _ in range(12):
-            d.press("down")
         assert not log.over, log.over
-
-
-def test_kakoi_one_gaeshi_answers_two_calls_of_one_level():
-    # P1 plays 7; P2 (4 3) and P3 (2 5) call dobon; P1 holds A 3, which reaches 4 (A+3) and
-    # 2 (3-A): one gaeshi answers P2's 4 and P3's 2 at once.
-    d = Driver(lang="ja")
-    kakoi_call(d, 3, ["4", "3"], "7", ["A", "3"])   # P1 pays; the same hand answers
-    kakoi_list_row(d, "＋ドボンを追加")
-    hand(d, ["2", "5"])                             # P3, the only seat left
-    kakoi_list_row(d, "＋返しを追加")
-    pick(d, "P1")
-    labels = [o[0] for o in d.app.top().opts]
-    assert "P2・P3" in labels, labels
-    pick(d, "P2・P3")
-    r = d.app.top().rows()
-    assert "P1 返し→P2・P3 A 3" in r, r
-    d.press("ok")
-    out = d.app.game.last_outcome
-    assert sorted((p["payer"], p["receiver"]) for p in out["payments"]) == [(1, 0), (2, 0)]
 
 
 def test_kabu_impossible_counts_are_refused_on_the_grid():
@@ -433,28 +245,6 @@ def test_kabu_two_players_the_loser_is_not_asked():
     assert d.app.state()["laps"] == [0, 1] and d.app.state()["pips"] == [0, 2]
 
 
-def test_kakoi_gaeshi_of_a_gaeshi_by_the_first_caller():
-    # P1 plays 7; P2 (9 2) calls; P1 answers with J 2 showing J; P2 answers the J again with
-    # 9+2 = 11 (返し返し, ×8): P1 pays P2 12 points × 2^2 (the two 2s) × 8.
-    d = Driver(lang="ja")
-    new_game(d, 2, 2)
-    d.seq("right")
-    pick(d, "P1")                                   # 出した人; P2 is the only caller
-    hand(d, ["9", "2"])
-    pick(d, "7")
-    d.press("ok")                                   # 登録 asks for P1's hand (it pays P2 so far)
-    hand(d, ["J", "2"])                             # P1 pays ... and answers
-    kakoi_list_row(d, "＋返しを追加")                # only P1 can answer P2's call: not asked
-    kakoi_list_row(d, "＋返しを追加")
-    pick(d, "P2")                                   # P2's hand is known: P1's J is the card it reaches
-    r = d.app.top().rows()
-    assert "P2 返し→P1 9 2" in r, r
-    d.press("ok")
-    out = d.app.game.last_outcome
-    assert [(p["payer"], p["receiver"], p["amount"]) for p in out["payments"]] == [(0, 1, 12 * 4 * 8)]
-    assert [c["top"] for c in out["calls"]] == ["9", "J", "9"]
-
-
 def test_kabu_okoshi_everyone_dobon_each_chooses_the_minus2():
     # Three players all dobon on a 三 (sums 3, 13, 13): nobody loses; the form then asks the −2 of each
     # of them (preset yes), and only P2 declines it: the event names the seats that take it.
@@ -486,30 +276,6 @@ def test_kabu_okoshi_everyone_dobon_each_chooses_the_minus2():
     d.press("ok")                                   # 登録
     assert sent[-1]["t"] == "okoshi" and sent[-1]["minus2"] == [0, 2]
     assert d.app.game.seq == 1 and d.app.game.last_outcome["totals"] == [0, 0, 0]
-
-
-def test_kakoi_gaeshi_list_leaves_out_the_only_caller_and_the_call_list_says_more_follow():
-    """Issue 27, items 6 and 7: 返した人 never offers the one seat whose call is the only one (it
-    cannot answer itself); a call list longer than the panel shows ▼ (the payments follow)."""
-    d = Driver(lang="ja")
-    new_game(d, 2, 4)
-    d.seq("ok ok")
-    pick(d, "P1")
-    pick(d, "P2")
-    hand(d, ["4", "3"])
-    pick(d, "7")
-    kakoi_list_row(d, "＋返しを追加")
-    assert [lab for lab, _ in d.app.top().opts] == ["P1", "P3", "P4"]
-    pick(d, "P3")
-    hand(d, ["5", "A"])                             # answers P2's 4 (5-A): the only reachable card
-    scr = d.app.top()
-    assert d.screen() == "Calls" and len(scr.rows()) > scr.span
-    log = d.redraw()
-    assert ("▼", 120, 48) in log.drawn
-    while scr.sel < len(scr.rows()) - 1:            # at the end of the list: nothing follows
-        d.press("down")
-    log = d.redraw()
-    assert ("▼", 120, 48) not in log.drawn
 
 
 def kabu_to_review(d, own, their, lang="ja"):
@@ -544,7 +310,7 @@ def test_kabu_review_left_is_fewer_trumps_and_a_refusal_says_how_to_get_out():
     at 「不要（全員公開）」 (it wrapped there, cut into its label); a refused review's hint row says
     戻る (「OK:登録」 only repeated the refusal)."""
     from ui_harness import TextLog
-    from ui.canvas import text_width
+    from ui.font import text_width
     d = Driver(lang="ja")
     kabu_to_review(d, [3, 3, 2], [0, 0])
     scr = d.app.top()
@@ -560,30 +326,13 @@ def test_kabu_review_left_is_fewer_trumps_and_a_refusal_says_how_to_get_out():
     assert ("切り札", 0) in row and ("不要（全員公開）", 128 - text_width("不要（全員公開）")) in row
     d.press("right")
     assert scr.ev["trumps"] == 1
-    from ui.screens_kabu import Review
+    from ui.screens_kabu_review import Review
     bad = Review(d.app, "x", [["a", [0], 0, ["a"]]], lambda v: {"t": "dobon", "winner": 0, "loser": 0},
                  lambda out: [])
     d.app.push(bad)
     assert bad.err is not None
     log = d.redraw()
     assert ("←→変更 戻る:入力を直す", 0, 56) in log.drawn
-
-
-def test_kakoi_field_card_list_writes_the_tables_signs():
-    """Issue 27, item 8: 「Q（1×2×3×1×2）」, not 「Q（1*2*3*1*2）」; and the rank grid counts 「A×2」 (item
-    9: it showed 「Ax2」)."""
-    d = Driver(lang="ja")
-    new_game(d, 2, 3)
-    d.seq("ok ok")
-    pick(d, "P1")
-    pick(d, "P2")
-    hand(d, ["A", "2", "3", "A", "2"])
-    labels = [lab for lab, _ in d.app.top().opts]
-    assert "Q（1×2×3×1×2）" in labels and not [l for l in labels if "*" in l or "/" in l], labels
-    d.press("back")                                 # back to the grid: its cells
-    log = d.redraw()
-    drawn = [s for s, _, _ in log.drawn]
-    assert "A×2" in drawn and "2×2" in drawn and not [s for s in drawn if "x" in s and s[0] in "A23"]
 
 
 def test_kabu_deckout_sizes_run_when_held_follow_the_one_above_and_the_form_has_a_hint():

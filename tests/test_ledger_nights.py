@@ -1,13 +1,22 @@
-"""host_tools.ledger over two nights of ドボン and 囲将会ドボン: import twice = same rows; standings."""
+"""host_tools.ledger over two nights of two games: import twice = same rows; standings (the games:
+tests/game_data/, roles "ledger" and "ledger second game")."""
 import json
 
 from host_tools import ledger
 from host_tools.__main__ import main as host_main
 
-from game_data.dobon import play_log as play_dobon
-from game_data.kakoi import play_log as play_kakoi
 from test_ledger import NAMES
 from test_logs import data_of
+
+import game_data
+
+# Each night: a game of the second one, then one of the "ledger" game, each its short play_log with
+# these ids; each game's data names the first of its standings over the two nights (LEDGER_*).
+SECOND_KIND = game_data.for_role("ledger second game")
+SECOND = game_data.of(SECOND_KIND)
+LEDGER_KIND = game_data.for_role("ledger")
+LEDGER = game_data.of(LEDGER_KIND)
+PLAYED = ((SECOND, "d0b0000%d"), (LEDGER, "c0c0000%d"))
 
 
 def dump(db):
@@ -20,7 +29,7 @@ def nights(tmp_path):
     for i, night in enumerate(("2025-01-10", "2025-02-14")):
         d = tmp_path / "archive" / night
         d.mkdir(parents=True)
-        for g, lines in (play_dobon("d0b0000%d" % i, names=NAMES), play_kakoi("c0c0000%d" % i, names=NAMES)):
+        for g, lines in (data.play_log(gid=gid % i, names=NAMES) for data, gid in PLAYED):
             p = d / ("%s.log" % g.game_id)
             p.write_bytes(data_of(lines))
             paths.append(str(p))
@@ -44,15 +53,13 @@ def test_standings_across_nights(tmp_path, capsys):
     assert host_main(["ledger", "import", str(tmp_path / "archive"), "--db", dbp]) == 0
     assert "4 unchanged" in capsys.readouterr().out
     db = ledger.connect(dbp)
-    rows = ledger.standings(db, "dobon")
-    # play_dobon: Bob wins 2 of 3 rounds each night
-    assert rows[0] == {"kind": "dobon", "name": "Bob", "nights": 2, "games": 2, "wins": 2,
-                       "avg_place": 1.0, "total": 4}
+    rows = ledger.standings(db, SECOND_KIND)
+    assert rows[0] == SECOND.LEDGER_FIRST_ROW
     assert {r["name"] for r in rows} == set(NAMES)
     all_rows = ledger.standings(db)
-    assert {r["kind"] for r in all_rows} == {"dobon", "kakoi"}
-    assert host_main(["ledger", "standings", "--db", dbp, "--kind", "kakoi", "--json"]) == 0
+    assert {r["kind"] for r in all_rows} == {SECOND_KIND, LEDGER_KIND}
+    assert host_main(["ledger", "standings", "--db", dbp, "--kind", LEDGER_KIND, "--json"]) == 0
     got = json.loads(capsys.readouterr().out)
-    assert [r["name"] for r in got][0] == "ちえ" and all(r["nights"] == 2 for r in got)
+    assert [r["name"] for r in got][0] == LEDGER.LEDGER_FIRST_NAME and all(r["nights"] == 2 for r in got)
     assert host_main(["ledger", "standings", "--db", dbp, "--lang", "ja"]) == 0
-    assert "囲将会ドボン" in capsys.readouterr().out
+    assert LEDGER.TITLE_JA in capsys.readouterr().out

@@ -1,0 +1,49 @@
+# 囲将会ドボン's outcomes in words: every payment and change, one line of what was recorded. The play
+# screen, its round entry (the call list's review) and the phones each read them here: none imports
+# another for them.
+from ui.screens_common import fit
+
+
+def card_word(app, r):
+    """A card in a sentence or a title: the joker by its name (the grid and hand rows keep "JK")."""
+    return app.t("KK_JOKER") if r == "JOKER" else r
+
+
+def lines(app, out):
+    """Every payment (with its multiplier and the cap), each player's change, the next starter."""
+    t = app.t
+    ls = []
+    for p in out.get("payments", []):
+        s = t("KK_PAY", {"a": app.name(p["payer"]), "b": app.name(p["receiver"]), "n": p["amount"],
+                         "p": p["points"], "f": p["factor"]})
+        if p.get("capped"):
+            s += t("KK_CAPPED_MARK")
+        ls.append(s)
+    d = out.get("deltas", [])
+    for i in range(len(d)):
+        tot = out["totals"][i] if "totals" in out else None
+        s = "%s %s%d" % (fit(app.name(i), 24), "+" if d[i] >= 0 else "", d[i])
+        if tot is not None:
+            s += " = %d" % tot
+        ls.append(s)
+    if "next" in out:
+        ls.append(t("KK_HDR", {"r": out.get("round", 0) + 1, "name": app.name(out["next"])}))
+    return ls
+
+
+def describe(app, ev):
+    """What a round's outcome or a saved action was (the call list's title, the undo/redo line)."""
+    t = app.t
+    k = ev.get("t")
+    card = ev.get("card")
+    info = {"card": card_word(app, card) if card else "",
+            "name": app.name(ev["seat"]) if isinstance(ev.get("seat"), int) else ""}
+    if k in ("tsumo", "dobon", "tenhou"):
+        if k == "tsumo" and info["name"]:
+            return t("KK_TSUMO_EV" if card else "KK_TSUMO_BY", info)
+        return t("KK_%s_ON" % k.upper(), info) if card else t("KK_" + k)
+    if k == "starter":
+        return t("KK_STARTER_EV", info)
+    if k == "end":
+        return t("KK_end")
+    return t("LAST_STEP")

@@ -1,0 +1,11 @@
+"""囲将会ドボン's large view: totals."""
+from ui.screens_big import pages_of
+from test_ui_big import started
+
+
+def test_kakoi_totals():
+    d = started("kakoi", 3)
+    d.press("up")
+    assert pages_of(d.app) == [[("たろう", "0点"), ("Ben", "0点"), ("はなこ", "0点")]]
+    d.press("up")                                # one page: ▲ goes back
+    assert d.screen() == "Play"
