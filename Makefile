@@ -31,7 +31,7 @@ help:
 # (generated, not tracked: deploy.stage(), the web build, the simulator and the tests' session
 # also write it when it is missing or stale).
 TEXTS := firmware/ui/texts.bin
-TEXT_TABLES := $(wildcard firmware/scoreboard/messages.py firmware/scoreboard/msg_*.py firmware/ui/strings.py firmware/net/strings.py)
+TEXT_TABLES := $(wildcard firmware/core/messages.py firmware/kinds/*/texts.py firmware/ui/strings.py firmware/net/strings.py)
 $(TEXTS): $(TEXT_TABLES) host_tools/make_texts.py | $(STAMP)
 	$(PY) -m host_tools.make_texts
 
@@ -67,9 +67,9 @@ test-emu: $(STAMP) $(TEXTS)
 
 bench: $(STAMP) $(TEXTS)
 	$(PY) -m host_tools.presses
-	$(PY) -m host_tools.bench_phones --out docs/bench-phones.md
+	$(PY) -m host_tools.bench.phones --out docs/bench-phones.md
 	$(PY) -m host_tools.bench $(if $(UF2),--uf2 $(UF2))
-	@if [ -n "$(W_UF2)" ]; then $(PY) -m host_tools.bench_picow --uf2 "$(W_UF2)"; \
+	@if [ -n "$(W_UF2)" ]; then $(PY) -m host_tools.bench.picow --uf2 "$(W_UF2)"; \
 	  else echo "make bench: no RPI_PICO_W firmware (W_UF2= or .cache/RPI_PICO_W.uf2): the emulated Pico W's heap and press figures not measured (docs/emulator.md)"; fi
 
 # docs/benchmarks.md from scratch: deterministic figures + the emulated Pico (3 runs) + wall clock.
@@ -77,7 +77,7 @@ bench: $(STAMP) $(TEXTS)
 bench-doc: $(STAMP) $(TEXTS)
 	$(PY) -m host_tools.bench $(if $(UF2),--uf2 $(UF2)) --runs 3 --out docs/benchmarks.md
 	$(PY) -m host_tools.presses
-	$(PY) -m host_tools.bench_phones --out docs/bench-phones.md
+	$(PY) -m host_tools.bench.phones --out docs/bench-phones.md
 
 presses: $(STAMP) $(TEXTS)
 	$(PY) -m host_tools.presses
@@ -102,7 +102,7 @@ screenshots: $(STAMP) $(TEXTS)
 	rm -rf build/games
 	$(PY) -m host_tools.sim --script host_tools/sim/tour.txt --shots docs/screenshots --store build/games/tour
 	$(PY) -m host_tools.sim --script host_tools/sim/evening.txt --shots docs/screenshots --store build/games/evening/games
-	@for g in kabu kakoi dobon; do $(PY) -m host_tools.sim --script tests/emu_scripts/$$g.txt --shots build/shots/$$g --store build/games/$$g >/dev/null; done
+	@for g in kabu kakoi dobon; do $(PY) -m host_tools.sim --script tests/kinds/$$g/emu.txt --shots build/shots/$$g --store build/games/$$g >/dev/null; done
 	cp build/shots/kabu/kabu-preview.png docs/screenshots/tour-06-kabu-preview.png
 	cp build/shots/kakoi/kakoi-preview.png docs/screenshots/tour-07-kakoi-preview.png
 	cp build/shots/dobon/dobon-pending.png docs/screenshots/tour-08-dobon.png

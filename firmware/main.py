@@ -84,9 +84,9 @@ def make_store():
     """The journal store on flash, or None (memory only) when storage is missing or broken:
     the table can still play, and the screen is told there is no saving."""
     try:
-        from scoreboard.store import Store
+        from storage.store import Store
     except ImportError:
-        print("no scoreboard.store: playing without saving")
+        print("no storage.store: playing without saving")
         return None
     try:
         return Store()
@@ -260,7 +260,7 @@ def show_error(display, exc):
     the app's Canvas when it can be imported, else with the driver's own 8x8 text (16 columns)."""
     msg = "%s: %s" % (type(exc).__name__, exc)
     try:
-        from ui.canvas import Canvas
+        from draw.canvas import Canvas
         c = Canvas()
         c.text("ERROR", 0, 0)
         for row in range(1, 8):

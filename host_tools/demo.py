@@ -6,15 +6,15 @@ import sys
 
 from host_tools import _paths  # noqa: F401  (firmware/ on sys.path)
 from host_tools import play_games
-from scoreboard import games
-from scoreboard.engine import Game
+from core import registry
+from core.engine import Game
 
 NAMES = ["あや", "Ben", "ちか", "Dan"]
 
 
 def demo_kinds():
     """The games in registry order whose host module can play a demo."""
-    return [k for k in games.KINDS if hasattr(play_games.of(k), "demo")]
+    return [k for k in registry.KINDS if hasattr(play_games.of(k), "demo")]
 
 
 def play(seed=7, out_dir="demo-out", echo=print, kind=None):
@@ -23,7 +23,7 @@ def play(seed=7, out_dir="demo-out", echo=print, kind=None):
     os.makedirs(out_dir, exist_ok=True)
     lines = []
     game = Game.new(kind, NAMES, game_id="demo%04d" % seed, sink=lines.append)
-    echo("%s / %s — %d players: %s" % (games.name(kind, "ja"), games.name(kind, "en"), len(NAMES), ", ".join(NAMES)))
+    echo("%s / %s — %d players: %s" % (registry.name(kind, "ja"), registry.name(kind, "en"), len(NAMES), ", ".join(NAMES)))
     play_games.of(kind).demo(game, NAMES, rng, echo)
     path = os.path.join(out_dir, "%s-%s.log" % (kind, game.game_id))
     with open(path, "w", encoding="utf-8") as f:

@@ -17,16 +17,20 @@ The staged tree is the Pico's filesystem root:
     firmware_main.mpy  firmware/main.py compiled (a source main.py is compiled at every boot)
     boot.py            firmware/boot.py as source, if there is one
     board.py           boards/<board>.py, as source (main.py imports it)
-    scoreboard/*.mpy   every other firmware/**/*.py compiled with mpy-cross -march=armv6m
-    hw/*.mpy ui/*.mpy
+    core/*.mpy         every other firmware/**/*.py compiled with mpy-cross -march=armv6m:
+    storage/*.mpy      the engine core, the storage, the screens shared by every game, the drawing,
+    ui/*.mpy draw/*.mpy   the hardware layer and one folder per game (kinds/<kind>/: rules, texts,
+    hw/*.mpy kinds/*/*.mpy   screens); draw/misaki.fnt and ui/texts.bin as they are
     lib/ssd1306.mpy    micropython-lib's SSD1306 driver (where `mpremote mip install ssd1306` puts it)
 
 and on a board whose file says RADIO = True (Pico W, Pico 2 W), the phone server as well:
 
     net/*.mpy          firmware/net/ (the server; its other files, the page, copied as they are)
+    kinds/*/phone.mpy  each game's phone view
     lib/microdot/*.mpy the modules of the pinned microdot (PyPI, requirements.txt) the server imports
 
-A board without a radio gets neither: net/ is left out of its tree, and of package.json.
+A board without a radio gets none of these: net/ and the phone views are left out of its tree, and
+of package.json.
 
 mpy-cross: the .mpy files must load on the board's MicroPython (v1.24.1 for RPI_PICO here).
 MicroPython loads any .mpy of major version 6 whose sub-version is not newer than its own when
@@ -69,6 +73,8 @@ SSD1306_MEMBER = "micropython-ssd1306-0.3/ssd1306.py"
 
 # firmware/net/: the phone server, only for a board with a radio.
 NET_DIR = "net"
+KINDS_DIR = "kinds"          # a game's folder: its phone view (PHONE_VIEW) goes with the server
+PHONE_VIEW = "phone.py"
 REQUIREMENTS = os.path.join(ROOT, "requirements.txt")
 
 SOURCE_AT_ROOT = ("main.py", "boot.py")     # MicroPython runs these by name: they stay source
@@ -77,7 +83,7 @@ SOURCE_AT_ROOT = ("main.py", "boot.py")     # MicroPython runs these by name: th
 MAIN_MODULE = "firmware_main"
 MAIN_STUB = ("# Written by make deploy: firmware/main.py runs compiled, as /%s.mpy (no compile at boot).\n"
              "import %s\n%s.main()\n" % (MAIN_MODULE, MAIN_MODULE, MAIN_MODULE))
-DATA_SUFFIXES = (".fnt", ".bin")             # firmware data files (ui/misaki.fnt, the font; ui/texts.bin, the texts): copied as they are
+DATA_SUFFIXES = (".fnt", ".bin")             # firmware data files (draw/misaki.fnt, the font; ui/texts.bin, the texts): copied as they are
 
 
 class DeployError(RuntimeError):
@@ -234,13 +240,17 @@ def compile_mpy(src, dst, source_name):
 
 def _firmware_files(firmware_dir, radio=False):
     """(full path, path on the board) of every firmware file a board gets: code and data files;
-    firmware/net/ (every file in it: the server and its page) only when `radio`."""
+    firmware/net/ (every file in it: the server and its page) and each game's phone view
+    (kinds/<kind>/phone.py) only when `radio`."""
     for root, dirs, files in os.walk(firmware_dir):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
         if root == firmware_dir and not radio and NET_DIR in dirs:
             dirs.remove(NET_DIR)
         in_net = os.path.relpath(root, firmware_dir).replace(os.sep, "/").split("/")[0] == NET_DIR
+        phone_of_a_game = os.path.relpath(root, firmware_dir).replace(os.sep, "/").split("/")[0] == KINDS_DIR
         for fn in sorted(files):
+            if not radio and phone_of_a_game and fn == PHONE_VIEW:
+                continue
             if fn.endswith(".py") or fn.endswith(DATA_SUFFIXES) or (in_net and not fn.startswith(".")):
                 full = os.path.join(root, fn)
                 yield full, os.path.relpath(full, firmware_dir).replace(os.sep, "/")

@@ -26,7 +26,7 @@ import zlib
 
 from host_tools import _paths  # noqa: F401  (firmware/ on sys.path)
 from host_tools import logs
-from scoreboard import journal
+from core import journal
 
 ROOT_DIR = "/games"
 

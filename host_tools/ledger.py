@@ -16,8 +16,8 @@ import sqlite3
 import sys
 
 from host_tools import logs
-from host_tools.report import night_of
-from scoreboard import games
+from host_tools.report.run import night_of
+from core import registry
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -39,7 +39,7 @@ def connect(path):
     db.execute("PRAGMA foreign_keys = ON")
     # one commit per game: with the default rollback journal each commit waits for the disk
     # (2,000 games took 20-75 s on a busy machine); a write-ahead log synced at its checkpoints
-    # imports them in ~3 s and a crash still leaves the ledger whole (host_tools/bench_season.py)
+    # imports them in ~3 s and a crash still leaves the ledger whole (host_tools/bench/season.py)
     db.execute("PRAGMA journal_mode = WAL")
     db.execute("PRAGMA synchronous = NORMAL")
     db.executescript(SCHEMA)
@@ -131,7 +131,7 @@ def format_standings(rows, lang="en"):
     for r in rows:
         if r["kind"] != kind:
             kind = r["kind"]
-            names = games.entry(kind)[games.NAME] if kind in games.KINDS else (kind, kind)
+            names = registry.entry(kind)[registry.NAME] if kind in registry.KINDS else (kind, kind)
             out.append("")
             out.append("== %s ==" % (names[1] if ja else names[0]))
             out.append(_pad(head[0], 16) + " %6s %6s %5s %9s %9s" % head[1:])
@@ -174,7 +174,7 @@ def main(argv):
                         description="Per game kind and player: nights, games, wins, average place, "
                                     "total score of the finished games (--all: those in progress too).")
     st.add_argument("--db", default="ledger.sqlite", help=db_help)
-    st.add_argument("--kind", choices=sorted(games.KINDS), help="only this game kind")
+    st.add_argument("--kind", choices=sorted(registry.KINDS), help="only this game kind")
     st.add_argument("--all", action="store_true", help="include games still in progress")
     st.add_argument("--lang", choices=("en", "ja"), default="en", help="language of the table (default en)")
     st.add_argument("--json", action="store_true", help="the rows as JSON instead of a table")

@@ -19,11 +19,11 @@ import re
 
 from host_tools import _paths  # noqa: F401  (firmware/ on sys.path)
 
-from scoreboard import journal, messages, validate
-from scoreboard.engine import Game
-from scoreboard.errors import Refusal
-from scoreboard import games
-from scoreboard.games import KINDS
+from core import journal, messages, validate
+from core.engine import Game
+from core.errors import Refusal
+from core import registry
+from core.registry import KINDS
 
 # Host-only messages (the device never shows them): id -> (English, 日本語).
 HOST_MESSAGES = {
@@ -58,7 +58,7 @@ def _tables(kind=None):
     kinds = [kind] if kind in KINDS else list(KINDS)
     for k in kinds:
         try:
-            tables.append(games.module(games.texts(k)).MESSAGES)
+            tables.append(registry.module(registry.texts(k)).MESSAGES)
         except ImportError:
             pass
     return tables
@@ -183,7 +183,7 @@ def split_lines(data):
     return lines
 
 
-# The device's store (firmware/scoreboard/store.py) keeps a journal in segments:
+# The device's store (firmware/storage/store.py) keeps a journal in segments:
 # NNNN-GGGGGGGG.S.log, S = 0, 1, ...; segment 0 starts with the header; their concatenation is
 # the journal. Other *.log files are whole journals.
 SEGMENT = re.compile(r"^(.*?)([0-9]+-[0-9A-Za-z]+)\.([0-9]+)\.log$")

@@ -5,7 +5,7 @@ page's build, the simulator and the test session write it when it is missing or 
     .venv/bin/python -m host_tools.make_texts        (make texts; make sim/test/deploy/... run it
                                                       when a table is newer than the file)
 
-The tables (scoreboard/messages.py, scoreboard/msg_<game>.py, ui/strings.py: MESSAGES = {id:
+The tables (core/messages.py, kinds/<game>/texts.py, ui/strings.py: MESSAGES = {id:
 (English, 日本語)}) stay the readable source and stay importable. At boot the App reads from this
 file only the sections it needs (ui/texts.py, load()), with seek/read, instead of importing
 the tables: loading a table's .mpy makes every text a str, and MicroPython looks each one up in

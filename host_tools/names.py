@@ -5,7 +5,7 @@ import sys
 
 from host_tools import _paths  # noqa: F401  (firmware/ on sys.path)
 from host_tools.export import DeviceError, device_put, mpremote_runner
-from scoreboard import cjson
+from core import cjson
 
 MAX_SEATS = 6
 MAX_LEN = 8   # a name column on the 128-pixel panel holds 8 Japanese or 16 ASCII characters
@@ -36,7 +36,7 @@ _PANEL_CHARS = []
 
 
 def panel_chars():
-    """Every character the panel can draw (firmware/ui/misaki.fnt)."""
+    """Every character the panel can draw (firmware/draw/misaki.fnt)."""
     if not _PANEL_CHARS:
         from host_tools import make_font
         _PANEL_CHARS.append(make_font.font_chars())

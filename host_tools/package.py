@@ -12,7 +12,7 @@ import sys
 
 from host_tools import _paths  # noqa: F401  (firmware/ on sys.path)
 from host_tools import deploy
-import scoreboard
+import core
 
 # Built, not in the repository (host_tools/make_texts.py), so mip cannot fetch it: a board
 # installed by mip has no ui/texts.bin and its App imports the text tables instead (the same
@@ -32,7 +32,7 @@ def urls(board="pico"):
 
 
 def manifest():
-    return {"urls": urls(), "deps": [["ssd1306", "latest"]], "version": scoreboard.VERSION}
+    return {"urls": urls(), "deps": [["ssd1306", "latest"]], "version": core.VERSION}
 
 
 def text():

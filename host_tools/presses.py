@@ -2,7 +2,7 @@
 #
 #   python -m host_tools.presses [--out docs/presses.md] [--check]      (make presses; make bench runs it)
 #
-# Every entry has two scripts in tests/press_scripts/ (the simulator's script format,
+# Every entry has two scripts in its game's tests/kinds/<kind>/presses/ (the simulator's script format,
 # host_tools/sim/script.py): <entry>.fewest.txt, the fewest presses the screens allow, and
 # <entry>.hints.txt, the path a first-time player takes following what the screens say. Each
 # script drives the firmware's App through main.step() and the real button timing, with a real
@@ -24,6 +24,7 @@
 # A press is one click, long press or held repeat (a `repeat up 5` is one finger on one button).
 # The counts are deterministic: emulated time, no wall clock.
 import argparse
+import glob
 import os
 import shutil
 import sys
@@ -32,7 +33,7 @@ import tempfile
 from host_tools import _paths  # noqa: F401  (firmware/ on sys.path)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SCRIPTS = os.path.join(ROOT, "tests", "press_scripts")
+SCRIPTS = None      # every game's tests/kinds/<kind>/presses/
 DOC = os.path.join(ROOT, "docs", "presses.md")
 PRESS_OPS = ("click", "long", "repeat", "hold")
 KINDS = ("fewest", "hints")
@@ -94,7 +95,7 @@ def _journal_lines(root):
 
 def saved_names(root):
     """What the expectations may look at, read back from the journal on the (temporary) flash."""
-    from scoreboard.engine import Game
+    from core.engine import Game
     lines = _journal_lines(root)
     saved = Game.from_lines(lines)
     events = []
@@ -118,7 +119,7 @@ def run_one(path):
     """Run one script; returns {"entry", "budget", "presses", "failed": [expectations not met]}."""
     import main as firmware_main
     from hw.clock import FakeClock
-    from scoreboard.store import Store
+    from storage.store import Store
     from host_tools.sim.device import SimBoard
     from host_tools.sim.script import Runner
     head, setup, counted = parse(path)
@@ -150,12 +151,15 @@ def run_one(path):
 
 
 def entries(folder=SCRIPTS):
-    """[(stem, {"fewest": path, "hints": path})] for every entry in `folder`, in file-name order."""
+    """[(stem, {"fewest": path, "hints": path})] for every entry in `folder` (None: every game's
+    tests/kinds/<kind>/presses/), in file-name order."""
     found = {}
-    for name in sorted(os.listdir(folder)):
-        parts = name.split(".")
-        if len(parts) == 3 and parts[2] == "txt" and parts[1] in KINDS:
-            found.setdefault(parts[0], {})[parts[1]] = os.path.join(folder, name)
+    folders = [folder] if folder else sorted(glob.glob(os.path.join(ROOT, "tests", "kinds", "*", "presses")))
+    for folder in folders:
+        for name in sorted(os.listdir(folder)):
+            parts = name.split(".")
+            if len(parts) == 3 and parts[2] == "txt" and parts[1] in KINDS:
+                found.setdefault(parts[0], {})[parts[1]] = os.path.join(folder, name)
     out = []
     for stem in sorted(found):
         if set(found[stem]) != set(KINDS):
@@ -185,7 +189,7 @@ def markdown(rows):
            "",
            "Written by `make presses` (also run by `make bench`): `python -m host_tools.presses`.",
            "Each entry is driven through the real firmware App by button scripts",
-           "(`tests/press_scripts/<entry>.fewest.txt` and `.hints.txt`), from the entry's first screen",
+           "(`tests/kinds/<kind>/presses/<entry>.fewest.txt` and `.hints.txt`), from the entry's first screen",
            "to its saved result; the result is read back from the journal and checked against the",
            "expectations in the script's header. *Fewest*: the fewest presses the screens allow;",
            "*hints*: the path a first-time player takes following what the screens say. A press is one",
@@ -215,7 +219,7 @@ def markdown(rows):
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m host_tools.presses", description="Count the presses of each entry; write docs/presses.md.")
     ap.add_argument("--out", default=DOC, help="the markdown to write (default docs/presses.md)")
-    ap.add_argument("--scripts", default=SCRIPTS, help="folder of press scripts")
+    ap.add_argument("--scripts", default=SCRIPTS, help="folder of press scripts (default: every game's tests/kinds/<kind>/presses/)")
     ap.add_argument("--check", action="store_true", help="exit 1 when a result or a budget is not met")
     args = ap.parse_args(argv)
     try:

@@ -1,14 +1,14 @@
 # `python -m host_tools seal < draft.jsonl > game.log`: adds CRCs to a hand-written journal and checks it.
-# Every line goes through the device's own validator (scoreboard.validate) and the whole journal is
+# Every line goes through the device's own validator (core.validate) and the whole journal is
 # replayed (Game.from_lines): what seal accepts, the device, report, ledger and export accept too.
 # Any other input: exit 2 with one {"error", "id", "line"} JSON line on stderr, never a traceback.
 import sys
 
 from host_tools import _paths  # noqa: F401  (firmware/ on sys.path)
 from host_tools import cli_io, logs
-from scoreboard import journal, validate
-from scoreboard.engine import Game
-from scoreboard.errors import Refusal
+from core import journal, validate
+from core.engine import Game
+from core.errors import Refusal
 
 
 def seal_lines(drafts):

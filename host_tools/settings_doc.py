@@ -1,11 +1,11 @@
 # `python -m host_tools.settings_doc > docs/settings.md`: the table of every game's settings, made
-# from what each rules module declares (SETTINGS, scoreboard/settings.py) and the game's texts;
+# from what each rules module declares (SETTINGS, core/settings.py) and the game's texts;
 # tests/test_registry.py checks docs/settings.md is what this prints.
 import sys
 
 from host_tools import _paths  # noqa: F401  (firmware/ on sys.path)
-from scoreboard import games
-from scoreboard import settings as sdecl
+from core import registry
+from core import settings as sdecl
 
 
 def _values(d, texts):
@@ -25,16 +25,16 @@ def _values(d, texts):
 def table():
     out = ["# Settings", "",
            "Made by `python -m host_tools.settings_doc` from the settings each game declares once",
-           "(`SETTINGS` in its rules module, `firmware/scoreboard/settings.py`): the defaults, the one",
+           "(`SETTINGS` in its rules module, `firmware/core/settings.py`): the defaults, the one",
            "check, the setup screen and this table all come from there. A value out of its range is",
            "refused with E_SETTING_RANGE, one not among the choices with E_SETTING_CHOICE, an unknown",
            "key with E_SETTING_UNKNOWN, a number of players outside the game's limits with E_SEATS.", ""]
-    for kind in games.KINDS:
-        rules = games.load(kind)
-        texts = games.module(games.texts(kind)).MESSAGES
+    for kind in registry.KINDS:
+        rules = registry.load(kind)
+        texts = registry.module(registry.texts(kind)).MESSAGES
         lo, hi = rules.SEATS
         out.append("## %s / %s (`%s`): %d to %d players" % (
-            games.name(kind, "ja"), games.name(kind, "en"), kind, lo, hi))
+            registry.name(kind, "ja"), registry.name(kind, "en"), kind, lo, hi))
         out.append("")
         out.append("| key | label (日本語 / English) | values | default | shown |")
         out.append("|---|---|---|---|---|")

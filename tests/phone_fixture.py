@@ -12,16 +12,16 @@ from urllib.parse import parse_qs, urlsplit
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PAGE = os.path.join(ROOT, "firmware", "net", "page.html")
-VIEWS = os.path.join(ROOT, "tests", "phone_views")
+KINDS_DIR = os.path.join(ROOT, "tests", "kinds")   # a game's canned views: tests/kinds/<kind>/phone_views.json
 
 
 def canned():
-    """{name: canned view file} from tests/phone_views/*.json: {"ja": view, "en": view,
+    """{kind: canned view file} from tests/kinds/<kind>/phone_views.json: {"ja": view, "en": view,
     "mine": {seat: {"ja": mine, "en": mine}}, ...}."""
     out = {}
-    for path in sorted(glob.glob(os.path.join(VIEWS, "*.json"))):
+    for path in sorted(glob.glob(os.path.join(KINDS_DIR, "*", "phone_views.json"))):
         with open(path, encoding="utf-8") as f:
-            out[os.path.splitext(os.path.basename(path))[0]] = json.load(f)
+            out[os.path.basename(os.path.dirname(path))] = json.load(f)
     return out
 
 

@@ -40,7 +40,7 @@ sys.path.insert(0, '/input/firmware')
 sys.path.insert(0, '/input')
 import board, machine, main
 from hw.buttons import Buttons
-from ui.canvas import Canvas
+from draw.canvas import Canvas
 
 display, pins = main.make_rp2(board)
 bus = machine.I2C.last

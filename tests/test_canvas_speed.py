@@ -47,7 +47,7 @@ sys.path.insert(0, '/input/firmware')
 try:
     import host
     sys.path.insert(0, '/input')
-    from fuel import F, calibrate     # the bench's gauge (host_tools/bench_mp/fuel.py)
+    from fuel import F, calibrate     # the bench's gauge (host_tools/bench/mp/fuel.py)
 except ImportError:
     host = None
 
@@ -107,17 +107,17 @@ def wrap(name, f):
     return w
 
 if PROFILE:
-    # font lookups: the cache misses (a glyph read from ui/misaki.fnt)
-    import ui.canvas as cm
+    # font lookups: the cache misses (a glyph read from draw/misaki.fnt)
+    import draw.canvas as cm
     try:
-        import ui.font as fm      # the glyph reader (in ui.canvas itself in older trees)
+        import draw.font as fm      # the glyph reader (in draw.canvas itself in older trees)
     except ImportError:
         fm = cm
     if hasattr(fm, '_glyph'):
         fm._glyph = wrap('font._glyph', fm._glyph)
         cm._glyph = fm._glyph     # the canvas's own name for it (text())
     fm.text_width = wrap('text_width', fm.text_width)   # before the screens import it
-import ui.canvas as cm
+import draw.canvas as cm
 from ui.app import App
 
 class Drv:
@@ -170,9 +170,9 @@ def stage_rev(rev):
 
 def measure(fast=True, profile=None, rev=None):
     """{scene: (cold_fuel, warm_fuel, buffer_bytes, {call: count})}, path name."""
-    from host_tools import bench_wasm
+    from host_tools.bench import wasm as bench_wasm
     d = stage_rev(rev) if rev else mp.stage()
-    shutil.copy(os.path.join(ROOT, "host_tools", "bench_mp", "fuel.py"), d)
+    shutil.copy(os.path.join(ROOT, "host_tools", "bench", "mp", "fuel.py"), d)
     try:
         code = ("SCENES = %r\n" % (SCENES,)) + GUEST % {"profile": profile, "fast": fast}
         out, err, _ = bench_wasm.run(code, d, heap="192M", timeout=900)
@@ -197,7 +197,7 @@ def measure(fast=True, profile=None, rev=None):
 RANDOM_GUEST = r"""
 import sys
 sys.path.insert(0, '/input/firmware')
-from ui.canvas import Canvas
+from draw.canvas import Canvas
 fast = Canvas()
 ref = Canvas(False)
 assert fast._fb is not None and ref._fb is None
@@ -243,8 +243,8 @@ for x, y in ((0, 0), (5, 13), (127, 63), (-1, 0), (0, 64), (128, 5)):
     if fast.pixel(x, y) != ref.pixel(x, y):
         bad += 1
         print('PIXEL', x, y)
-from ui import font
-print('FONT', font.has_glyph('二'), font.glyph_columns('二')[0].hex(), font.data_paths('misaki.fnt')[0])
+from draw import font
+print('FONT', font.has_glyph('二'), font.glyph_columns('二')[0].hex(), font.data_paths('draw', 'misaki.fnt')[0])
 print('DONE', %(n)d, bad, sum(fast.buffer))
 """
 
@@ -261,7 +261,7 @@ def test_fast_path_draws_what_the_reference_draws():
     finally:
         mp.cleanup(d)
     assert "DONE 1500 0 " in out, out[-3000:] + err[-3000:]
-    assert "FONT True 4042424242624000 " in out, out[-3000:]      # 二 read from ui/misaki.fnt
+    assert "FONT True 4042424242624000 " in out, out[-3000:]      # 二 read from draw/misaki.fnt
 
 
 @pytest.mark.emu
@@ -281,14 +281,14 @@ def test_fast_path_on_the_emulated_pico(tmp_path):
         assert sum(p.screen()), "the firmware drew nothing at boot"
         out = p.exec(code, timeout=1500)
     assert "DONE 150 0 " in out, out[-3000:]
-    assert "FONT True 4042424242624000 " in out, out[-3000:]      # the Pico found ui/misaki.fnt
+    assert "FONT True 4042424242624000 " in out, out[-3000:]      # the Pico found draw/misaki.fnt
 
 
 def test_glyph_cache_agrees_with_the_font():
     """The packed lookups the C path and text_width use = the generated file, every glyph,
     through a cache smaller than the font (slots reused)."""
     from host_tools import make_font
-    from ui import font as reader
+    from draw import font as reader
     with open(make_font.OUT, "rb") as f:
         font = make_font.read(f.read())
     chars = [chr(cp) for cp in sorted(font)] + ["\u9f98", "\uffff", "\x00", "\U0001f600"]

@@ -59,7 +59,7 @@ def test_stage_real_firmware(tmp_path):
     assert "main.py" in files and "board.py" in files and "lib/ssd1306.mpy" in files
     assert not [f for f in files if f.endswith(".py") and f not in ("main.py", "boot.py", "board.py")]
     assert open(os.path.join(out, "main.py")).read() == deploy.MAIN_STUB
-    assert "scoreboard/engine.mpy" in files
+    assert "core/engine.mpy" in files
     assert "firmware_main.mpy" in files           # main.py compiled: no compile at boot
     img = flash.build_image(out)
     assert flash.read_file(img, "/main.py") == deploy.MAIN_STUB.encode()

@@ -23,7 +23,7 @@ DEPLOY_KIND = game_data.for_role("deploy")
 def start_game():
     """A game of the "deploy" game with one action saved: its tests/emu_scripts/<kind>.txt (kept
     in step with the screens by its owner) up to its second screenshot."""
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "emu_scripts", DEPLOY_KIND + ".txt")
+    path = _paths.emu_script(DEPLOY_KIND)
     out, shots = [], 0
     with open(path, encoding="utf-8") as f:
         for line in f:

@@ -11,7 +11,7 @@ from host_tools.sim.bus import FakeI2C
 from host_tools.sim.device import SimBoard
 from host_tools.sim.panel import Panel
 from hw.display import AdafruitBus, Display, PicoBus
-from ui.canvas import Canvas
+from draw.canvas import Canvas
 
 
 FULL = 6 * 3 + 1 + 1025      # a driver show(): 6 command writes + one data write, address bytes included

@@ -16,7 +16,7 @@ import pytest
 import mp
 from host_tools.sim.device import SimBoard
 from host_tools.sim.panel import Panel
-from ui.canvas import Canvas
+from draw.canvas import Canvas
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CACHE = os.path.join(ROOT, ".cache", "micropython-ssd1306-0.3")
@@ -92,7 +92,7 @@ import sys
 sys.path.insert(0, '/input/lib')
 sys.path.insert(0, '/input/firmware')
 import ssd1306
-from ui.canvas import Canvas
+from draw.canvas import Canvas
 from hw.display import Display, PicoBus
 
 class Bus:

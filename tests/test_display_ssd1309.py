@@ -9,7 +9,7 @@ from board_files import board_file
 import main as firmware_main
 from host_tools.sim.device import SimBoard
 from host_tools.sim.panel import Panel
-from ui.canvas import Canvas
+from draw.canvas import Canvas
 
 
 

@@ -17,19 +17,18 @@ import pytest
 
 from host_tools import _paths  # noqa: F401  (firmware/ importable)
 from host_tools.emu import UF2_HELP, find_uf2
-from scoreboard import games
+from core import registry
 import game_data
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SCRIPTS = os.path.join(ROOT, "tests", "emu_scripts")
-# the registered games with a script in emu_scripts/ (scoreboard/games.py: the one list)
-GAMES = tuple(k for k in games.KINDS if os.path.exists(os.path.join(SCRIPTS, k + ".txt")))
+# the registered games with a script in emu_scripts/ (core/registry.py: the one list)
+GAMES = tuple(k for k in registry.KINDS if os.path.exists(_paths.emu_script(k)))
 
 pytestmark = [pytest.mark.emu, pytest.mark.skipif(find_uf2() is None, reason=UF2_HELP)]
 
 
 def script(name):
-    with open(os.path.join(SCRIPTS, name + ".txt"), encoding="utf-8") as f:
+    with open(_paths.emu_script(name), encoding="utf-8") as f:
         return [l for l in f.read().splitlines() if l.split("#", 1)[0].strip()]
 
 
@@ -60,7 +59,7 @@ class Sim:
         from hw.clock import FakeClock
         from host_tools.sim.device import SimBoard
         from host_tools.sim.script import Runner
-        from scoreboard.store import Store
+        from storage.store import Store
         import lfs_device
         ctx = UserContext(buffsize=len(image))
         ctx.buffer[:] = image
@@ -248,7 +247,7 @@ def test_power_cut_mid_game_resumes(resumed, sim_played, tmp_path):
 
 
 def _events(log):
-    from scoreboard import journal
+    from core import journal
     out = []
     for no, line in enumerate(log.data.splitlines(True), 1):
         rec = journal.unseal(line, no)

@@ -6,7 +6,7 @@ PHONES - 1 more phones' event streams are held open (the board holds 4 at most, 
 page shows the simulator's figures for the same presses (the same App on CPython with the same
 net.live.Hub), and every stream ends on the page's last view. The heap: the console's `mem` after
 every step, with the five streams connected; no MemoryError on the console or in the error log.
-Press-to-screen (the console's `t`) is printed, not asserted (`python -m host_tools.bench_picow`
+Press-to-screen (the console's `t`) is printed, not asserted (`python -m host_tools.bench.picow`
 compares it with the server off).
 Needs RPI_PICO_W (PICO_W_UF2, .cache/RPI_PICO_W.uf2) and Chromium; skipped without. About 10
 minutes on an idle machine."""
@@ -14,9 +14,9 @@ import os
 
 import pytest
 
-from scoreboard.games import KINDS
+from core.registry import KINDS
 
-from host_tools import bench_picow
+from host_tools.bench import picow as bench_picow
 from host_tools.emu import W_UF2_HELP, find_uf2
 from host_tools.web import cdp
 
@@ -30,7 +30,7 @@ pytestmark = [pytest.mark.emu,
 GAME = os.environ.get("PICOW_GAME", KINDS[0])
 # Five phones: the page's stream and four more. MicroPython's lwIP for the Pico W keeps 5 TCP
 # connections in all (MEMP_NUM_TCP_PCB, lwIP's default): a sixth phone's connection is not taken
-# while five stream (python -m host_tools.bench_picow shows it); docs/emulator.md.
+# while five stream (python -m host_tools.bench.picow shows it); docs/emulator.md.
 PHONES = int(os.environ.get("PICOW_PHONES", "2"))
 # PICOW_GAME / PICOW_PHONES: another script of tests/emu_scripts/ or fewer phones, by hand
 HEAP_GOAL = 32 * 1024          # issue 25 §9: at least 32 KB free with the worst game and 6 phones

@@ -1,10 +1,10 @@
 # Engine mechanics not tied to one game: deep undo through the journal, and a journal that fails to read.
 import pytest
 
-from scoreboard import journal
-from scoreboard.engine import Game
-from scoreboard.errors import Refusal
-from scoreboard.fold import WINDOW
+from core import journal
+from core.engine import Game
+from core.errors import Refusal
+from core.fold import WINDOW
 
 import game_data
 

@@ -3,7 +3,7 @@ comments say: each shot is taken on the screen it names, with no error caught on
 import os
 
 from host_tools.sim.__main__ import app_factory
-from scoreboard.store import Store, OsFs
+from storage.store import Store, OsFs
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # shot -> the screen on top when it is taken

@@ -208,9 +208,9 @@ def test_mpremote_runner_builds_the_command(tmp_path):
         bad(["fs", "ls"])
 
 
-# ---- the device's own layout: segmented journals + snapshots written by scoreboard.store -----------
+# ---- the device's own layout: segmented journals + snapshots written by storage.store -----------
 def store_games(root):
-    from scoreboard.store import Store
+    from storage.store import Store
     os.makedirs(str(root), exist_ok=True)
     st = Store(root=str(root), seg_max=600, snap_every=2)
     done = st.create(FINISHED_KIND, ["あき", "Bob", "ちえ"])
@@ -245,7 +245,8 @@ def test_segmented_journals_from_the_store(tmp_path):
     assert left and all(live.game_id in n for n in left)          # the game in progress stays, snapshot too
     assert any(n.endswith(".snp") for n in left)
     # report and ledger read the archived segments as one game each
-    from host_tools import ledger, report
+    from host_tools import ledger
+    from host_tools.report import run as report
     arch = [os.path.join(res.archive, n) for n in sorted(os.listdir(res.archive)) if n.endswith(".log")]
     w = report.report(arch, str(tmp_path / "rep"), "en", night="n", plots=False)
     assert len(w["csv"]) == 2 and w["problems"] == 0

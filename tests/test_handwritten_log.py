@@ -4,7 +4,7 @@ import io
 import sys
 
 from host_tools import seal
-from scoreboard import journal
+from core import journal
 
 import game_data
 

@@ -3,7 +3,7 @@
 # tests/game_data/<kind>.py's play_log(); the corrupt logs of one game are in test_logs_<kind>.py.
 import pytest
 
-from scoreboard import journal
+from core import journal
 
 from host_tools import logs
 from game_data import kinds, of

@@ -49,6 +49,6 @@ def _run(broken):
 
 def test_an_import_failure_is_written_on_the_panel():
     # every firmware module unloadable (the .mpy of another MicroPython): the driver's own text
-    got, err = _run(["hw/display.py", "ui/canvas.py"])
+    got, err = _run(["hw/display.py", "draw/canvas.py"])
     assert got["RAISED"] == "ValueError incompatible .mpy file", err
     assert got["PANEL"] == "True True" and got["SENT"] == "True"

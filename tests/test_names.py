@@ -4,7 +4,7 @@ import os
 import pytest
 
 from host_tools import names
-from scoreboard.store import Store
+from storage.store import Store
 
 
 def fake_device(root):

@@ -7,15 +7,16 @@ import os
 
 from host_tools.sim.serve import Served
 from hw import buttons as B
-from scoreboard.games import KINDS
+from core.registry import KINDS
 
 import netmp
+from host_tools import _paths  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def steps():
-    with open(os.path.join(ROOT, "tests", "emu_scripts", KINDS[0] + ".txt"), encoding="utf-8") as f:
+    with open(_paths.emu_script(KINDS[0]), encoding="utf-8") as f:
         for line in f:
             w = line.split("#", 1)[0].split()
             if w and w[0] in ("click", "long"):

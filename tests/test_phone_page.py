@@ -29,11 +29,10 @@ from net import strings as net_strings
 import game_data
 import phone_fixture
 from netmp import free_port
+from host_tools import _paths  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SCRIPTS = os.path.join(ROOT, "tests", "emu_scripts")
 # A game's phone part, played after its emu script (tests/phone_scripts/<kind>.txt, optional).
-PHONE_SCRIPTS = os.path.join(ROOT, "tests", "phone_scripts")
 WIDTH, HEIGHT = 390, 844
 PAGE_BUDGET = 30 * 1024
 LABELS = {
@@ -314,8 +313,8 @@ def sim(tmp_path):
 
 def script(kind):
     """The game's emu script, then its phone part when it has one."""
-    lines = open(os.path.join(SCRIPTS, kind + ".txt"), encoding="utf-8").read().splitlines()
-    phone = os.path.join(PHONE_SCRIPTS, kind + ".txt")
+    lines = open(_paths.emu_script(kind), encoding="utf-8").read().splitlines()
+    phone = _paths.kind_tests(kind, "phone.txt")
     if os.path.exists(phone):
         lines += open(phone, encoding="utf-8").read().splitlines()
     return [l.split("#", 1)[0].strip() for l in lines if l.split("#", 1)[0].strip()]

@@ -79,7 +79,7 @@ def test_key_and_passphrase_made_once(tmp_path):
 def test_claim_asked_on_the_panel(tmp_path):
     board, app, phones = table(tmp_path)
     hub = phones.hub
-    from scoreboard.games import KINDS, seats
+    from core.registry import KINDS, seats
     app.new_game(KINDS[0], ["あや", "Ben", "ちか", "Dan", "Eve", "Fay"][:max(3, seats(KINDS[0])[0])], {})
     seq = app.game.seq
     hub.claim(1, "phone-0001")

@@ -14,9 +14,9 @@ import warnings
 import pytest
 
 from lfs_device import PICO, Flash, LfsFs, apply_op, mount
-from scoreboard import store as store_mod
-from scoreboard.errors import Refusal
-from scoreboard.store import Store
+from storage import store as store_mod
+from core.errors import Refusal
+from storage.store import Store
 from test_store_play import LONG_SETTINGS, SEATS, long_script, play, reference
 
 import game_data

@@ -2,7 +2,7 @@
 gives a dict (the App checks each value), never an exception."""
 import pytest
 
-from scoreboard.store import Store, OsFs
+from storage.store import Store, OsFs
 
 import game_data
 

@@ -11,7 +11,7 @@ ENTRIES = presses.entries()
 
 
 def test_every_entry_has_both_scripts_and_a_header():
-    assert ENTRIES, "no press scripts in tests/press_scripts"
+    assert ENTRIES, "no press scripts in tests/kinds/*/presses"
     for stem, paths in ENTRIES:
         heads = [presses.parse(paths[k])[0] for k in presses.KINDS]
         assert heads[0]["entry"] == heads[1]["entry"] and heads[0]["budget"] == heads[1]["budget"], stem

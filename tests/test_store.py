@@ -1,4 +1,4 @@
-# The storage layer (firmware/scoreboard/store.py) on an in-memory filesystem: the journal cut at
+# The storage layer (firmware/storage/store.py) on an in-memory filesystem: the journal cut at
 # every byte offset, bit flips and garbage, a full flash, deep undo across segments, and the same
 # code under real MicroPython. littlefs itself and power cuts: tests/test_powercut.py.
 import json
@@ -7,11 +7,11 @@ import random
 
 import pytest
 
-from scoreboard import journal
-from scoreboard.engine import Game
-from scoreboard.errors import Refusal
-from scoreboard import store as store_mod
-from scoreboard.store import Store
+from core import journal
+from core.engine import Game
+from core.errors import Refusal
+from storage import store as store_mod
+from storage.store import Store
 from test_store_play import (LONG_SETTINGS, SEATS, MemFs, kinds_present, long_script, play,
                              reference, replay_under_micropython)
 

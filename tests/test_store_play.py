@@ -5,15 +5,15 @@ import json
 import os
 import random
 
-from scoreboard import games as kinds_mod
-from scoreboard.engine import Game
-from scoreboard.errors import Refusal
+from core import registry as kinds_mod
+from core.engine import Game
+from core.errors import Refusal
 import game_data
-from host_tools.bench_mp.fakes import apply_op as play  # noqa: E402  (one op of a script)
+from host_tools.bench.mp.fakes import apply_op as play  # noqa: E402  (one op of a script)
 from memfs import MemFile, MemFs  # noqa: F401  (the storage tests take them from here)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-FAKES = os.path.join(os.path.dirname(HERE), "host_tools", "bench_mp", "fakes.py")
+FAKES = os.path.join(os.path.dirname(HERE), "host_tools", "bench", "mp", "fakes.py")
 
 # Settings and seats that keep a game going long enough for the storage tests (tests/game_data/).
 LONG_SETTINGS = dict((k, game_data.of(k).LONG_SETTINGS) for k in game_data.kinds())
@@ -36,7 +36,7 @@ def kinds_present():
 def _vector_pool(kind):
     """Every event the scenario vectors of `kind` submit: a pool to draw legal moves from."""
     pool = []
-    for p in sorted(glob.glob(os.path.join(HERE, "vectors", "**", "*.json"), recursive=True)):
+    for p in sorted(glob.glob(os.path.join(HERE, "kinds", "*", "vectors", "**", "*.json"), recursive=True)):
         try:
             with open(p) as f:
                 data = json.load(f)
@@ -107,8 +107,8 @@ def reference(kind, ops, game_id):
 MP_REPLAY = """
 import sys, json, os
 sys.path.insert(0, '/input/firmware')
-from scoreboard.store import Store
-from scoreboard import cjson, journal
+from storage.store import Store
+from core import cjson, journal
 ops = json.load(open('/input/ops.json'))
 %s
 st = Store(root='%s', seg_max=2048, snap_every=16)

@@ -8,11 +8,12 @@ import random
 import pytest
 
 from lfs_device import PICO, Flash, LfsFile, LfsFs, mount
-from scoreboard import journal, layout, recovery
-from scoreboard.fsio import write
-from scoreboard.engine import Game
-from scoreboard import store as store_mod
-from scoreboard.store import Store
+from core import journal
+from storage import layout, recovery
+from storage.fsio import write
+from core.engine import Game
+from storage import store as store_mod
+from storage.store import Store
 from test_store_play import LONG_SETTINGS, SEATS, long_script, play, reference, replay_under_micropython
 
 import game_data

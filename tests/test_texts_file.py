@@ -9,14 +9,14 @@ import pytest
 
 from host_tools import make_texts
 from host_tools.make_font import table_modules
-from scoreboard import games
+from core import registry
 from ui import texts as texts_module
 from ui_harness import Driver
 
 import game_data
 import tally_game
 
-KINDS = [None] + list(games.KINDS[:4])
+KINDS = [None] + list(registry.KINDS[:4])
 # The games these checks name come by role from tests/game_data/: the App plays the "texts" game
 # (its own text TEXTS_OWN_LINE), a title read is the "texts name" game's, the damaged files are read
 # for the "texts fallback" game, the boot menu with a damaged file shows the "texts boot" game.
@@ -28,10 +28,10 @@ BOOT_KIND = game_data.for_role("texts boot")
 
 
 def all_ids():
-    ids = {"G_" + k for k in games.KINDS}
+    ids = {"G_" + k for k in registry.KINDS}
     for name in table_modules():
-        ids.update(games.module(name).MESSAGES)
-    games.unload(table_modules())
+        ids.update(registry.module(name).MESSAGES)
+    registry.unload(table_modules())
     return sorted(ids) + ["NO_SUCH_ID", "E_", ""]
 
 
@@ -42,18 +42,18 @@ def texts_of(lang, kind, path, monkeypatch, ids=()):
     wanted = all_ids() + list(ids)
     monkeypatch.setattr(texts_module, "PATH", path)
     asked = []
-    real = games.module
+    real = registry.module
 
     def module(name):
         asked.append(name)
         return real(name)
 
-    monkeypatch.setattr(games, "module", module)
+    monkeypatch.setattr(registry, "module", module)
     d = Driver(lang=lang)
     d.app.kind = kind
     out = dict((i, d.app.t(i)) for i in wanted)
     out["filled"] = d.app.t("E_SEATS", {"min": 2, "max": 6})
-    monkeypatch.setattr(games, "module", real)
+    monkeypatch.setattr(registry, "module", real)
     return out, [n for n in asked if n in table_modules() or n.endswith(".texts")]
 
 
@@ -97,12 +97,12 @@ def test_the_file_has_every_table_in_both_languages():
         for name in table_modules():
             for w, lang in enumerate(("en", "ja")):
                 ids, offs, blob = texts_module.read_section(f, d, name + " " + lang)
-                table = games.module(name).MESSAGES
+                table = registry.module(name).MESSAGES
                 assert (ids, offs, blob) == texts_module.section(table, w), (name, lang)
         assert texts_module.read_section(f, d, "tally_game.texts ja") is None
     finally:
         f.close()
-        games.unload(table_modules())
+        registry.unload(table_modules())
 
 
 def test_t_is_the_same_from_the_file_as_from_the_tables(reference, monkeypatch):
@@ -189,28 +189,28 @@ def test_the_app_reads_the_file_under_micropython():
 class D:
     def show(self, c):
         pass
-from scoreboard import games
+from core import registry
 asked = []
-real = games.module
+real = registry.module
 def module(name):
     asked.append(name)
     return real(name)
-games.module = module
+registry.module = module
 from ui.app import App
 app = App(D(), None, C(), 'ja')
 app.frame()
-""" + played + r"""print('ASKED', [n for n in asked if n.endswith('strings') or '.msg' in n or n.endswith('messages')])
+""" + played + r"""print('ASKED', [n for n in asked if n.endswith('strings') or n.endswith('.texts') or n.endswith('messages')])
 import ui.texts as T
 T.PATH = '/input/none.bin'
 app.lang = 'en'
 print('E', app.t('E_SEATS', {'min': 2, 'max': 6}))
-print('ASKED', [n for n in asked if n.endswith('strings') or '.msg' in n or n.endswith('messages')])
+print('ASKED', [n for n in asked if n.endswith('strings') or n.endswith('.texts') or n.endswith('messages')])
 """
     out, err = mp.run_firmware(code, fuel=20_000_000_000)
     assert "T %s 2～6人で遊びます %s" % (game_data.of(NAMED_KIND).TITLE_JA, OWN_SAID) in out, out + err
     assert "ASKED []" in out, out + err          # read from ui/texts.bin: no table imported
     assert "E 2 to 6 players" in out, out + err  # no file: the tables, imported
-    assert "ASKED %r" % ["scoreboard.messages", "ui.strings", games.texts(TEXTS_KIND)] in out, out + err
+    assert "ASKED %r" % ["core.messages", "ui.strings", registry.texts(TEXTS_KIND)] in out, out + err
 
 
 # ---- files that check out but must not be used (issue 28 §1-3) ----------------------------------
@@ -304,7 +304,7 @@ def test_a_file_made_from_other_tables_is_not_used(reference, monkeypatch, tmp_p
     path = tmp_path / "stale.bin"
     root = os.path.dirname(make_texts.FIRMWARE)
     made_there = ("import sys\nfrom host_tools import make_texts\nsys.path.insert(0, sys.argv[1])\n"
-                  "for m in [m for m in sys.modules if m.split('.')[0] in ('ui', 'scoreboard')]:\n"
+                  "for m in [m for m in sys.modules if m.split('.')[0] in ('ui', 'core')]:\n"
                   "    del sys.modules[m]\n"      # the tables are the old tree's
                   "open(sys.argv[2], 'wb').write(make_texts.build(root=sys.argv[1]))\n")
     subprocess.run([sys.executable, "-c", made_there, str(old), str(path)], cwd=root, check=True)

@@ -13,7 +13,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TARGETS = ["firmware/hw", "firmware/main.py"]
 # Imported by main.py but not part of the Pico's stubs: the driver mip installs, the board file,
 # the Raspberry Pi's CPython libraries, and the store another layer provides.
-OUTSIDE = ["ssd1306", "board", "busio", "digitalio", "adafruit_ssd1306", "scoreboard.store"]
+OUTSIDE = ["ssd1306", "board", "busio", "digitalio", "adafruit_ssd1306", "storage.store"]
 
 
 def stub_dirs():

@@ -4,17 +4,17 @@ import re
 
 import pytest
 
-from scoreboard import games, messages
+from core import registry, messages
 from ui import strings
 from ui_harness import Driver, TextLog
 import game_data
 
 def tables():
-    from scoreboard import games
+    from core import registry
     out = [("messages", messages.MESSAGES), ("strings", strings.MESSAGES)]
-    for k in games.KINDS:
-        out.append((games.texts(k), games.module(games.texts(k)).MESSAGES))
-        out.append(("name of " + k, {"G_" + k: games.entry(k)[games.NAME]}))
+    for k in registry.KINDS:
+        out.append((registry.texts(k), registry.module(registry.texts(k)).MESSAGES))
+        out.append(("name of " + k, {"G_" + k: registry.entry(k)[registry.NAME]}))
     return out
 
 
@@ -29,7 +29,7 @@ def test_every_id_has_both_languages():
 
 
 def test_every_glyph_is_in_the_font():
-    from ui import font
+    from draw import font
     chars = set()
     for _, table in tables():
         for pair in table.values():
@@ -102,7 +102,7 @@ def _g(i):
 SCRIPTS = [
     "down ok back ok",                                   # language screen from boot, and back
     _g(0) + "back ok back down ok back down ok back down down ok",   # game menu: standings, history, language, main menu
-] + [_g(i) + walk for i, kind in enumerate(games.KINDS) if game_data.has(kind)
+] + [_g(i) + walk for i, kind in enumerate(registry.KINDS) if game_data.has(kind)
      for walk in getattr(game_data.of(kind), "UI_WALKS", ())]
 
 
@@ -120,7 +120,7 @@ def test_undo_from_the_games_screens(kind):
     """Long back undoes from each game's screens (its UI_FIRST_EVENT: the presses of one event
     from its play screen), and cancels a form first."""
     d = Driver(lang="ja")
-    d.seq(_g(games.KINDS.index(kind)))
+    d.seq(_g(registry.KINDS.index(kind)))
     assert d.screen() == "Play"
     d.seq(game_data.of(kind).UI_FIRST_EVENT)
     assert d.app.game.seq == 1

@@ -3,9 +3,9 @@ numerals at least 16 px tall; ▲▼ turn pages, any other press goes back; noth
 (each game's pages: tests/test_ui_big_<kind>*.py)."""
 import pytest
 
-from scoreboard import games
+from core import registry
 from ui_harness import Driver
-from ui.canvas import Canvas
+from draw.canvas import Canvas
 from ui.screens_big import big_text, big_width, pages_of
 
 import game_data
@@ -47,7 +47,7 @@ def test_numerals_are_20_px_tall(ch):
 
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
-@pytest.mark.parametrize("kind,n", [(k, games.seats(k)[1]) for k in games.KINDS])   # the most seats
+@pytest.mark.parametrize("kind,n", [(k, registry.seats(k)[1]) for k in registry.KINDS])   # the most seats
 def test_every_page_fits_the_panel(kind, n, lang):
     d = Driver(None, lang)
     d.app.new_game(kind, ["高橋陽菜さん", "Benjamin", "P3", "P4", "P5", "P6"][:n], {})

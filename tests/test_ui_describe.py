@@ -7,6 +7,7 @@ import pytest
 from ui_harness import Driver
 
 import game_data
+from core import registry
 
 # Each game's seats, one of each of its actions and, where given, what they read as in Japanese
 # (tests/game_data/<kind>.py: DESCRIBE_SEATS, DESCRIBE_EVENTS, DESCRIBE_JA).
@@ -19,7 +20,7 @@ def test_every_action_in_the_tables_words_and_an_unknown_one_never_raw(kind, lan
     data = game_data.of(kind)
     d = Driver(lang=lang)
     d.app.new_game(kind, ["P%d" % (i + 1) for i in range(data.DESCRIBE_SEATS)], None)
-    scr = importlib.import_module("ui.screens_" + kind)
+    scr = importlib.import_module(registry.entry(kind)[2])
     said = [scr.describe(d.app, ev) for ev in data.DESCRIBE_EVENTS]
     for ev, s in zip(data.DESCRIBE_EVENTS, said):
         assert s and s != ev["t"] and "None" not in s and "{" not in s, (ev, s)

@@ -23,7 +23,7 @@ class D:
     def power(self, on):
         self.calls.append(('power', on))
 
-from scoreboard.store import Store
+from storage.store import Store
 fs = MemFs()
 st = Store(fs, '/games')
 kh = st.create('kakehiki', ['A', 'B', 'C'])

@@ -2,7 +2,7 @@
 (a game's own invariants under random presses: tests/test_ui_fuzz_<kind>.py)."""
 from hypothesis import given, settings, strategies as st, HealthCheck
 
-from scoreboard import games
+from core import registry
 from ui_harness import Driver, TextLog
 
 NAMES = ("up", "down", "left", "right", "ok", "back")
@@ -11,7 +11,7 @@ press = st.tuples(st.sampled_from(KINDS), st.sampled_from(NAMES))
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(0, len(games.KINDS) - 1), st.lists(press, min_size=1, max_size=100),
+@given(st.integers(0, len(registry.KINDS) - 1), st.lists(press, min_size=1, max_size=100),
        st.sampled_from(["ja", "en"]))
 def test_random_buttons_anywhere(game, events, lang):
     d = Driver(lang=lang)
@@ -32,7 +32,7 @@ import random
 
 import pytest
 
-GAMES = tuple(games.KINDS)             # the registry's games, in menu order
+GAMES = tuple(registry.KINDS)             # the registry's games, in menu order
 GESTURES = [("click", n) for n in NAMES] * 6 + [("repeat", n) for n in NAMES] * 2 + \
     [("long", "back"), ("long", "ok")]
 
@@ -73,7 +73,7 @@ def test_gesture_storm_never_raises(game):
 def test_gesture_storm_with_the_flash_store(game, tmp_path):
     """1,000 gestures a game with games saved on a (host) flash: resume, the start screen's
     recovery lines and the error log path are in play too."""
-    from scoreboard.store import Store, OsFs
+    from storage.store import Store, OsFs
     st = Store(fs=OsFs(), root=str(tmp_path / "games"))
     _storm(game, 1000, 7, "ja", st)
     assert not os.path.exists(str(tmp_path / "games" / "errors.txt"))

@@ -55,7 +55,7 @@ def test_store_resume_and_recovery_figures():
             return self.game
 
         def create(self, kind, seats, settings):
-            from scoreboard.engine import Game
+            from core.engine import Game
             self.game = Game.new(kind, seats, settings)
             return self.game
 

@@ -5,7 +5,7 @@ import os
 
 import pytest
 
-from scoreboard.store import Store, OsFs
+from storage.store import Store, OsFs
 from ui import errlog
 from ui.screens_common import Screen
 from ui_harness import Driver

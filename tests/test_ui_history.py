@@ -3,7 +3,7 @@ table's words; 「ここまで戻す」 asks first, then undoes through the engi
 kept for redo), so the journal stays the one truth."""
 import pytest
 
-from scoreboard.engine import Game
+from core.engine import Game
 from ui_harness import Driver, pick
 
 import game_data
@@ -102,7 +102,7 @@ def test_menu_order_is_the_same_in_every_game():
 def test_back_to_a_line_is_in_the_journal_on_the_flash(kind, tmp_path):
     """The undos are the journal's: the game read back from the flash is the one on the table."""
     from ui_harness import flash_store
-    from scoreboard.store import Store, OsFs
+    from storage.store import Store, OsFs
     src = running_game(kind)
     d = Driver(store=flash_store(tmp_path), lang="en")
     d.app.new_game(kind, src.header["seats"], src.settings)

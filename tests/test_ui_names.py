@@ -6,7 +6,7 @@ import os
 import pytest
 
 from ui_harness import Driver, flash_store, pick
-from scoreboard import journal, validate
+from core import journal, validate
 from ui.screens_names import KEYS, _mark
 
 

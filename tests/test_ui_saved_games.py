@@ -209,7 +209,7 @@ def colliding_games(tmp_path, monkeypatch):
     """0001-X: a finished game; 0002-X.0.log: an unfinished one of the same id X (two games made
     where the id could repeat: the ticks fallback of an older firmware). Returns X."""
     import shutil
-    from scoreboard import store as store_mod
+    from storage import store as store_mod
     monkeypatch.setattr(store_mod, "new_game_id", lambda: "0000abcd")
     older = flash_store(tmp_path)
     g = older.create(OLDER_KIND, list(OLDER.SAVED_SEATS), OLDER.SAVED_SETTINGS)

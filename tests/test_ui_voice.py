@@ -4,8 +4,8 @@ import re
 
 import pytest
 
-from scoreboard.errors import Refusal
-from scoreboard import games, messages
+from core.errors import Refusal
+from core import registry, messages
 from ui import strings
 from ui_harness import Driver
 
@@ -16,7 +16,7 @@ import game_data
 
 
 def _game(kind, lang="ja"):
-    i = games.KINDS.index(kind)                   # the menu lists the registry's games in order
+    i = registry.KINDS.index(kind)                   # the menu lists the registry's games in order
     d = Driver(lang=lang)
     d.seq("ok " + "down " * i + "ok up ok down down ok")
     assert d.app.game.header["kind"] == kind
@@ -34,7 +34,7 @@ def test_refusals_read_in_the_tables_words(kind, msg_id, info, want):
     assert _said(_game(kind), msg_id, info) == want
 
 
-TABLES = [messages.MESSAGES] + [games.module(games.texts(k)).MESSAGES for k in games.KINDS] + \
+TABLES = [messages.MESSAGES] + [registry.module(registry.texts(k)).MESSAGES for k in registry.KINDS] + \
     [strings.MESSAGES]
 COLUMNS = ("KB_ROW",)     # a table row: its columns are separated by a space
 

@@ -5,12 +5,12 @@ import random
 
 import pytest
 
-from host_tools import bench_play as bp
+from host_tools.bench import play as bp
 from host_tools import play_games
-from scoreboard import journal
-from scoreboard.engine import Game, count
-from scoreboard.errors import Refusal
-from scoreboard.games import load
+from core import journal
+from core.engine import Game, count
+from core.errors import Refusal
+from core.registry import load
 
 LINES = 1500
 PER_LINE = 3          # applies per journal line a replay may cost (a plain journal: about 1)
@@ -127,7 +127,7 @@ def test_a_replay_applies_a_bounded_number_of_times_per_line(kind, shape, monkey
 
 
 def test_an_undo_heavy_journal_in_the_store_keeps_readable_snapshots(tmp_path):
-    from scoreboard.store import Store
+    from storage.store import Store
     kind = bp.KINDS[0]
     st = Store(root=str(tmp_path / "games"))
     game = st.create(kind, bp.SEATS[kind], bp.SETTINGS[kind])

@@ -1,4 +1,4 @@
-# One validator for journal headers and events (scoreboard.journal): seal, the engine, the PC log
+# One validator for journal headers and events (core.journal): seal, the engine, the PC log
 # reader (report/ledger/export) and the device's store accept the same logs and refuse the same
 # ones with the same message id and line number.
 import io
@@ -8,9 +8,9 @@ import sys
 import pytest
 
 from host_tools import ledger, logs, seal
-from scoreboard import journal
-from scoreboard.engine import Game
-from scoreboard.errors import Refusal
+from core import journal
+from core.engine import Game
+from core.errors import Refusal
 
 import game_data
 
@@ -72,7 +72,7 @@ def refusals(lines):
 def device_view(lines):
     """What the device's store makes of the same sealed lines as one game's segment 0:
     ("aside", reason) when the game is set aside, or ("prefix", events folded)."""
-    from scoreboard.store import Store
+    from storage.store import Store
     from test_store_play import MemFs
     fs = MemFs()
     fs.dirs.add("/games")

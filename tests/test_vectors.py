@@ -9,7 +9,15 @@ import mp
 import vector_runner
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-VECTOR_FILES = sorted(glob.glob(os.path.join(HERE, "vectors", "**", "*.json"), recursive=True))
+KINDS_DIR = os.path.join(HERE, "kinds")      # each game's vectors: tests/kinds/<kind>/vectors/
+VECTOR_FILES = sorted(glob.glob(os.path.join(KINDS_DIR, "*", "vectors", "**", "*.json"), recursive=True))
+VECTOR_DIRS = sorted(set(os.path.relpath(p, KINDS_DIR).split(os.sep)[0] for p in VECTOR_FILES))
+
+
+def _rel(path):
+    """A vector file's name in test ids and on the guest: <kind>/<file under its vectors/>."""
+    kind = os.path.relpath(path, KINDS_DIR).split(os.sep)[0]
+    return kind + "/" + os.path.relpath(path, os.path.join(KINDS_DIR, kind, "vectors")).replace(os.sep, "/")
 
 
 def subset(expected, actual, path="$"):
@@ -69,7 +77,7 @@ def _cpython_results(path):
 def micropython_results():
     """All vector files in one MicroPython run (a WASI instance start costs ~1 s)."""
     tmp = mp.stage(extra_files=[os.path.join(HERE, "vector_runner.py")],
-                   extra_dirs=[(os.path.join(HERE, "vectors"), "vectors")])
+                   extra_dirs=[(os.path.join(KINDS_DIR, k, "vectors"), "vectors/" + k) for k in VECTOR_DIRS])
     try:
         rels = []
         for p in VECTOR_FILES:
@@ -77,7 +85,7 @@ def micropython_results():
                 _load(p)
             except ValueError:
                 continue
-            rels.append(os.path.relpath(p, os.path.join(HERE, "vectors")))
+            rels.append(_rel(p))
         code = ("import sys\nsys.path.insert(0, '/input')\nsys.path.insert(0, '/input/firmware')\n"
                 "import vector_runner\n")
         for rel in rels:
@@ -104,7 +112,7 @@ def _load(path):
 
 def _cases():
     for path in VECTOR_FILES:
-        rel = os.path.relpath(path, os.path.join(HERE, "vectors"))
+        rel = _rel(path)
         try:
             data = _load(path)
         except ValueError as e:

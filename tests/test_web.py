@@ -22,7 +22,6 @@ from host_tools.web import cdp
 import game_data
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SCRIPTS = os.path.join(ROOT, "tests", "emu_scripts")
 # Every game plays its button script (tests/emu_scripts/<kind>.txt), by key where its WEB_BY_KEY
 # says so; a game started, reloaded or torn comes by role from tests/game_data/: "web new game"
 # (its first WEB_NEW_GAME_STEPS steps start a game), "web saved game" (played up to the line
@@ -94,7 +93,7 @@ def sim_frames(lines, store_dir):
     from hw.clock import FakeClock
     from host_tools.sim.device import SimBoard
     from host_tools.sim.script import SETTLE_MS, Runner
-    from scoreboard.store import Store
+    from storage.store import Store
     clock = FakeClock()
     board = SimBoard(now=clock.now)
     app = firmware_main.make_app(board.display, Store(root=store_dir), clock, "ja")
@@ -179,7 +178,7 @@ def page_frames(browser, lines, by_key=False, glow=None):
 
 
 def script(name):
-    with open(os.path.join(SCRIPTS, name + ".txt"), encoding="utf-8") as f:
+    with open(_paths.emu_script(name), encoding="utf-8") as f:
         return f.read().splitlines()
 
 

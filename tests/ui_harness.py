@@ -1,6 +1,6 @@
 """Test helpers for the screens: a fake display and clock, text overflow capture, a driver."""
-from ui import canvas as canvas_mod
-from ui.font import text_width
+from draw import canvas as canvas_mod
+from draw.font import text_width
 from ui.app import App
 
 
@@ -118,7 +118,7 @@ def title_row(d, log):
 
 def flash_store(tmp_path):
     """A Store in tmp_path/games on the PC's filesystem, as the device keeps games on its flash."""
-    from scoreboard.store import Store, OsFs
+    from storage.store import Store, OsFs
     return Store(fs=OsFs(), root=str(tmp_path / "games"))
 
 

@@ -13,7 +13,7 @@ def _resolve(spec):
 
 
 def run_call(case):
-    from scoreboard.errors import Refusal
+    from core.errors import Refusal
     fn = _resolve(case["call"])
     try:
         return {"value": fn(*case.get("args", []))}
@@ -22,8 +22,8 @@ def run_call(case):
 
 
 def run_game(case):
-    from scoreboard.engine import Game
-    from scoreboard.errors import Refusal
+    from core.engine import Game
+    from core.errors import Refusal
     game = Game.new(case["game"], case.get("seats", 4), case.get("settings"), game_id="vector00")
     refusals = []
     outcomes = []
@@ -65,7 +65,7 @@ def run_file(path, emit):
 def runner_main(argv):
     if argv[0] not in sys.path:
         sys.path.insert(0, argv[0])
-    from scoreboard import cjson
+    from core import cjson
 
     def emit(name, got):
         print(cjson.dumps({"name": name, "got": got}))

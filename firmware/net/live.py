@@ -6,8 +6,8 @@
 import gc
 import json
 
-from scoreboard import games
-from scoreboard.errors import Refusal, fill
+from core import registry
+from core.errors import Refusal, fill
 from ui import texts
 
 TOKEN_HEX = 16     # a seat token: 64 random bits
@@ -201,7 +201,7 @@ class Hub:
         if kind is None:
             return None
         try:
-            return games.module(games.phone(kind))
+            return registry.module(registry.phone(kind))
         except ImportError:          # a game without phone views: the generic one (standings)
             return None
 
@@ -217,7 +217,7 @@ class Hub:
             view["sections"] = saved_games(vo)
             return view
         kind = g.header["kind"]
-        view["title"] = games.name(kind, vo.lang)
+        view["title"] = registry.name(kind, vo.lang)
         view["seats"] = [{"name": app.name(i), "phone": i in self.tokens} for i in range(g.nseats)]
         view["progress"] = progress(vo, g)
         try:
@@ -277,7 +277,7 @@ def _words(lang):
     if sec is None:
         from net import strings
         sec = texts.section(strings.MESSAGES, 1 if lang == "ja" else 0)
-        games.unload(("net.strings",))
+        registry.unload(("net.strings",))
     return sec
 
 
@@ -335,7 +335,7 @@ def saved_games(vo):
             at = where(vo, kind, e["settings"], e["state"], e["over"])
         except Exception:
             at = ""
-        rows.append([games.name(kind, vo.lang), at, vo.t("GL_SEP").join(e["seats"])])
-    games.unload_except(app.kind)     # games() imported every listed game's rules
+        rows.append([registry.name(kind, vo.lang), at, vo.t("GL_SEP").join(e["seats"])])
+    registry.unload_except(app.kind)     # games() imported every listed game's rules
     gc.collect()
     return [{"head": vo.t("SAVED_GAMES"), "cols": ["", "", ""], "rows": rows, "hl": []}]

@@ -154,7 +154,7 @@ class Phones:
         self.app.log_error(MemoryError("phones stopped: the table needed the heap"), "Phones")
         self.server = None
         self.hub = None
-        from scoreboard.games import unload
+        from core.registry import unload
         import sys
         unload([m for m in list(sys.modules) if m.startswith("microdot") or
                 (m.startswith("net.") and m != "net.radio")])

@@ -5,7 +5,7 @@ import json
 import asyncio
 
 from net.live import Hub, rand_hex
-from scoreboard.errors import Refusal
+from core.errors import Refusal
 
 PORT = 80
 KEY_HEX = 12              # the table key: 48 random bits, in the page's address

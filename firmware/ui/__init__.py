@@ -1,1 +1,1 @@
-# Screens and drawing: hardware-free; everything here draws on a Canvas (ui/canvas.py).
+# Screens and drawing: hardware-free; everything here draws on a Canvas (draw/canvas.py).

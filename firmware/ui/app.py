@@ -15,8 +15,8 @@
 # modules (ui/session.py: the game's part of the App, its commits, undo and redo).
 import gc
 
-from scoreboard.errors import Refusal, fill
-from scoreboard import games
+from core.errors import Refusal, fill
+from core import registry
 from ui import texts
 from ui.session import Session
 
@@ -99,7 +99,7 @@ class App(Session):
     def t(self, sid, info=None):
         """The text `sid` in the current language with `info` filled in; an unknown id shows as
         itself. Looks in the games' names, the engine's table, the UI's, then the chosen game's
-        (the first one holding `sid` wins), as scoreboard.messages.text() does."""
+        (the first one holding `sid` wins), as core.messages.text() does."""
         if self._tx is None or self._tx_lang != self.lang or self._tx_kind != self.kind:
             self._texts()
         kept = self._kept
@@ -181,7 +181,7 @@ class App(Session):
                 elif k == "field" and v is not None:
                     info[k] = self._known("F_" + str(v), v)
                     continue
-                elif k == "setting":           # a setting's label id (scoreboard/settings.py)
+                elif k == "setting":           # a setting's label id (core/settings.py)
                     info[k] = self._known(str(v), v)
                     continue
                 if v is None or v == "None" or v == -1:
@@ -307,7 +307,7 @@ class App(Session):
             return False
         if self.canvas is None:
             gc.collect()
-            from ui.canvas import Canvas
+            from draw.canvas import Canvas
             self.canvas = Canvas()
         c = self.canvas
         for attempt in range(3):     # a failing draw: recover, then draw what recovery shows
@@ -323,7 +323,7 @@ class App(Session):
         if self.note is not None and len(self.stack) == 1:
             self.draw_note(c)
         if not self.font_told:
-            from ui import font
+            from draw import font
             if font.damaged:     # a glyph it could not vouch for was drawn as a box: say why
                 self.font_told = True
                 self.say(self.t("FONT_DAMAGED"), FONT_MS)
@@ -361,7 +361,7 @@ class App(Session):
         asked for."""
         m = self._gmod
         if m is None and self.kind is not None:
-            m = self._gmod = games.screens(self.kind)
+            m = self._gmod = registry.screens(self.kind)
         return m
 
     @gmod.setter

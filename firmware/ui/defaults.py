@@ -1,6 +1,6 @@
 # A table's own default settings of a game (first screen → 設定), kept in /prefs.json: the setup
 # screen starts from them. Small on purpose: imported by the setup screen, forgotten with it.
-from scoreboard import games
+from core import registry
 
 
 def saved(app, kind, values):
@@ -19,7 +19,7 @@ def saved(app, kind, values):
         if k in merged and type(got[k]) is type(merged[k]):
             merged[k] = got[k]
     try:
-        games.load(kind).check_settings(merged, games.seats(kind)[0])
+        registry.load(kind).check_settings(merged, registry.seats(kind)[0])
     except Exception:
         return values
     for k in merged:

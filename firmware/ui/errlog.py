@@ -3,7 +3,7 @@
 # reserve of free blocks, and never raising.
 import sys
 
-from scoreboard import fsio
+from storage import fsio
 
 NAME = "errors.txt"      # in the store's folder, not a *.log: no game reads it
 OLD = "errors.old.txt"

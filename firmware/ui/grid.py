@@ -3,7 +3,7 @@
 # grid, one press from the top and the bottom row. The cursor is remembered per grid kind, between
 # hands and between entries. Also Step, one question of an entry.
 from ui.screens_common import Screen, Choice, title, hint, fit, W
-from ui.font import text_width
+from draw.font import text_width
 
 ROW_Y = 17      # the first grid row (the title and the hand's line sit above)
 ROW_H = 9

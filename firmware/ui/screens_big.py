@@ -2,7 +2,7 @@
 # (seven-segment figures), names and words 14 px (misaki 2x). ▲ or ▼ on a play screen opens it; ▲▼ turn its
 # pages, OK or back return. Three lines a page; a line is a label left and a figure right.
 # Imported when opened.
-from ui.font import glyph_columns, text_width
+from draw.font import glyph_columns, text_width
 from ui.screens_common import Screen
 
 W = 128

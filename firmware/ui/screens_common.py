@@ -1,6 +1,6 @@
 # Shared screen pieces: the Screen base, drawing helpers and the lists every screen reuses
 # (menus, choices, multi-select, scrollable lines, yes/no); the entry editors: ui/screens_entry.py.
-from ui.font import text_width, fit  # fit: a cut text ends in "…" (names pushed from the PC can be long)
+from draw.font import text_width, fit  # fit: a cut text ends in "…" (names pushed from the PC can be long)
 
 ROW = 8          # one text row of the misaki 8x8 font
 ROWS = 8         # rows on the 128x64 panel

@@ -1,7 +1,7 @@
 # The entry editors the games' forms are made of: a number, a hand card by card, and the form of
 # fields with its preview (not needed by the menus: imported with the screens that enter results).
-from ui.font import text_width
-from scoreboard.errors import Refusal
+from draw.font import text_width
+from core.errors import Refusal
 from ui.screens_common import Screen, ListScreen, Choice, MultiSelect, ROW, W, title, hint, ctext, rtext, wrap, fit
 
 

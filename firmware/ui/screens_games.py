@@ -3,9 +3,9 @@
 # and the question asked before a new game while one is unfinished. Imported when opened.
 import gc
 
-from ui.font import text_width
+from draw.font import text_width
 from ui.screens_common import Screen, Menu, Confirm, title, fit, rtext, step_sel, W
-from scoreboard import games
+from core import registry
 
 ROW2 = 16                # one game takes two rows: what and where, then the players
 SHOWN = 3                # games on the screen at once (rows 1-6 under the title)
@@ -14,7 +14,7 @@ SHOWN = 3                # games on the screen at once (rows 1-6 under the title
 def progress(app, kind, settings, state, over):
     """Where a game is, in the table's words: 「第2戦（全5戦）」「第3局」「第5回・切り直し1/3」「3戦」:
     the rules module's progress() gives the text id and its values (a game without one: "")."""
-    f = getattr(games.load(kind), "progress", None)
+    f = getattr(registry.load(kind), "progress", None)
     if f is None:
         return ""
     sid, info = f(settings, state, over)
@@ -57,7 +57,7 @@ class GamesList(Screen):
         listed = app.store.games() if app.store is not None else []
         self.rows = _rows(app, listed)
         listed = None
-        games.unload_except(app.kind)     # games() imported every listed game's rules
+        registry.unload_except(app.kind)     # games() imported every listed game's rules
         gc.collect()
         if self.sel >= len(self.rows):
             self.sel = max(0, len(self.rows) - 1)

@@ -3,7 +3,7 @@
 # engine's undo (one per action, kept for redo as the long press keeps them). Imported when opened.
 import gc
 
-from scoreboard.errors import Refusal
+from core.errors import Refusal
 from ui.screens_common import ListScreen, Menu, Confirm, hint, fit, ROWS, W
 
 KEPT = 150       # the newest lines kept (RAM on the Pico: ~40 bytes a line); older ones are counted

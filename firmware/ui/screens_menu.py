@@ -2,7 +2,7 @@
 # (standings, language, back to the first screen). A game's settings, seats and names are in
 # screens_setup, imported when a game is chosen and forgotten once it starts (RAM on the Pico).
 from ui.screens_common import Menu, Choice, fit, W
-from scoreboard import games
+from core import registry
 
 
 class Boot(Menu):
@@ -36,7 +36,7 @@ class Boot(Menu):
                     first.append(("SET_ASIDE", {"n": len(st.set_aside)}))
                 self.info = (first + self.info)[:2 if g is not None else 4]
                 # resume_last() may have imported the rules of older, finished games
-                from scoreboard.games import unload_except
+                from core.registry import unload_except
                 unload_except(app.kind)
         self.build()
 
@@ -155,7 +155,7 @@ def _settings(app, kind):
 class Games(Menu):
     def __init__(self, app):
         items = []
-        for k in games.KINDS:      # the registry: every game, in its order
+        for k in registry.KINDS:      # the registry: every game, in its order
             items.append((app.t("G_" + k), lambda k=k: _settings(app, k)))
         Menu.__init__(self, app, app.t("CHOOSE_GAME"), items)
 

@@ -3,7 +3,7 @@
 # a typed name is added to /names.json, in the format the PC writes (a JSON list of strings).
 # Imported from the players screen when its names row is chosen.
 from ui.screens_common import Screen, ListScreen, Menu, title, hint, fit, rtext, W
-from ui.font import text_width
+from draw.font import text_width
 
 NAME_LEN = 8        # as host_tools/names.py: a name column holds 8 Japanese characters
 NAMES_KEPT = 64     # the store reads no more than this many (Store.names)

@@ -23,7 +23,7 @@ class Join(Screen):
 
     def hide(self):
         self.code = None
-        from scoreboard.games import unload
+        from core.registry import unload
         unload(("net.qr", "net.qr_data"))   # the encoder's 9 KB of heap: only while codes are shown
 
     def on_button(self, kind, name):

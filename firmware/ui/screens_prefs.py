@@ -3,7 +3,7 @@
 # when opened.
 from ui.screens_common import ListScreen, fit, rtext, W
 from ui import care
-from scoreboard import games
+from core import registry
 
 ROWS = ("bright", "dim", "blank", "lang")
 
@@ -27,7 +27,7 @@ class Prefs(ListScreen):
         self.changed = {}
 
     def rows(self):
-        return list(ROWS) + list(games.KINDS)
+        return list(ROWS) + list(registry.KINDS)
 
     def value(self, row):
         c = self.app.care
@@ -36,7 +36,7 @@ class Prefs(ListScreen):
     def draw_row(self, c, i, row, y):
         app = self.app
         t = app.t
-        if row in games.KINDS:      # a game's defaults: its own screen
+        if row in registry.KINDS:      # a game's defaults: its own screen
             c.text(fit(t("G_" + row), 112), 1, y)
             rtext(c, "→", W - 1, y)
             return
@@ -59,7 +59,7 @@ class Prefs(ListScreen):
         if row == "lang":
             app.set_lang("en" if app.lang == "ja" else "ja")   # saved by the app at once
             return
-        if row in games.KINDS:
+        if row in registry.KINDS:
             return
         vals = care.CHOICES[row]
         v = self.value(row)
@@ -84,7 +84,7 @@ class Prefs(ListScreen):
 
     def choose(self, i):
         row = self.rows()[i]
-        if row in games.KINDS:
+        if row in registry.KINDS:
             self.leave()
             self.app.push(defaults_screen(self.app, row))
         else:
@@ -111,7 +111,7 @@ def defaults_screen(app, kind):
             if i < len(self.shown()):
                 return Settings.choose(self, i)
             app = self.app
-            games.load(self.kind).check_settings(self.values, games.seats(self.kind)[0])
+            registry.load(self.kind).check_settings(self.values, registry.seats(self.kind)[0])
             try:
                 d = app.store.prefs().get("defaults") if app.store is not None else None
             except Exception:

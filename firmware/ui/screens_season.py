@@ -55,15 +55,15 @@ class Season(Screen):
         if app.store is not None and not self.rows and not self.counted:
             gc.collect()
             self.counted, self.left_out, self.rows = tally(app.store)
-            from scoreboard import games
-            games.unload_except(app.kind)    # each_standings() imported every game's rules
+            from core import registry
+            registry.unload_except(app.kind)    # each_standings() imported every game's rules
             gc.collect()
 
     def hide(self):
         if self not in self.app.stack:      # popped or reset away (nothing opens over it)
             self.rows = []
-            from scoreboard import games
-            games.unload(("ui.screens_season",))
+            from core import registry
+            registry.unload(("ui.screens_season",))
 
     def pages(self):
         t = self.app.t

@@ -1,7 +1,7 @@
-# Before a game: its settings (as its rules module declares them: scoreboard/settings.py) and
+# Before a game: its settings (as its rules module declares them: core/settings.py) and
 # its seats and names. Imported from the game menu when a game is chosen; App.new_game() forgets
 # the module once the game has started (RAM on the Pico: these screens are used once per game).
-from scoreboard.errors import Refusal
+from core.errors import Refusal
 from ui.screens_common import ListScreen, fit, rtext, W
 
 
@@ -11,7 +11,7 @@ class Settings(ListScreen):
     def __init__(self, app, kind):
         ListScreen.__init__(self, app, "")
         self.kind = kind
-        from scoreboard.games import load
+        from core.registry import load
         self.rules = load(kind)
         self.values = self.rules.default_settings()
         app.choose_kind(kind)
@@ -19,11 +19,11 @@ class Settings(ListScreen):
         saved(app, kind, self.values)
 
     def decl(self, key):
-        from scoreboard.settings import find
+        from core.settings import find
         return find(self.rules.SETTINGS, key)
 
     def shown(self):
-        from scoreboard.settings import shown
+        from core.settings import shown
         return shown(self.rules.SETTINGS, self.values)
 
     def rows(self):
@@ -106,7 +106,7 @@ class Seats(ListScreen):
         ListScreen.__init__(self, app, "")
         self.kind = kind
         self.settings = settings
-        from scoreboard.games import seats
+        from core.registry import seats
         self.lo, self.hi = seats(kind)
         self.n = min(4, self.hi)
         self.pc = []

@@ -7,8 +7,8 @@
 # playing.
 import gc
 
-from scoreboard.errors import Refusal
-from scoreboard import games
+from core.errors import Refusal
+from core import registry
 
 HINT_MS = 6000           # the undo/redo hint on a new game's first screen
 PASSING = ("ui.screens_games", "ui.screens_prefs", "ui.screens_names", "ui.screens_big", "ui.defaults",
@@ -24,7 +24,7 @@ class Session:
         if kind != self.kind:
             self.gmod = None
             self._tx = None
-            games.unload_except(kind)     # the other games' rules, messages and screens
+            registry.unload_except(kind)     # the other games' rules, messages and screens
             gc.collect()
             self.kind = kind              # its screens come with the first use of gmod: not
                                           # while its settings and seats are chosen (RAM)
@@ -42,11 +42,11 @@ class Session:
         if self.store is not None:
             game = self.store.create(kind, names, settings)
         else:
-            from scoreboard.engine import Game
+            from core.engine import Game
             game = Game.new(kind, names, settings)
         self.start(game)
         # the settings and seats screens and the settings' check: used once per game
-        games.unload(("ui.screens_setup", "ui.defaults", "scoreboard.settings"))
+        registry.unload(("ui.screens_setup", "ui.defaults", "core.settings"))
         # once, on the new game's first screen: in the title row, not a box over the players' rows
         self.recorded(self.t("UNDO_HINT"), HINT_MS)
 
@@ -62,12 +62,12 @@ class Session:
         self.push(screens_menu.GameMenu(self, extra))
 
     def show_play(self):
-        games.unload(PASSING)          # screens opened now and then: not kept while playing
+        registry.unload(PASSING)          # screens opened now and then: not kept while playing
         if self.game is None:
             from ui import screens_menu
             self.reset(screens_menu.Games(self))
             return
-        games.unload(MENUS)            # the start and game menus: imported again when opened
+        registry.unload(MENUS)            # the start and game menus: imported again when opened
         kind = self.game.header["kind"]
         if kind != self.kind:     # another game's settings were looked at since: its screens
             self.choose_kind(kind)
@@ -102,7 +102,7 @@ class Session:
 
     def dry_run(self, ev):
         """What `ev` would do, without saving it: the outcome, or a Refusal with its reason."""
-        from scoreboard.fold import clone
+        from core.fold import clone
         g = self.game
         return g.rules.apply(clone(g.state), ev, g.settings)
 

@@ -158,6 +158,6 @@ MESSAGES = {
 
 
 def text(sid, lang, info=None):
-    """A UI string in `lang` with `info` filled in (the same rules as scoreboard.messages.text)."""
-    from scoreboard.messages import text as _t
+    """A UI string in `lang` with `info` filled in (the same rules as core.messages.text)."""
+    from core.messages import text as _t
     return _t(sid, lang, info, (MESSAGES,))

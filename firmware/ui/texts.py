@@ -1,7 +1,7 @@
 # The App's texts: read a language's sections from ui/texts.bin (host_tools/make_texts.py has the
 # format and what is checked) without importing the tables; a table the file lacks, or a missing,
 # damaged or stale file, is copied out of the imported table instead, and the boot goes on.
-from scoreboard import games
+from core import registry
 
 PATH = None              # the data file's path; None: ui/texts.bin beside this module (tests set it)
 ROOT = None              # the firmware tree's root ("/" on the Pico); None: from this module's place
@@ -18,8 +18,8 @@ DIR_MAX = 4096          # a longer directory is a damaged header: nothing that s
 def _paths():
     if PATH is not None:
         return (PATH,)
-    from ui.font import data_paths      # here, not at the top: ui.app imports this module, and
-    return data_paths("texts.bin")      # the font comes with the App's first screen as before
+    from draw.font import data_paths      # here, not at the top: ui.app imports this module, and
+    return data_paths("ui", "texts.bin")      # the font comes with the App's first screen as before
 
 
 def open_file():
@@ -86,8 +86,8 @@ def _made_from(name, srclen, srccrc):
     table there only compiled came with this file: make deploy writes both, removes stale .py."""
     root = ROOT
     if root is None:
-        from ui.font import data_paths
-        root = data_paths("")[0][:-3]        # ".../ui/" -> ".../"
+        from draw.font import data_paths
+        root = data_paths("ui", "")[0][:-3]        # ".../ui/" -> ".../"
     try:
         src = open(root + name.replace(".", "/") + ".py", "rb")
     except OSError:
@@ -120,13 +120,13 @@ def load(lang, kind):
     App.t() looks: the games' names (from the registry, as ids G_<kind>), the engine's table, the
     UI's, the game's. A section is a str of ids (between newlines), one bytes of UTF-8 texts and
     their 16-bit offsets."""
-    names = ["scoreboard.messages", "ui.strings"]
+    names = ["core.messages", "ui.strings"]
     if kind is not None:
-        names.append(games.texts(kind))
+        names.append(registry.texts(kind))
     w = 1 if lang == "ja" else 0
     table = {}
-    for k in games.KINDS:
-        table["G_" + k] = games.entry(k)[games.NAME][w]
+    for k in registry.KINDS:
+        table["G_" + k] = registry.entry(k)[registry.NAME][w]
     secs = [section(table)]
     table = None
     f = d = None
@@ -148,7 +148,7 @@ def load(lang, kind):
                 sec = (sec[0], sec[1], f.tell() - len(sec[2]), name, w, f)
                 keep = True
         if sec is None:
-            table = games.module(name).MESSAGES
+            table = registry.module(name).MESSAGES
             sec = section(table, w)
             table = None
         secs.append(sec)
@@ -157,7 +157,7 @@ def load(lang, kind):
             f.close()
         except Exception:
             pass
-    games.unload(names)      # whoever imported a table: its module is not kept for the texts
+    registry.unload(names)      # whoever imported a table: its module is not kept for the texts
     return tuple(secs)
 
 

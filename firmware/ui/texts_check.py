@@ -1,7 +1,7 @@
 # What ui/texts.py checks only now and then: whether a message table's source on the flash is the
 # one ui/texts.bin was made from (asked only where a table is there as .py: after `mpremote mip
 # install`; make deploy puts .mpy), and a text the file holds but cannot give (from its table).
-from scoreboard import games
+from core import registry
 
 try:
     from binascii import crc32 as _crc
@@ -43,8 +43,8 @@ def forget():
 
 def from_table(name, w, sid):
     """The text `sid` in language index `w` from the table module `name`, imported for it."""
-    table = games.module(name).MESSAGES
+    table = registry.module(name).MESSAGES
     v = table.get(sid)
     table = None
-    games.unload((name,))
+    registry.unload((name,))
     return None if v is None else v[w]

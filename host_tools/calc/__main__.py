@@ -1,18 +1,18 @@
-# `python -m host_tools.calc GAME`: dispatches to the calculator of one game, host_tools/calc/<kind>.py
+# `python -m host_tools.calc GAME`: dispatches to the calculator of one game, host_tools/kinds/<kind>/calc.py
 # for the registry's games that have one.
-import importlib.util
 import sys
 
 from host_tools import _paths  # noqa: F401  (firmware/ on sys.path)
-from scoreboard import games
+from core import registry
+from host_tools import kinds
 
 
 def calculators():
     """{kind: module name} of the games with a calculator."""
     found = {}
-    for kind in games.KINDS:
-        name = "host_tools.calc." + kind
-        if importlib.util.find_spec(name) is not None:
+    for kind in registry.KINDS:
+        name = kinds.name_of(kind, "calc")
+        if name is not None:
             found[kind] = name
     return found
 

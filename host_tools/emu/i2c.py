@@ -3,7 +3,7 @@
 The panel model itself is the simulator's (`host_tools.sim.panel.Panel`): one decoder of the
 command/data stream for both the CPython simulator and the emulated Pico, so their pictures
 compare byte for byte. Its GDDRAM (`panel.ram`) has the SSD1306's page layout, the same as
-`ui.canvas.Canvas.buffer` (byte x + (y//8)*128, bit y%8).
+`draw.canvas.Canvas.buffer` (byte x + (y//8)*128, bit y%8).
 
 `HwI2CTarget` hooks rp2040py's I2C block (the path `writeto`/`writevto`/`readfrom` take);
 `PinI2CTarget` listens on the SDA/SCL pads, because MicroPython's rp2 port bit-bangs the

@@ -36,7 +36,7 @@ def make_store(folder):
     """The games' Store in `folder` (created), or None: memory only, and the screens say so."""
     if not folder:
         return None
-    from scoreboard.store import Store
+    from storage.store import Store
     folder = os.path.abspath(folder)
     os.makedirs(os.path.dirname(folder), exist_ok=True)
     return Store(root=folder)

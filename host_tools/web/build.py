@@ -13,7 +13,7 @@ OUT = os.path.join(ROOT, "build", "web")
 NPM_DIR = os.path.join(ROOT, "build", "web-npm")
 PACKAGE = "@micropython/micropython-webassembly-pyscript"
 PORT_FILES = ("micropython.mjs", "micropython.wasm")
-FIRMWARE_EXT = (".py", ".fnt", ".bin")   # the modules, the font (ui/misaki.fnt), the texts (ui/texts.bin)
+FIRMWARE_EXT = (".py", ".fnt", ".bin")   # the modules, the font (draw/misaki.fnt), the texts (ui/texts.bin)
 
 
 class BuildError(Exception):

@@ -45,7 +45,7 @@ def play(browser, lines):
 def main(argv=None):
     p = argparse.ArgumentParser(prog="python -m host_tools.web.shot", description=__doc__.split("\n")[0])
     p.add_argument("out")
-    p.add_argument("--script", default="tests/emu_scripts/kabu.txt")
+    p.add_argument("--script", default="tests/kinds/kabu/emu.txt")
     p.add_argument("--upto", default="kabu-preview", help="stop at this `shot` line of the script")
     p.add_argument("--width", type=int, default=390)
     p.add_argument("--height", type=int, default=700)

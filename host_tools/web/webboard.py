@@ -183,9 +183,9 @@ def picture():
 
 def game_name(kind):
     """A game's name as the menu shows it (the page's list of logs), or the kind if unknown."""
-    from scoreboard import games
+    from core import registry
     try:
-        return games.name(kind, _board[0].app.lang if _board[0] else "ja")
+        return registry.name(kind, _board[0].app.lang if _board[0] else "ja")
     except Exception:
         return kind
 

@@ -1,4 +1,4 @@
-# Per-game test data, one module per game kind (tests/game_data/<kind>.py), found through the
+# Per-game test data, one module per game kind (tests/kinds/<kind>/data.py), found through the
 # registry's kinds, so generic tests name no game. A game's module holds:
 #   LONG_SETTINGS, LONG_SEATS   a long random game for the storage tests (test_store_play.py)
 #   STORE_OPS                   optional: how long test_store.py's recorded game is (ops; else 100)
@@ -23,23 +23,40 @@
 #   ROLES                       the generic tests' one-game checks played with this game (for_role);
 #                               each role's data (NEW_GAME_PRESSES, SAVED_*, TITLE_JA, ...) has a
 #                               comment above it naming the role and the test
-import importlib
 import importlib.util
+import os
+import sys
 
-from scoreboard import games
+from core import registry
+
+
+def _path(kind):
+    return os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "kinds", kind, "data.py")
 
 
 def has(kind):
-    return importlib.util.find_spec("game_data." + kind) is not None
+    return os.path.exists(_path(kind))
 
 
 def of(kind):
-    return importlib.import_module("game_data." + kind)
+    """The game's data module, tests/kinds/<kind>/data.py, imported once as game_data.<kind>."""
+    name = "game_data." + kind
+    mod = sys.modules.get(name)
+    if mod is None:
+        spec = importlib.util.spec_from_file_location(name, _path(kind))
+        mod = importlib.util.module_from_spec(spec)
+        sys.modules[name] = mod
+        try:
+            spec.loader.exec_module(mod)
+        except BaseException:
+            del sys.modules[name]
+            raise
+    return mod
 
 
 def kinds():
     """The registry's games that have test data (a game a test registers may have none)."""
-    return [k for k in games.KINDS if has(k)]
+    return [k for k in registry.KINDS if has(k)]
 
 
 def for_role(role):

@@ -1,18 +1,18 @@
 # タリー's rules: each round one player takes a point; the first to `target` points wins.
-from scoreboard.errors import Refusal
+from core.errors import Refusal
 
 KIND = "tally"
 SEATS = (2, 3)
-SETTINGS = (("target", 3, "int", (1, 9, 1), "S_tally_target", None),)   # scoreboard/settings.py
+SETTINGS = (("target", 3, "int", (1, 9, 1), "S_tally_target", None),)   # core/settings.py
 
 
 def default_settings():
-    from scoreboard.settings import defaults
+    from core.settings import defaults
     return defaults(SETTINGS)
 
 
 def check_settings(settings, nseats):
-    from scoreboard.settings import check
+    from core.settings import check
     check(SETTINGS, SEATS, settings, nseats)
 
 
@@ -44,5 +44,5 @@ def is_over(state):
 
 
 def standings(state):
-    from scoreboard.ranking import by_place, places
+    from core.ranking import by_place, places
     return by_place(places(state["points"]))

@@ -5,8 +5,8 @@ import { loadMicroPython } from "./micropython.mjs";
 
 const POLL_MS = 10;                 // firmware/main.py's poll period
 const STORE_KEY = "scoreboard/fs";  // localStorage: {path: base64} of the saved files
-const SAVED_DIR = "/games";         // the store's folder (firmware/scoreboard/store.py)
-const SAVED_FILES = ["/names.json", "/prefs.json"];   // beside it (scoreboard/layout.py)
+const SAVED_DIR = "/games";         // the store's folder (firmware/storage/store.py)
+const SAVED_FILES = ["/names.json", "/prefs.json"];   // beside it (storage/layout.py)
 const KEYS = { ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", ArrowRight: "right",
   Enter: "ok", " ": "ok", Escape: "back", Backspace: "back" };
 

@@ -1,0 +1,82 @@
+# 株ドボン play screen: every player's die, laps, points and next deal size, and what the registry asks
+# of a game's screens; the endings' entry (screens_kabu_entry) and the itemised lines of an outcome
+# (screens_kabu_review) are imported when first used, so the play screen alone loads with the game.
+from ui.screens_common import PlayScreen, Lines, title, hint, fit, end_item
+
+
+class Play(PlayScreen):
+    def act(self, name):
+        app = self.app
+        if name == "ok":
+            from kinds.kabu.entry import Endings
+            app.push(Endings(app))
+        elif name == "right":            # the usual ending, one press shorter (the hint says so)
+            from kinds.kabu.entry import DobonEntry
+            DobonEntry(app, 0).start()
+        elif name == "left":
+            from kinds.kabu.entry import DobonEntry
+            DobonEntry(app, 1).start()
+
+    def extra(self):
+        return [end_item(self.app, "KB_end")]
+
+    def draw(self, c):
+        app = self.app
+        t = app.t
+        s = app.state()
+        info = {"g": s["games"] + 1, "of": s["target"], "p": app.name(s["parent"])}
+        title(c, t("KB_HDR_OF" if s["target"] else "KB_HDR", info))
+        for i in range(s["seats"]):
+            y = 8 * (i + 1)
+            c.text(fit(app.name(i), 24), 0, y)
+            c.text(t("KB_ROW", {"face": s["face"][i], "laps": s["laps"][i], "pts": s["points"][i],
+                                "deal": s["deal"][i]}), 28, y)
+        hint(c, t("KB_PLAY_HINT"))
+
+
+def big(app):
+    """The large view's groups (screens_big): laps and deal sizes, then the points."""
+    t = app.t
+    s = app.state()
+    name = app.name
+    return [[(name(i), t("BIG_LAPS", {"laps": s["laps"][i], "deal": s["deal"][i]})) for i in range(s["seats"])],
+            [(name(i), t("PTS", {"n": s["points"][i]})) for i in range(s["seats"])]]
+
+
+def play(app):
+    return Play(app)
+
+
+def result(app, out):
+    if out.get("kind") == "end":
+        return None
+    kind = out["kind"]
+    if kind == "dobon" and [1 for it in out["score"]["breakdown"] if it["item"] == 9]:
+        kind = "gaeshi_end"               # ⑨返し in the score: a dobon-gaeshi
+    from kinds.kabu.review import lines
+    return Lines(app, app.t("RESULT_OF", {"what": app.t("KB_" + kind)}), lines(app, out), app.show_play)
+
+
+def history(app, ev, before, out):
+    """One line of the history screen: the game, what was recorded, and for a dobon where the
+    loser's points now stand (「第2戦 P1がP2にドボン 1周2」)."""
+    t = app.t
+    what = describe(app, ev)
+    if ev.get("t") == "dobon" and out is not None and "laps" in out:
+        l = ev["loser"]
+        what = t("KB_HIST_LAPS", {"what": what, "laps": out["laps"][l], "pips": out["pips"][l]})
+    return t("KB_HIST", {"g": before["games"] + 1, "what": what})
+
+
+def describe(app, ev):
+    """What a saved action was, for the undo/redo line (never the event's raw type)."""
+    t = app.t
+    k = ev.get("t")
+    if k == "dobon":
+        return t("KB_GAESHI_EV" if ev.get("gaeshi") else "KB_DOBON_EV",
+                 {"w": app.name(ev["winner"]), "l": app.name(ev["loser"])})
+    if k in ("four", "parent"):
+        return t("KB_" + k.upper() + "_EV", {"name": app.name(ev["seat"])})
+    if k in ("okoshi", "deckout", "draw", "end"):
+        return t("KB_" + k)
+    return t("LAST_STEP")

@@ -1,0 +1,63 @@
+# 囲将会ドボン play screens: running totals and the next starter; each round's outcome is entered on
+# screens_kakoi_entry (imported at the first entry, not with the game).
+from ui.screens_common import PlayScreen, Menu, Choice, Lines, title, hint, fit, rtext
+from ui.screens_common import end_item, seat_opts
+from kinds.kakoi.lines import lines, describe
+
+
+def _entry(app, kind):
+    """A round's outcome entered (dobon, tsumo, tenhou): its screens come with the first one."""
+    from kinds.kakoi.entry import RoundEntry
+    RoundEntry(app, kind).start()
+
+
+class Play(PlayScreen):
+    def act(self, name):
+        app = self.app
+        if name == "ok":
+            t = app.t
+            app.push(Menu(app, t("RESULT"), [
+                (t("KK_dobon"), lambda: _entry(app, "dobon")),
+                (t("KK_tsumo"), lambda: _entry(app, "tsumo")),
+                (t("KK_tenhou"), lambda: _entry(app, "tenhou")),
+                (t("KK_starter"), lambda: app.push(Choice(app, t("KK_starter"), seat_opts(app),
+                                                          lambda v: app.submit({"t": "starter", "seat": v}),
+                                                          app.state()["starter"])))]))
+        elif name == "right":            # the usual outcome, one press shorter (the hint says so)
+            _entry(app, "dobon")
+        elif name == "left":             # the other usual one, ツモ上がり (the hint says so too)
+            _entry(app, "tsumo")
+
+    def extra(self):
+        return [end_item(self.app, "KK_end")]
+
+    def draw(self, c):
+        app = self.app
+        s = app.state()
+        title(c, app.t("KK_HDR", {"r": s["round"] + 1, "name": app.name(s["starter"])}))
+        for i in range(s["n"]):
+            y = 8 * (i + 1)
+            if s["starter"] == i:
+                c.text("→", 0, y)
+            c.text(fit(app.name(i), 60), 8, y)
+            rtext(c, str(s["totals"][i]), 100, y)
+        hint(c, app.t("KK_PLAY_HINT"))
+
+
+def big(app):
+    """The large view's groups (screens_big): the totals."""
+    s = app.state()
+    return [[(app.name(i), app.t("PTS", {"n": s["totals"][i]})) for i in range(s["n"])]]
+
+
+def play(app):
+    return Play(app)
+
+
+def result(app, out):
+    return Lines(app, app.t("RESULT_OF", {"what": app.t("KK_" + out["t"])}), lines(app, out), app.show_play)
+
+
+def history(app, ev, before, out):
+    """One line of the history screen: the round (局), then what was recorded."""
+    return app.t("KK_HIST", {"r": before["round"] + 1, "what": describe(app, ev)})

@@ -1,0 +1,1 @@
+# `make bench`: the figures of docs/benchmarks.md (run.py), the phones' and the Pico W's, and their guests (mp/).

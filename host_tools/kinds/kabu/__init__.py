@@ -1,0 +1,1 @@
+# 株ドボン on the PC: its random player and bench settings, its report, season figures and calculator.

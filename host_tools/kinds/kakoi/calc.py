@@ -1,0 +1,239 @@
+# `python -m host_tools.calc kakoi`: 囲将会ドボン calculator. One JSON case on stdin, JSON on stdout.
+# Case format: docs/calc-kakoi.md. Invalid case: exit status 2 and {"error": "..."}.
+import json
+import sys
+
+from host_tools import _paths  # noqa: F401  (firmware/ on sys.path)
+from host_tools import cli_io
+from kinds.kakoi import score as kakoi_score
+from core.errors import Refusal
+from kinds.kakoi.texts import MESSAGES
+
+SETTLE_KEYS = ("players", "type", "card", "by", "out", "winner", "starter", "hands", "calls",
+               "cap", "jokers")
+CALL_KEYS = ("who", "top", "answers")
+LEVEL_NAMES = {0: "tsumo", 1: "dobon"}
+
+
+class CaseError(Exception):
+    pass
+
+
+def _rank(r):
+    if isinstance(r, int) and not isinstance(r, bool):
+        r = str(r)
+    if isinstance(r, str):
+        r = r.strip().upper()
+        if r == "1":
+            r = "A"
+    return r
+
+
+def _ranks(h, what):
+    if not isinstance(h, list):
+        raise CaseError("%s: expected a list of cards" % what)
+    return [_rank(r) for r in h]
+
+
+def _jokers(flag, cards):
+    if flag is None:
+        return "JOKER" in cards
+    if flag is not True and flag is not False:
+        raise CaseError("jokers: expected true or false")
+    return flag
+
+
+def do_check(case):
+    if not isinstance(case, dict):
+        raise CaseError("check: expected an object")
+    for k in case:
+        if k not in ("hand", "jokers"):
+            raise CaseError("check: unknown key %s" % cli_io.excerpt(repr(k)))
+    if "hand" not in case:
+        raise CaseError("check: missing 'hand'")
+    hand = _ranks(case["hand"], "check.hand")
+    if not hand:
+        raise CaseError("check.hand: the hand is empty")
+    res = kakoi_score.targets(hand, _jokers(case.get("jokers"), hand))
+    return {"hand": hand, "fields": res["fields"], "ways": res["ways"]}
+
+
+def _names(players):
+    if isinstance(players, int) and not isinstance(players, bool):
+        if not 2 <= players <= kakoi_score.MAX_SEATS:
+            raise CaseError("players: 2 to 6")
+        return [str(i + 1) for i in range(players)]
+    if not isinstance(players, list) or not 2 <= len(players) <= kakoi_score.MAX_SEATS:
+        raise CaseError("players: a list of 2 to 6 names in seating order (or a number)")
+    names = []
+    for p in players:
+        if isinstance(p, int) and not isinstance(p, bool):
+            p = str(p)
+        if not isinstance(p, str) or not p or p in names:
+            raise CaseError("players: names must be distinct non-empty strings")
+        names.append(p)
+    return names
+
+
+def do_settle(case):
+    if not isinstance(case, dict):
+        raise CaseError("settle: expected an object")
+    for k in case:
+        if k not in SETTLE_KEYS:
+            raise CaseError("settle: unknown key %s" % cli_io.excerpt(repr(k)))
+    if "players" not in case:
+        raise CaseError("settle: missing 'players'")
+    names = _names(case["players"])
+    n = len(names)
+
+    def seat(v, what):
+        if isinstance(v, int) and not isinstance(v, bool):
+            v = str(v)
+        if v not in names:
+            raise CaseError("%s: %s is not one of the players %s" % (what, cli_io.excerpt(repr(v)), cli_io.excerpt(repr(names))))
+        return names.index(v)
+
+    kind = case.get("type")
+    if kind not in kakoi_score.KINDS:
+        raise CaseError("settle.type: one of tsumo, dobon, tenhou")
+    if "card" not in case:
+        raise CaseError("settle: missing 'card' (%s)" % (
+            "the going-out card" if kind == "tsumo" else "the card dobon'd on"))
+    card = _rank(case["card"])
+    hands_in = case.get("hands", {})
+    if not isinstance(hands_in, dict):
+        raise CaseError("settle.hands: an object {player: [cards]}")
+    hands = [None] * n
+    cards = [card]
+    for k in hands_in:
+        i = seat(k, "settle.hands")
+        hands[i] = _ranks(hands_in[k], "settle.hands.%s" % k)
+        cards.extend(hands[i])
+    jokers = _jokers(case.get("jokers"), cards)
+    cap = case.get("cap", kakoi_score.CAP)
+    ev = {"t": kind, "card": card, "hands": hands}
+    starter = 0
+    allowed = {"tsumo": ("winner",), "dobon": ("by", "out", "calls"), "tenhou": ("starter", "calls")}
+    for k in ("by", "out", "winner", "starter", "calls"):
+        if k in case and k not in allowed[kind]:
+            raise CaseError("settle: %s does not belong to a %s case" % (cli_io.excerpt(repr(k)), cli_io.excerpt(str(kind))))
+    if kind == "tsumo":
+        if "winner" not in case:
+            raise CaseError("settle: missing 'winner' (who went out)")
+        ev["seat"] = seat(case["winner"], "settle.winner")
+    else:
+        if kind == "dobon":
+            if "by" not in case:
+                raise CaseError("settle: missing 'by' (who played the card)")
+            ev["by"] = seat(case["by"], "settle.by")
+            ev["out"] = case.get("out", False)
+            if ev["out"] is not True and ev["out"] is not False:
+                raise CaseError("settle.out: expected true or false")
+        elif "starter" in case:
+            starter = seat(case["starter"], "settle.starter")
+        calls = case.get("calls")
+        if not isinstance(calls, list) or not calls:
+            raise CaseError("settle.calls: a non-empty list of dobon calls")
+        ev["calls"] = []
+        for i, c in enumerate(calls):
+            what = "settle.calls[%d]" % i
+            if not isinstance(c, dict):
+                raise CaseError(what + ": expected an object")
+            for k in c:
+                if k not in CALL_KEYS:
+                    raise CaseError("%s: unknown key %s" % (what, cli_io.excerpt(repr(k))))
+            if "who" not in c or "top" not in c:
+                raise CaseError(what + ": needs 'who' and 'top'")
+            e = {"seat": seat(c["who"], what + ".who"), "top": _rank(c["top"])}
+            if "answers" in c:
+                a = c["answers"]
+                if not isinstance(a, list):
+                    a = [a]
+                e["on"] = [seat(x, what + ".answers") for x in a]
+            else:
+                e["on"] = "card"
+            ev["calls"].append(e)
+    res = kakoi_score.settle(n, ev, cap, jokers, starter)
+    pays = []
+    for p in res["payments"]:
+        lv = p["level"]
+        what = LEVEL_NAMES.get(lv, "gaeshi")
+        if kind == "tenhou" and lv == 1:
+            what = "tenhou"
+        q = {"payer": names[p["payer"]], "receiver": names[p["receiver"]], "kind": what,
+             "level": lv, "points": p["points"], "n28": p["n28"], "factor": p["factor"],
+             "raw": p["raw"], "amount": p["amount"], "capped": p["capped"]}
+        q["formula"] = "%d x 2^%d x %d = %d%s" % (
+            p["points"], p["n28"], 1 << lv, p["raw"],
+            (" -> cap %d" % p["amount"]) if p["capped"] else "")
+        pays.append(q)
+    out = {"type": kind, "payments": pays,
+           "deltas": dict((names[i], res["deltas"][i]) for i in range(n)),
+           "next": names[res["next"]]}
+    if kind != "tsumo":
+        out["calls"] = [{"who": names[c["seat"]], "top": c["top"], "level": c["level"],
+                         "answers": "card" if c["on"] == "card" else [names[x] for x in c["on"]],
+                         "ops": c["ops"], "answered_by": [names[x] for x in c["answered_by"]]}
+                        for c in res["calls"]]
+    return out
+
+
+def _refusal_text(r, names):
+    info = dict(r.info)
+    if names:
+        for k in ("seat", "on"):
+            v = info.get(k)
+            if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < len(names):
+                info[k] = names[v]
+    for k in info:
+        if isinstance(info[k], (str, list, dict)):
+            info[k] = cli_io.excerpt(info[k] if isinstance(info[k], str) else repr(info[k]))
+    text = MESSAGES.get(r.msg_id, (r.msg_id,))[0]
+    try:
+        text = text.format(**info)
+    except (KeyError, IndexError, ValueError):
+        pass
+    text = text.replace("\n", " ")
+    if "what" in info:
+        text += " (%s)" % info["what"]
+    return "%s: %s" % (r.msg_id, text)
+
+
+def run(case):
+    if not isinstance(case, dict) or len(case) != 1 or not ("check" in case or "settle" in case):
+        raise CaseError("a case is {\"check\": {...}} or {\"settle\": {...}}")
+    if "check" in case:
+        return do_check(case["check"])
+    return do_settle(case["settle"])
+
+
+def main(argv=None):
+    argv = [] if argv is None else argv
+    if argv:
+        sys.stderr.write("usage: python -m host_tools.calc kakoi < case.json\n")
+        return 2
+    names = None
+    try:
+        try:
+            case = cli_io.load_json(cli_io.read_stdin_text())
+        except cli_io.InputError as e:
+            raise CaseError("invalid JSON: %s" % e)
+        if isinstance(case, dict) and isinstance(case.get("settle"), dict):
+            try:
+                names = _names(case["settle"].get("players"))
+            except CaseError:
+                names = None
+        out = run(case)
+    except CaseError as e:
+        return cli_io.error(str(e))
+    except Refusal as r:
+        return cli_io.error(_refusal_text(r, names), id=r.msg_id)
+    cli_io.emit(out)
+    return 0
+
+
+main = cli_io.guarded(main)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,301 @@
+"""掛け引きほーるでむ through the buttons only: a whole 4-player game against the engine driven directly."""
+import random
+
+from core.engine import Game
+from core.fold import clone
+from kinds.kakehiki import rules as kh
+from core.errors import Refusal
+from ui_harness import Driver, TextLog, frame_text, title_row
+
+SETTINGS = {"start": 6, "dial_max": 3}
+
+
+def legal(state, ev):
+    try:
+        kh.apply(clone(state), ev, SETTINGS)
+        return True
+    except Refusal:
+        return False
+
+
+def pick_event(rng, s):
+    ph = s["phase"]
+    p = s["turn"]
+    if ph in ("select", "sign_bet", "judge_bet"):
+        opts = []
+        for v in range(1, SETTINGS["dial_max"] + 1):
+            opts.append({"t": "raise", "p": p, "v": v})
+        opts += [{"t": "call", "p": p}, {"t": "check", "p": p}, {"t": "check", "p": p}, {"t": "fold", "p": p}]
+        opts = [e for e in opts if legal(s, e)]
+        return rng.choice(opts)
+    if ph == "predict":
+        ins = [i for i in range(s["n"]) if not s["out"][i]]
+        hi = min(SETTINGS["dial_max"], s["hold"][p])
+        return {"t": "predict", "p": p, "on": rng.choice(ins), "v": rng.randint(0, max(0, hi))}
+    if ph == "showdown":
+        ins = [i for i in range(s["n"]) if not s["out"][i]]
+        k = 2 if len(ins) > 1 and rng.random() < 0.2 else 1
+        return {"t": "win", "p": sorted(rng.sample(ins, k))}
+    if ph == "sign" or (ph == "reveal" and not s["sign_rev"]):
+        return {"t": "sign", "minus": rng.random() < 0.2}
+    return {"t": "judge", "small": rng.random() < 0.25}
+
+
+def press_to(d, attr, want, n, name="right"):
+    for _ in range(n + 1):
+        if getattr(d.app.top(), attr) % n == want:
+            return
+        d.press(name)
+    raise AssertionError("could not reach %s=%s" % (attr, want))
+
+
+def bar_to(d, want):
+    """Move the play screen's bar to the option with value `want` (an action, or True/False)."""
+    scr = d.app.top()
+    s = d.app.state()
+    pr = scr.prompt(s)
+    vals = scr.options(s, pr)[1]
+    assert want in vals, (want, vals)
+    for _ in range(len(vals) + 1):
+        if vals[scr.cur(s, pr)] == want:
+            return
+        d.press("right")
+    raise AssertionError("could not reach %s" % want)
+
+
+def drive(d, ev):
+    """The buttons a player presses for `ev` on the 掛け引き play screen."""
+    s = d.app.state()
+    t = ev["t"]
+    if t in ("raise", "call", "check", "fold"):
+        if t == "call" and s["dial"][ev["p"]] == max(s["dial"][i] for i in range(s["n"]) if not s["out"][i]):
+            t = "check"                      # the bar offers 様子見 alone when 受ける changes nothing
+        bar_to(d, t)
+        d.press("ok")
+        if t == "raise":
+            scr = d.app.top()
+            while scr.raising < ev["v"]:
+                d.press("up", "repeat" if ev["v"] - scr.raising > 1 else "click")
+            d.press("ok")
+    elif t == "predict":
+        d.press("ok")
+        assert d.screen() == "Predict"
+        ins = [i for i in range(s["n"]) if not s["out"][i]]
+        press_to(d, "ti", ins.index(ev["on"]), len(ins))
+        scr = d.app.top()
+        while scr.v != ev["v"]:
+            d.press("up" if scr.v < ev["v"] else "down")
+        d.press("ok")
+    elif t == "win":
+        d.press("ok")
+        assert d.screen() == "Choice"
+        ins = [i for i in range(s["n"]) if not s["out"][i]]
+        if len(ev["p"]) == 1:
+            while d.app.top().sel != ins.index(ev["p"][0]):
+                d.press("down")
+            d.press("ok")
+            return
+        while d.app.top().sel != len(ins):          # 同点（複数）
+            d.press("down")
+        d.press("ok")
+        assert d.screen() == "MultiSelect"
+        for w in ev["p"]:
+            while d.app.top().sel != ins.index(w):
+                d.press("down")
+            d.press("ok")
+        while d.app.top().sel != len(ins):
+            d.press("down")
+        d.press("ok")
+    else:
+        bar_to(d, ev.get("minus", ev.get("small")))
+        d.press("ok")
+
+
+def start_game(d, n=4):
+    d.seq("ok ok")                        # new game -> 掛け引きほーるでむ
+    assert d.screen() == "Settings"
+    d.seq("left " * 6)                    # dial_max 9 -> 3
+    d.seq("down " + "left " * 14)         # start 20 -> 6
+    d.seq("down ok")                      # next
+    assert d.screen() == "Seats"
+    assert d.app.top().n == 4
+    d.seq("down down ok")                 # start
+    assert d.screen() == "Play"
+    assert d.app.game.settings == SETTINGS
+
+
+def test_whole_game_by_buttons_matches_engine():
+    with TextLog() as log:
+        d = Driver(lang="ja")
+        start_game(d)
+        ref = Game.new("kakehiki", 4, SETTINGS)
+        rng = random.Random(7)
+        steps = 0
+        while not ref.is_over():
+            ev = pick_event(rng, ref.state)
+            out = ref.submit(ev)
+            drive(d, ev)
+            assert d.app.state() == ref.state, ev
+            total = kh.total_dango(d.app.state())
+            assert total == 4 * SETTINGS["start"]
+            if out is not None:
+                assert d.screen() == "Lines"          # the round result
+                d.press("ok")
+            steps += 1
+            assert steps < 2000
+        assert d.screen() == "End"
+        assert d.app.game.standings() == ref.standings()
+        # the end screen shows each player's final score (2 x success + holdings)
+        log.drawn.clear()
+        d.app.dirty = True
+        d.app.frame()
+        txt = log.frame_text()
+        for e in ref.standings():
+            assert "%d点" % e["score"] in txt
+        assert not log.over
+
+
+def test_prediction_stays_hidden_until_revealed():
+    with TextLog() as log:
+        d = Driver(lang="en")
+        start_game(d)
+        # P2 folds in the selection round, the others check/call: P2 predicts P3 for 2.
+        drive(d, {"t": "fold", "p": 1})
+        drive(d, {"t": "call", "p": 2})
+        drive(d, {"t": "call", "p": 3})
+        drive(d, {"t": "check", "p": 0})
+        assert d.app.state()["phase"] == "predict"
+        drive(d, {"t": "predict", "p": 1, "on": 2, "v": 2})
+        assert d.screen() == "Play"
+        log.drawn.clear()
+        d.app.dirty = True
+        d.app.frame()
+        txt = log.frame_text()
+        assert "●" in txt and "→3" not in txt
+        # undoing it must not reveal it either
+        d.press("back", "long")
+        assert d.toast().startswith("Undone: P2 predicted")
+        assert "3" not in d.toast()[len("Undone: P2"):]
+        # redone, then P3 folds: the prediction is paid, so the row shows its target by name
+        d.press("ok", "long")
+        drive(d, {"t": "sign", "minus": False})
+        while not d.app.state()["out"][2]:
+            s = d.app.state()
+            drive(d, {"t": "fold" if s["turn"] == 2 else "check", "p": s["turn"]})
+        txt = frame_text(d, log)
+        assert "→P3:2" in txt and "●" not in txt
+        d.app.set_lang("ja")
+        assert "→P3 2個".replace(" ", "") in frame_text(d, log)
+
+
+def test_bar_offers_only_legal_actions_with_the_usual_one_chosen():
+    d = Driver(lang="ja")
+    start_game(d)
+    scr = d.app.top()
+    s = d.app.state()
+    # P2 (dial 0, top 1): every action, 受ける preselected
+    assert scr.options(s, "bet")[1] == ["raise", "call", "check", "fold"]
+    assert scr.cur(s, "bet") == 1
+    drive(d, {"t": "raise", "p": 1, "v": 3})          # the dial maximum
+    scr = d.app.top()
+    s = d.app.state()
+    # P3 cannot raise past the maximum: no 勝負; 受ける preselected, one OK calls
+    assert scr.options(s, "bet")[1] == ["call", "check", "fold"]
+    d.press("ok")
+    assert d.app.game.state["dial"][2] == 3
+    # P4 folds; P1 (the parent) calls; P2's dial is the top: 受ける would change nothing, so the
+    # bar offers 様子見 and it is preselected
+    drive(d, {"t": "fold", "p": 3})
+    d.press("ok")
+    assert d.app.state()["phase"] == "predict"
+
+
+def test_every_action_says_what_was_recorded_and_whose_turn_it_is():
+    with TextLog() as log:
+        d = Driver(lang="ja")
+        start_game(d)
+        t = d.app.t
+        drive(d, {"t": "raise", "p": 1, "v": 2})
+        assert t("KH_RAISE_EV", {"name": "P2", "v": 2}) in title_row(d, log)
+        # a 様子見 below the top dial is legal: it must not pass silently
+        drive(d, {"t": "check", "p": 2})
+        assert "P3 " + t("KH_check") in title_row(d, log)
+        assert d.app.state()["turn"] == 3
+        drive(d, {"t": "fold", "p": 3})
+        assert t("KH_FOLD_EV", {"name": "P4", "n": 0}) in title_row(d, log)
+        # the next press clears the line; the title is back
+        d.press("right")
+        assert title_row(d, log)[0].startswith("第1回")
+        assert t("KH_FOLD_EV", {"name": "P4", "n": 0}) not in frame_text(d, log)
+
+
+def test_turn_row_is_inverted():
+    d = Driver(lang="ja")
+    start_game(d)
+    buf = d.display.last
+    # P2's row (y 16..23) is lit across the panel's right half; P3's (y 24..31) is not
+    page2 = buf[2 * 128:3 * 128]
+    page3 = buf[3 * 128:4 * 128]
+    assert all(b == 0xFF or i < 100 for i, b in enumerate(page2[100:], 100))
+    assert not any(page3[100:])
+
+
+def test_prediction_is_three_presses_for_the_preselected_target():
+    d = Driver(lang="ja")
+    start_game(d)
+    drive(d, {"t": "call", "p": 1})
+    drive(d, {"t": "fold", "p": 2})
+    drive(d, {"t": "call", "p": 3})
+    drive(d, {"t": "check", "p": 0})
+    assert d.app.state()["phase"] == "predict"
+    d.seq("ok up ok")                # P4 (the first still in after P3), 2 dango
+    assert d.app.state()["preds"] == [{"by": 2, "on": 3, "v": 2, "res": None}]
+
+
+def test_deck_reshuffles_and_not_saved_warning():
+    with TextLog() as log:
+        d = Driver(lang="ja")                  # no store: memory only
+        start_game(d)
+        t = d.app.t
+        txt = frame_text(d, log)
+        # the warning is short, at the title's right end: the rows under the table stay free
+        assert t("KH_NOT_SAVED_SHORT") in [s for s, _, y in log.drawn if y == 0]
+        assert "保存されていません" not in txt and "保存" in t("KH_NOT_SAVED_SHORT")   # not the long form
+        assert t("KH_DECKS", {"j": 0, "s": 0}) in txt
+        d.app.game.state["judge_shuffles"] = 2
+        d.app.game.state["sign_shuffles"] = 1
+        assert t("KH_DECKS", {"j": 2, "s": 1}) in frame_text(d, log)
+        assert "2/3" in t("KH_DECKS", {"j": 2, "s": 1})
+
+
+def test_six_players_put_the_deck_count_and_warning_in_the_title():
+    with TextLog() as log:
+        d = Driver(lang="ja")
+        d.seq("ok ok")
+        d.seq("down down ok")                # settings: 次へ
+        assert d.screen() == "Seats"
+        while d.app.top().n < 6:
+            d.press("right")
+        d.seq("down down ok")
+        assert d.screen() == "Play" and d.app.game.nseats == 6
+        t = d.app.t
+        txt = frame_text(d, log)
+        assert t("KH_DECKS_SHORT", {"j": 0}) in txt and t("KH_NOT_SAVED_SHORT") in txt
+        assert "保存されていません" not in txt     # no room for a long warning with six players
+        assert not log.over
+
+
+def test_the_next_round_opens_with_its_header_not_the_last_line():
+    with TextLog() as log:
+        d = Driver(lang="ja")
+        start_game(d)
+        for p in (1, 2, 3):
+            drive(d, {"t": "fold", "p": p})      # all but P1: the unrevealed cards are told
+        assert d.app.state()["phase"] == "reveal"
+        drive(d, {"t": "sign", "minus": False})
+        drive(d, {"t": "judge", "small": False})
+        assert d.screen() == "Lines"             # the round's result
+        d.press("ok")
+        row = title_row(d, log)
+        assert row[0].startswith("第2回"), row
+        assert not [x for x in row if x.startswith(d.app.t("KH_SMALL"))], row

@@ -1,0 +1,107 @@
+# 囲将会ドボン's data for the generic tests (tests/game_data/__init__.py says what each name is).
+from host_tools.kinds.kakoi.play import REPORT_ROUNDS
+from core.engine import Game
+
+LONG_SETTINGS = {"rounds": 0}
+LONG_SEATS = 4
+STORE_OPS = 80  # test_store.py's recorded game: its length in ops
+WEAR_SEEDS = (3,)  # test_powercut.py: the night's games it plays (seeds)
+# "texts fallback" (test_texts_file.py): its texts are read from a damaged texts file
+ROLES = ("hostile export", "ledger", "export finished", "report", "new game hint", "texts fallback")
+# three rounds valid in turn for 3 players (a tsumo, a dobon with a call, a tsumo): the report bench's
+ROUNDS = REPORT_ROUNDS
+
+
+def play_log(gid="0000c0c0", rounds=6, names=None):
+    """`rounds` rounds of ROUNDS over again, then the end: journal lines collected."""
+    lines = []
+    g = Game.new("kakoi", names or 3, {}, gid, lines.append)
+    for i in range(rounds):
+        g.submit(dict(ROUNDS[i % len(ROUNDS)]))
+    g.submit({"t": "end"})
+    return g, lines
+
+
+# "ledger" (test_ledger_nights.py): the first name of its standings over two nights of play_log with
+# test_ledger.NAMES
+LEDGER_FIRST_NAME = "ちえ"
+
+
+def check_emu_events(events, log):
+    assert [e["t"] for e in events] == ["tsumo"]
+    assert (events[0]["seat"], events[0]["card"], events[0]["hands"]) == (0, "5", [None, ["3"]])
+
+# test_ui.py: walks through the play screen (from it, on the default settings and seats): dobon
+# (grid, field card list, payer, call list: ＋ドボン, ＋返し, 上がり札, delete asked), tsumo (pick
+# grid), tenhou, starter, end from the game menu
+UI_WALKS = [
+    # a dobon: P2 3 4 on 7, ＋ドボン P3 2 5, ＋返し P1 A 2, a call's delete asked (いいえ), back out
+    "ok ok ok ok right right ok ok down down down ok ok up up ok ok down down down right right ok "
+    "right right ok down down ok up ok ok down down down ok ok down down down ok ok down up up up "
+    "up up up ok ok back back back back back back back back",
+    "ok down ok ok right right right right ok down down ok ok down ok back back back",
+    "ok down down ok down ok up ok ok down ok right ok up ok L:back back back",
+    "ok down down down ok down ok back down down down ok down down ok",
+]
+UI_FIRST_EVENT = "ok down down down ok down ok"               # starter P2
+
+# test_ui_describe.py: the seats, one of each action, and (where given) what the undo line says of them
+DESCRIBE_SEATS = 3
+DESCRIBE_EVENTS = [
+    {"t": "dobon", "card": "JOKER"},
+    {"t": "tsumo", "seat": 1, "card": "7"},
+    {"t": "tenhou"},
+    {"t": "starter", "seat": 2},
+    {"t": "end"},
+]
+DESCRIBE_JA = [
+    "ジョーカーにドボン",
+    "P2のツモ上がり（7）",
+    "天和",
+    "最初に出す人：P3",
+    "対局を終える",
+]
+
+
+# test_report.py: this game in a night of every game, and its own checks of the night's CSV (rows),
+# details (rows; the game) and pages; its title on a Japanese page (test_ledger_nights.py's standings too)
+TITLE_JA = "囲将会ドボン"
+REPORT_DETAILS = True
+
+
+def report_night_log(names3, names4):
+    return play_log(names=names3)
+
+
+def check_report_csv(ko):
+    assert ko[1][ko[0].index("change: あき")] == "30"
+
+
+def check_report_details(ko, g):
+    assert ["1", "payment", "ちえ", "あき", "", "", "5", "2", "10", ""] in ko
+
+
+def check_report_pages(ja, en):
+    for word in ("囲将会ドボン", "Bob→あき 20点"):
+        assert word in ja, word
+    for word in ("Kakoi Dobon", "Bob pays あき 20"):
+        assert word in en, word
+
+# test_registry.py: where the registry (and so the menu) lists this game
+MENU_POSITION = 2
+
+
+# test_screen_text.py: the names of this game's cards and ranks that its screens draw
+def card_names():
+    from kinds.kakoi import score as kakoi_score
+    return list(kakoi_score.RANKS)
+
+# the presses from the start screen to the play screen of a new game (defaults, 4 players)
+NEW_GAME_PRESSES = "ok down down ok up ok down down ok"
+
+# test_ui_voice.py: refusals on this game's play screen, in the table's words: (id, info, said)
+VOICE_REFUSALS = [
+    ("E_KAKOI_NO_CALLS", {}, "ドボンした人を選んでください"),
+    ("E_KAKOI_NO_DOBON", {"seat": 1, "card": "Q"}, "P2はQにドボンできません"),
+    ("E_KAKOI_TOO_MANY", {"rank": "JOKER"}, "ジョーカーが多すぎます（同じ札は4枚、ジョーカーは2枚まで）"),
+]
