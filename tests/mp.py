@@ -136,3 +136,20 @@ def live():
     if a > peak:
         peak = a
 """
+
+# An App on no display, and go(app, "ok down ..."): clicks, each followed by live() and a frame
+# (after GUEST_HEAD + HEAP_PEAK; the entry tests of the games under MicroPython).
+CLICKS = r"""
+class D:
+    def show(self, c):
+        pass
+from ui.app import App
+def go(app, s):
+    for n in s.split():
+        app.on_button('click', n)
+        live()
+        app.frame()
+    live()
+app = App(D(), None, C(), 'ja')
+app.frame()
+"""

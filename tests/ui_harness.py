@@ -122,6 +122,16 @@ def flash_store(tmp_path):
     return Store(fs=OsFs(), root=str(tmp_path / "games"))
 
 
+def history_lines(lines, lang="ja"):
+    """The history screen's lines of the game whose journal is `lines` (resumed, back, 「履歴」)."""
+    from core.engine import Game
+    d = Driver(lang=lang)
+    d.app.start(Game.from_lines(lines))
+    d.press("back")
+    pick(d, d.app.t("HISTORY"))
+    return list(d.app.top().lines)
+
+
 def pick(d, label):
     """Press down until the menu's cursor is on `label`, then ok."""
     scr = d.app.top()

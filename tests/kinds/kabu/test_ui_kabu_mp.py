@@ -4,19 +4,7 @@ import pytest
 
 mp = pytest.importorskip("mp")
 
-CODE = mp.GUEST_HEAD + mp.HEAP_PEAK + r"""
-class D:
-    def show(self, c):
-        pass
-from ui.app import App
-def go(app, s):
-    for n in s.split():
-        app.on_button('click', n)
-        live()
-        app.frame()
-    live()
-app = App(D(), None, C(), 'ja')
-app.frame()
+CODE = mp.GUEST_HEAD + mp.HEAP_PEAK + mp.CLICKS + r"""
 go(app, 'ok down ok up ok down down ok')                  # 株ドボン, 4 players
 go(app, 'ok ok ok ok right right ok ok left ok up ok ok ok down ok')
 print('KABU1', type(app.top()).__name__, app.toast)

@@ -4,19 +4,7 @@ import pytest
 
 mp = pytest.importorskip("mp")
 
-CODE = mp.GUEST_HEAD + mp.HEAP_PEAK + r"""
-class D:
-    def show(self, c):
-        pass
-from ui.app import App
-def go(app, s):
-    for n in s.split():
-        app.on_button('click', n)
-        live()
-        app.frame()
-    live()
-app = App(D(), None, C(), 'ja')
-app.frame()
+CODE = mp.GUEST_HEAD + mp.HEAP_PEAK + mp.CLICKS + r"""
 go(app, 'ok down down ok up ok left down down ok')        # 囲将会ドボン, 3 players
 go(app, 'right ok ok down left left ok up right right ok up ok up ok up up ok down down')   # the seed's example: tests/kinds/kakoi/presses/kakoi-seed.fewest.txt
 go(app, 'left ok up up right right ok up up ok up ok ok down down ok up up ok up ok')
