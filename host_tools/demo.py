@@ -1,5 +1,5 @@
 # `make demo`: a whole scripted 4-player game through the engine, printed and logged: the first game
-# of the registry with a demo (host_tools/play_games/<kind>.py's demo(); 掛け引きほーるでむ today).
+# of the registry with a demo (host_tools/kinds/<kind>/play.py's demo(); 掛け引きほーるでむ today).
 import os
 import random
 import sys

@@ -35,7 +35,7 @@ mp = pytest.importorskip("mp")
 # no store, a fixed game script. Each scene is drawn twice: "cold" (first draw after the setup:
 # whatever the screen computes once) and "warm" (the same picture again, e.g. after a button that
 # changed nothing on it); the figure reported is the cold one unless said otherwise. After the
-# menus, each game's own scenes (CANVAS_SCENES in tests/game_data/), in the registry's order.
+# menus, each game's own scenes (CANVAS_SCENES in tests/kinds/<kind>/data.py), in the registry's order.
 SCENES = [
     ("boot menu", "pass"),
     ("games menu", "from ui import screens_menu; app.push(screens_menu.Games(app))"),

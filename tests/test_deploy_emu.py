@@ -16,12 +16,12 @@ from host_tools.emu import UF2_HELP, find_uf2
 import game_data
 
 pytestmark = [pytest.mark.emu, pytest.mark.skipif(find_uf2() is None, reason=UF2_HELP)]
-# The game started on the board: the one with role "deploy" (tests/game_data/).
+# The game started on the board: the one with role "deploy" (tests/kinds/<kind>/data.py).
 DEPLOY_KIND = game_data.for_role("deploy")
 
 
 def start_game():
-    """A game of the "deploy" game with one action saved: its tests/emu_scripts/<kind>.txt (kept
+    """A game of the "deploy" game with one action saved: its tests/kinds/<kind>/emu.txt (kept
     in step with the screens by its owner) up to its second screenshot."""
     path = _paths.emu_script(DEPLOY_KIND)
     out, shots = [], 0

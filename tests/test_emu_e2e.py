@@ -1,7 +1,7 @@
 """End to end on the emulated Pico (real MicroPython v1.24.1, the firmware staged as `make deploy`
 lays it out): a short game of each of the four kinds pressed on the GPIO buttons from the first
 screen, every checkpoint screen byte-identical with the CPython simulator's for the same button
-script (tests/emu_scripts/, the same storage code on a littlefs image on both sides); a power cut
+script (tests/kinds/<kind>/emu.txt, the same storage code on a littlefs image on both sides); a power cut
 in the middle of a game and the resume; the logs exported with the real mpremote through the pty
 and validated with host_tools.logs; gc.mem_free() while the app runs (main.py's console command
 `mem`). Needs the UF2 (docs/emulator.md); skipped without.
@@ -21,7 +21,7 @@ from core import registry
 import game_data
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-# the registered games with a script in emu_scripts/ (core/registry.py: the one list)
+# the registered games with a button script (tests/kinds/<kind>/emu.txt; core/registry.py: the one list)
 GAMES = tuple(k for k in registry.KINDS if os.path.exists(_paths.emu_script(k)))
 
 pytestmark = [pytest.mark.emu, pytest.mark.skipif(find_uf2() is None, reason=UF2_HELP)]
@@ -292,7 +292,7 @@ def test_export_with_mpremote_and_validate(exported, sim_events):
     ev = dict((k, _events(by_kind[k])) for k in GAMES)
     print("\nexported: " + "; ".join("%s %s seq %d" % (k, [e["t"] for e in ev[k]], by_kind[k].seq)
                                      for k in GAMES))
-    for k in GAMES:             # what each game's script pressed (tests/game_data/<kind>.py)
+    for k in GAMES:             # what each game's script pressed (tests/kinds/<kind>/data.py)
         game_data.of(k).check_emu_events(ev[k], by_kind[k])
     # the same presses on the simulator wrote the same events (all but the random game id)
     strip = lambda es: [dict((k, v) for k, v in e.items() if k != "g") for e in es]  # noqa: E731

@@ -1,6 +1,6 @@
 """The real firmware on the emulated Pico W in station mode, serving phones: deployed as `make deploy
 BOARD=pico_w` lays it out with /wifi.json, booted, a game (GAME: the first registered one; 株ドボン
-does not fit beside the server on this heap) pressed on the GPIOs from its tests/emu_scripts/ script
+does not fit beside the server on this heap) pressed on the GPIOs from its tests/kinds/<kind>/emu.txt
 while headless Chromium, one phone-sized page (390x844) on the harness's forward, follows it, and
 PHONES - 1 more phones' event streams are held open (the board holds 4 at most, PHONE_STREAMS). At every checkpoint of the script the
 page shows the simulator's figures for the same presses (the same App on CPython with the same
@@ -32,7 +32,7 @@ GAME = os.environ.get("PICOW_GAME", KINDS[0])
 # connections in all (MEMP_NUM_TCP_PCB, lwIP's default): a sixth phone's connection is not taken
 # while five stream (python -m host_tools.bench.picow shows it); docs/emulator.md.
 PHONES = int(os.environ.get("PICOW_PHONES", "2"))
-# PICOW_GAME / PICOW_PHONES: another script of tests/emu_scripts/ or fewer phones, by hand
+# PICOW_GAME / PICOW_PHONES: another game's tests/kinds/<kind>/emu.txt or fewer phones, by hand
 HEAP_GOAL = 32 * 1024          # issue 25 §9: at least 32 KB free with the worst game and 6 phones
 WALL_S = 900                   # a host-side wait (Chromium) while the emulator runs
 

@@ -8,7 +8,7 @@ from core.fold import WINDOW
 
 import game_data
 
-# The game whose test data gives the long round (tests/game_data/: DEEP_UNDO_SEATS, deep_undo_events).
+# The game whose test data gives the long round (tests/kinds/<kind>/data.py: DEEP_UNDO_SEATS, deep_undo_events).
 KIND = game_data.for_role("deep undo")
 
 

@@ -16,7 +16,7 @@ from test_logs import data_of, reseal
 
 import game_data
 
-# The device's games come from the games that claim these roles (tests/game_data/): a finished game
+# The device's games come from the games that claim these roles (tests/kinds/<kind>/data.py): a finished game
 # (also the store's segmented games), a long game cut short (in progress), a finished game whose
 # third line is spoilt.
 FINISHED_KIND = game_data.for_role("export finished")

@@ -13,7 +13,7 @@ import game_data
 
 pytestmark = pytest.mark.emu
 # As in test_export.py: a finished game and a long game cut short, from the games with roles
-# "export finished" and "export in progress" (tests/game_data/).
+# "export finished" and "export in progress" (tests/kinds/<kind>/data.py).
 FINISHED = game_data.of(game_data.for_role("export finished"))
 IN_PROGRESS = game_data.of(game_data.for_role("export in progress"))
 

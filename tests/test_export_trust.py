@@ -11,7 +11,7 @@ from test_logs import data_of
 
 import game_data
 
-# The game whose short log the device holds (tests/game_data/, role "hostile export").
+# The game whose short log the device holds (tests/kinds/<kind>/data.py, role "hostile export").
 KIND = game_data.for_role("hostile export")
 
 

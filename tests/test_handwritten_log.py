@@ -8,7 +8,7 @@ from core import journal
 
 import game_data
 
-# The hand-written journal of the game that claims the role (tests/game_data/).
+# The hand-written journal of the game that claims the role (tests/kinds/<kind>/data.py).
 DRAFT = game_data.of(game_data.for_role("hand-written log")).HAND_WRITTEN_LOG
 
 

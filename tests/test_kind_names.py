@@ -4,7 +4,7 @@
 
 A *kind name* is a kind of the registry (core/registry.py's KINDS, read from it, so a game added
 there is covered). Scanned: every Python file under firmware/, host_tools/ and tests/ (test helpers
-and tests/game_data/ included) but the tests of the NOT_YET list below. Each file is parsed (ast),
+and tests/kinds/<kind>/data.py included) but the tests of the NOT_YET list below. Each file is parsed (ast),
 and a kind name counts where it is code:
   - an identifier part: a name, attribute, function, class, argument, keyword or import name split
     at "_" and at case changes (``KABU_HANDS``, ``play_kakoi``, ``kakehiki_choose`` all count);

@@ -8,7 +8,7 @@ from test_logs import data_of
 import game_data
 
 NAMES = ["あき", "Bob", "ちえ"]
-# The game whose short log the generic checks import (tests/game_data/, role "ledger"); the standings
+# The game whose short log the generic checks import (tests/kinds/<kind>/data.py, role "ledger"); the standings
 # of two games over two nights: tests/test_ledger_nights.py.
 LEDGER = game_data.of(game_data.for_role("ledger"))
 

@@ -1,5 +1,5 @@
 """host_tools.ledger over two nights of two games: import twice = same rows; standings (the games:
-tests/game_data/, roles "ledger" and "ledger second game")."""
+tests/kinds/<kind>/data.py, roles "ledger" and "ledger second game")."""
 import json
 
 from host_tools import ledger

@@ -1,6 +1,6 @@
 # host_tools.logs on logs written by the engine: every game's clean log, and corrupt logs that must
 # give clear errors with line numbers while keeping what is valid. The games' short logs are their
-# tests/game_data/<kind>.py's play_log(); the corrupt logs of one game are in test_logs_<kind>.py.
+# tests/kinds/<kind>/data.py's play_log(); the corrupt logs of one game are in test_logs_<kind>.py.
 import pytest
 
 from core import journal

@@ -25,7 +25,7 @@ BS = PICO["block_size"]
 NBLOCKS = PICO["block_count"]
 SEG = 4096          # rotation several times within one game
 SNAP = 16
-# The games come from tests/game_data/: the real cuts play the game with role "power cut", the
+# The games come from tests/kinds/<kind>/data.py: the real cuts play the game with role "power cut", the
 # sweep every game (those with POWER_CUT_QUICK in the quick run, the others marked slow), a night's
 # wear each game's WEAR_SEEDS, a tiny full flash and the shipped sizes the "power cut full flash"
 # and "power cut shipped sizes" games.

@@ -6,7 +6,7 @@ from storage.store import Store, OsFs
 
 import game_data
 
-# The saved setup defaults are those of the game with role "prefs defaults" (tests/game_data/).
+# The saved setup defaults are those of the game with role "prefs defaults" (tests/kinds/<kind>/data.py).
 DEFAULTS_KIND = game_data.for_role("prefs defaults")
 DEFAULTS = game_data.of(DEFAULTS_KIND).PREFS_DEFAULTS
 

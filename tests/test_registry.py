@@ -32,7 +32,7 @@ def go_to(d, label):
 
 
 def test_the_registry_lists_the_four_games_in_menu_order():
-    # each game's test data says where its menu puts it (tests/game_data/<kind>.py: MENU_POSITION)
+    # each game's test data says where its menu puts it (tests/kinds/<kind>/data.py: MENU_POSITION)
     in_order = sorted(game_data.kinds(), key=lambda k: game_data.of(k).MENU_POSITION)
     assert len(in_order) >= 4 and registry.KINDS[:len(in_order)] == in_order
     for k in registry.KINDS:

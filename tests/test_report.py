@@ -20,7 +20,7 @@ from test_logs import data_of
 import game_data
 
 # A night holds one game of every game with test data, in "<kind>.log": each game's module in
-# tests/game_data/ plays it (report_night_log) and checks its own cells, details and words
+# tests/kinds/<kind>/data.py plays it (report_night_log) and checks its own cells, details and words
 # (check_report_csv, check_report_details, check_report_pages). The one-game checks play the games
 # that claim these roles; a game's own report tests: tests/test_report_<kind>.py.
 KINDS = game_data.kinds()

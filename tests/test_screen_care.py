@@ -9,7 +9,7 @@ from ui.care import BRIGHT, DIM_CONTRAST
 import game_data
 
 MIN = 60000
-# The game played under screen care, its seats and one event (tests/game_data/, role "screen care");
+# The game played under screen care, its seats and one event (tests/kinds/<kind>/data.py, role "screen care");
 # each game's own setup defaults: tests/test_screen_care_<kind>.py.
 CARE_KIND = game_data.for_role("screen care")
 CARE = game_data.of(CARE_KIND)

@@ -199,7 +199,7 @@ def test_the_checks_catch_what_they_are_for():
 
 # ---- names, cards, numbers ----------------------------------------------------------------------
 def card_names():
-    """The card and rank names every game with cards draws (tests/game_data/<kind>.py: card_names)."""
+    """The card and rank names every game with cards draws (tests/kinds/<kind>/data.py: card_names)."""
     import game_data
     out = []
     for kind in game_data.kinds():

@@ -19,7 +19,7 @@ import game_data
 
 KINDS = kinds_present()
 # The one-game checks (a damaged snapshot, the list, a full flash) play the game with role "store"
-# (tests/game_data/); the MicroPython check plays the "micropython replay" game's long game.
+# (tests/kinds/<kind>/data.py); the MicroPython check plays the "micropython replay" game's long game.
 STORE_KIND = game_data.for_role("store")
 STORE = game_data.of(STORE_KIND)
 MP_KIND = game_data.for_role("micropython replay")
@@ -29,7 +29,7 @@ FIGURES = {}
 
 
 def _script_len(kind):
-    """The long game's length in ops: the game's STORE_OPS (tests/game_data/), else 100."""
+    """The long game's length in ops: the game's STORE_OPS (tests/kinds/<kind>/data.py), else 100."""
     return getattr(game_data.of(kind), "STORE_OPS", 100) if game_data.has(kind) else 100
 
 

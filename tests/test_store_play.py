@@ -15,7 +15,7 @@ from memfs import MemFile, MemFs  # noqa: F401  (the storage tests take them fro
 HERE = os.path.dirname(os.path.abspath(__file__))
 FAKES = os.path.join(os.path.dirname(HERE), "host_tools", "bench", "mp", "fakes.py")
 
-# Settings and seats that keep a game going long enough for the storage tests (tests/game_data/).
+# Settings and seats that keep a game going long enough for the storage tests (tests/kinds/<kind>/data.py).
 LONG_SETTINGS = dict((k, game_data.of(k).LONG_SETTINGS) for k in game_data.kinds())
 SEATS = dict((k, game_data.of(k).LONG_SEATS) for k in game_data.kinds())
 
@@ -122,7 +122,7 @@ for op in ops:
 
 
 def replay_under_micropython(tmp_path, root, then, first=""):
-    """Plays long_script(kind, 120, seed=2) of the "micropython replay" game (tests/game_data/) into
+    """Plays long_script(kind, 120, seed=2) of the "micropython replay" game (tests/kinds/<kind>/data.py) into
     a Store at `root` under real MicroPython (after the guest lines `first`), then runs the guest
     lines `then`; returns (ops, out, err)."""
     import pytest

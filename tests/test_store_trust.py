@@ -22,7 +22,7 @@ BS = PICO["block_size"]
 NBLOCKS = PICO["block_count"]
 GID = "c0ffee02"
 FIGURES = {}
-# The device holds a game of the game with role "store trust" (tests/game_data/); the game played
+# The device holds a game of the game with role "store trust" (tests/kinds/<kind>/data.py); the game played
 # after a set-aside one is the "store trust second game"'s, the boot screen's set-aside game the
 # "store set aside screen"'s; the MicroPython check plays the "micropython replay" game's long game.
 TRUST_KIND = game_data.for_role("store trust")

@@ -17,7 +17,7 @@ import game_data
 import tally_game
 
 KINDS = [None] + list(registry.KINDS[:4])
-# The games these checks name come by role from tests/game_data/: the App plays the "texts" game
+# The games these checks name come by role from tests/kinds/<kind>/data.py: the App plays the "texts" game
 # (its own text TEXTS_OWN_LINE), a title read is the "texts name" game's, the damaged files are read
 # for the "texts fallback" game, the boot menu with a damaged file shows the "texts boot" game.
 TEXTS_KIND = game_data.for_role("texts")
@@ -182,7 +182,7 @@ def test_a_table_the_file_lacks_is_imported(tally, monkeypatch):
 
 def test_the_app_reads_the_file_under_micropython():
     mp = pytest.importorskip("mp")
-    # the game the App plays and the texts it reads, written here from tests/game_data/
+    # the game the App plays and the texts it reads, written here from the game data (tests/kinds/<kind>/data.py)
     played = ("app.kind = %r\nprint('T', app.t(%r), app.t('E_SEATS', {'min': 2, 'max': 6}), app.t(%r, %r))\n"
               % (TEXTS_KIND, "G_" + NAMED_KIND, OWN_ID, OWN_INFO))
     code = mp.GUEST_HEAD + r"""

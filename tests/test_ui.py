@@ -97,7 +97,7 @@ def _g(i):
     return "ok " + "down " * i + "ok up ok down down ok "
 
 
-# Generic walks, then each game's (tests/game_data/<kind>.py's UI_WALKS: button paths from its
+# Generic walks, then each game's (tests/kinds/<kind>/data.py's UI_WALKS: button paths from its
 # play screen).
 SCRIPTS = [
     "down ok back ok",                                   # language screen from boot, and back

@@ -11,7 +11,7 @@ from ui.screens_big import big_text, big_width, pages_of
 import game_data
 
 NAMES = ["たろう", "Ben", "はなこ", "P4", "P5"]
-# The game the generic checks open (tests/game_data/, role "large view"): its seats and one event.
+# The game the generic checks open (tests/kinds/<kind>/data.py, role "large view"): its seats and one event.
 VIEWED = game_data.for_role("large view")
 VIEW = game_data.of(VIEWED)
 

@@ -10,7 +10,7 @@ import game_data
 from core import registry
 
 # Each game's seats, one of each of its actions and, where given, what they read as in Japanese
-# (tests/game_data/<kind>.py: DESCRIBE_SEATS, DESCRIBE_EVENTS, DESCRIBE_JA).
+# (tests/kinds/<kind>/data.py: DESCRIBE_SEATS, DESCRIBE_EVENTS, DESCRIBE_JA).
 KINDS = game_data.kinds()
 
 

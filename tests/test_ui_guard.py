@@ -12,7 +12,7 @@ from ui_harness import Driver
 
 import game_data
 
-# The games the checks play (tests/game_data/): the presses from the start screen to its play
+# The games the checks play (tests/kinds/<kind>/data.py): the presses from the start screen to its play
 # screen (defaults, 4 players) and, for the first, one committed action from there. A game's own
 # forms under the guard: tests/test_ui_guard_<kind>.py.
 GUARDED = game_data.of(game_data.for_role("guard"))

@@ -8,7 +8,7 @@ from ui_harness import Driver, flash_store, pick
 
 import game_data
 
-# The two saved games, their rows on the list and what they show (tests/game_data/<kind>.py: SAVED_*).
+# The two saved games, their rows on the list and what they show (tests/kinds/<kind>/data.py: SAVED_*).
 OLDER_KIND = game_data.for_role("saved older")
 OLDER = game_data.of(OLDER_KIND)
 NEWER_KIND = game_data.for_role("saved newer")
@@ -30,7 +30,7 @@ def log_records(tmp_path, gid):
 
 
 def two_games(tmp_path):
-    """An older game and a newer one, one event made in each (tests/game_data/, roles "saved older"
+    """An older game and a newer one, one event made in each (tests/kinds/<kind>/data.py, roles "saved older"
     and "saved newer": SAVED_SEATS, SAVED_SETTINGS, SAVED_EVENT)."""
     st = flash_store(tmp_path)
     older = st.create(OLDER_KIND, list(OLDER.SAVED_SEATS), OLDER.SAVED_SETTINGS)

@@ -11,7 +11,7 @@ from ui_harness import Driver
 
 import game_data
 
-# Each game's refusals in its table's words (tests/game_data/<kind>.py: VOICE_REFUSALS); a game's
+# Each game's refusals in its table's words (tests/kinds/<kind>/data.py: VOICE_REFUSALS); a game's
 # own lines and settings screen: tests/test_ui_voice_<kind>.py.
 
 

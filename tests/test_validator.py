@@ -14,7 +14,7 @@ from core.errors import Refusal
 
 import game_data
 
-# The game of the hand-written log (tests/game_data/): its header and first four events are the
+# The game of the hand-written log (tests/kinds/<kind>/data.py): its header and first four events are the
 # valid log that the cases below spoil one field at a time (its settings "start", "dial_max" and
 # its seat field "p").
 HAND = game_data.of(game_data.for_role("hand-written log"))

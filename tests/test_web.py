@@ -22,8 +22,8 @@ from host_tools.web import cdp
 import game_data
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-# Every game plays its button script (tests/emu_scripts/<kind>.txt), by key where its WEB_BY_KEY
-# says so; a game started, reloaded or torn comes by role from tests/game_data/: "web new game"
+# Every game plays its button script (tests/kinds/<kind>/emu.txt), by key where its WEB_BY_KEY
+# says so; a game started, reloaded or torn comes by role from tests/kinds/<kind>/data.py: "web new game"
 # (its first WEB_NEW_GAME_STEPS steps start a game), "web saved game" (played up to the line
 # starting WEB_PLAYED_UNTIL, listed as WEB_LOG_ROW; torn after WEB_TORN_STEPS steps).
 NEW_KIND = game_data.for_role("web new game")

@@ -5,7 +5,7 @@
 The real firmware, staged as `make deploy BOARD=pico_w` lays it out, with /wifi.json (station
 mode: the emulator has no access point), boots on the emulated Pico W (RPI_PICO_W v1.23.0, the
 file at hand; docs/emulator.md). N phones' event streams (GET /events) are opened through the
-harness's forward and read by host threads; then the game's button script (tests/emu_scripts/)
+harness's forward and read by host threads; then the game's button script (tests/kinds/<kind>/emu.txt)
 is pressed on the GPIOs. After every step the console's `mem` (gc.mem_free() after a collect, the
 App and the server alive) and `t` (the last press: poll lag, work, draw, show) are read. Then,
 unless --no-plain, the same flash with RADIO = False in /board.py (the same firmware, no server)
@@ -313,13 +313,13 @@ def report(res):
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m host_tools.bench.picow", description=__doc__.split("\n")[0])
     ap.add_argument("--uf2", default=None, help="RPI_PICO_W UF2 (default $PICO_W_UF2, .cache/RPI_PICO_W.uf2)")
-    ap.add_argument("--game", default=None, help="tests/emu_scripts/<game>.txt (default: the game holding the most heap)")
+    ap.add_argument("--game", default=None, help="the game whose tests/kinds/<game>/emu.txt is played (default: the game holding the most heap)")
     ap.add_argument("--streams", type=int, default=PHONES)
     ap.add_argument("--no-plain", action="store_true", help="skip the run without the server")
     ap.add_argument("--json", default=None, help="also write the figures here")
     a = ap.parse_args(argv)
     if not os.path.exists(_paths.emu_script(a.game)):
-        print("bench_picow: no tests/emu_scripts/%s.txt" % a.game, file=sys.stderr)
+        print("bench.picow: no button script for %r (tests/kinds/<game>/emu.txt)" % a.game, file=sys.stderr)
         return 2
     res = run(a.uf2, a.game, a.streams, plain=not a.no_plain, log=lambda s: print(s, flush=True))
     print(report(res))

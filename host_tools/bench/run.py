@@ -31,7 +31,7 @@ FULL_FRAME = 1037          # adafruit/micropython-lib show(): 6 command writes (
 PICO_BLOCKS, ERASE_CYCLES, NIGHT = 352, 100000, 2000
 GOAL_RAM = 64 * 1024
 
-# ops per game: each game's BENCH_OPS (host_tools/play_games/<kind>.py)
+# ops per game: each game's BENCH_OPS (host_tools/kinds/<kind>/play.py)
 FULL = {"ops": dict((k, play_games.of(k).BENCH_OPS["full"]) for k in bp.KINDS),
         "resume": (100, 1000, 10000), "night": NIGHT, "host": 10000, "emu_ops": 20, "undo_lines": 10000}
 QUICK = {"ops": dict((k, play_games.of(k).BENCH_OPS["quick"]) for k in bp.KINDS),

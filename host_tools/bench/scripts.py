@@ -2,7 +2,7 @@
 
     python -m host_tools.bench.scripts [--uf2 PATH] [--game KIND ...] [--json OUT] [--resume]
 
-Each game's button script (tests/emu_scripts/<kind>.txt, the one tests/test_emu_e2e.py plays) runs
+Each game's button script (tests/kinds/<kind>/emu.txt, the one tests/test_emu_e2e.py plays) runs
 on a fresh emulated Pico (RPI_PICO v1.24.1) booted from the flash `make deploy` lays out. For every
 click the time runs from the release (a long press: from the moment it fires, DEBOUNCE_MS +
 LONG_MS after the firmware first read the button closed) to the last data the panel received
@@ -304,7 +304,7 @@ def _ms(v):
 def markdown(S):
     """The section's tables for docs/benchmarks.md (host_tools/bench/doc.py)."""
     from core import registry as G
-    out = ["Every press of each game's emulator script (`python -m host_tools.bench.scripts`: tests/emu_scripts/, "
+    out = ["Every press of each game's emulator script (`python -m host_tools.bench.scripts`: tests/kinds/<kind>/emu.txt, "
            "one fresh boot a game; release to the step's last panel write, emulated ms; the heap from main.py's "
            "`mem` after every step, after `gc.collect()` with the App alive; goal: every press within %d ms):"
            % GOAL_MS, "",

@@ -4,7 +4,7 @@
 # own process, for 100 and 1,000 nights. `python -m host_tools.bench.season [NIGHTS...]`.
 #
 # The logs are real journals: each game is one of a few templates per game and seat count, played
-# once by its random player (host_tools/play_games/<kind>.py) for at most TEMPLATE_EVENTS events
+# once by its random player (host_tools/kinds/<kind>/play.py) for at most TEMPLATE_EVENTS events
 # and then ended by the table ("end"); every generated game is a template with its own id and the
 # night's names, resealed. One game in UNFINISHED is cut in half (a game still in progress).
 import datetime

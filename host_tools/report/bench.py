@@ -11,7 +11,7 @@ from host_tools import play_games
 from core import journal
 from core.engine import Game
 
-# The game of the "report" workload (host_tools/play_games/<kind>.py): its REPORT_ROUNDS keep repeating.
+# The game of the "report" workload (host_tools/kinds/<kind>/play.py): its REPORT_ROUNDS keep repeating.
 KIND = play_games.for_role("report")
 ROUNDS = play_games.of(KIND).REPORT_ROUNDS
 

@@ -126,7 +126,7 @@ def player_labels(names):
 
 
 # ---- CSV columns per kind: (fixed columns, per-player fields) and one row per outcome -----------
-# Each game's part is in host_tools/report_games/<kind>.py (report_games.of: generic for a game
+# Each game's part is in host_tools/kinds/<kind>/report.py (report_games.of: generic for a game
 # without one).
 def csv_columns(kind, labels):
     fixed, per = report_games.of(kind).COLUMNS

@@ -1,5 +1,5 @@
 # The report's words and the small helpers its per-game parts share (host_tools/report/run.py and
-# host_tools/report_games/): page words in both languages, names of seats, numbers for a CSV cell.
+# host_tools/kinds/<kind>/report.py): page words in both languages, names of seats, numbers for a CSV cell.
 from host_tools import _paths  # noqa: F401  (firmware/ on sys.path)
 from core.errors import fill
 

@@ -3,7 +3,7 @@
 # player's record across the game nights of the ledger (host_tools/ledger.py), as pages and CSVs.
 #
 # What is counted, what a win is, how ties and nights go, and every figure: docs/season.md. Each
-# game's own figures and which way its score is better: host_tools/season_games/<kind>.py.
+# game's own figures and which way its score is better: host_tools/kinds/<kind>/season.py.
 # Trust: names are plain text everywhere (HTML-escaped, CSV formulas defused, no mathtext in the
 # charts); a player's page is named by a digest of the name, never by the name or a game id.
 # Memory: the games' seats and places are held (a few numbers per game); the rounds are streamed

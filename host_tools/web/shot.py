@@ -1,7 +1,7 @@
 """A picture of the web page (README): headless Chromium plays a button script, then shoots.
 
   python -m host_tools.web.shot OUT.png [--script FILE] [--upto SHOT] [--width 390] [--scale 2]
-The script is the simulator's (tests/emu_scripts/*.txt), played up to its `shot SHOT` line.
+The script is the simulator's (tests/kinds/<kind>/emu.txt), played up to its `shot SHOT` line.
 """
 import argparse
 import base64

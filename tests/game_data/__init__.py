@@ -9,7 +9,7 @@
 #                               game draws from the events of the game's scenario vectors
 #   play_log(gid=..., names=None) -> (Game, journal lines): a short game (test_logs.py and the
 #                               export, report and ledger tests)
-#   check_emu_events(events, log)  the events its tests/emu_scripts/<kind>.txt wrote (test_emu_e2e)
+#   check_emu_events(events, log)  the events its tests/kinds/<kind>/emu.txt wrote (test_emu_e2e)
 #   EMU_SEQ, EMU_SEQ_RESUMED    the last game of the emu session (left in progress): its seq after
 #                               its script and after resume.txt
 #   CANVAS_SCENES               optional: its scenes test_canvas_speed.py redraws (guest code)

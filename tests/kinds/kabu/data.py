@@ -8,7 +8,7 @@ STORE_OPS = 90  # test_store.py's recorded game: its length in ops
 # screen; "power cut full flash", "power cut shipped sizes" (test_powercut.py): the game played
 ROLES = ("report second game", "store set aside screen", "prefs defaults", "power cut full flash",
          "power cut shipped sizes", "texts name", "web saved game")
-# "web saved game" (test_web.py): its button script (tests/emu_scripts/) played up to the line that
+# "web saved game" (test_web.py): its button script (emu.txt) played up to the line that
 # starts WEB_PLAYED_UNTIL, the saved log's row on the page; a journal torn after WEB_TORN_STEPS steps
 WEB_PLAYED_UNTIL = "shot kabu-form"
 WEB_LOG_ROW = "株ドボン・P1、P2、P3"

@@ -15,7 +15,7 @@ ROLES = ("micropython replay", "hand-written log", "resume figures", "export in 
          "report in progress", "guard redraw", "saved older", "store",
          "store trust", "power cut", "texts boot", "web new game",
          "deploy")
-# "web new game" (test_web.py): the first steps of its button script (tests/emu_scripts/) start a game
+# "web new game" (test_web.py): the first steps of its button script (emu.txt) start a game
 WEB_NEW_GAME_STEPS = 8
 
 # "texts boot" (test_texts_file.py): its name on the boot menu
