@@ -318,7 +318,7 @@ def main(argv=None):
     ap.add_argument("--no-plain", action="store_true", help="skip the run without the server")
     ap.add_argument("--json", default=None, help="also write the figures here")
     a = ap.parse_args(argv)
-    if not os.path.exists(_paths.emu_script(a.game)):
+    if a.game is not None and not os.path.exists(_paths.emu_script(a.game)):
         print("bench.picow: no button script for %r (tests/kinds/<game>/emu.txt)" % a.game, file=sys.stderr)
         return 2
     res = run(a.uf2, a.game, a.streams, plain=not a.no_plain, log=lambda s: print(s, flush=True))
