@@ -154,7 +154,7 @@ def entries(folder=SCRIPTS):
     """[(stem, {"fewest": path, "hints": path})] for every entry in `folder` (None: every game's
     tests/kinds/<kind>/presses/), in file-name order."""
     found = {}
-    folders = [folder] if folder else sorted(glob.glob(os.path.join(ROOT, "tests", "kinds", "*", "presses")))
+    folders = [folder] if folder else sorted(glob.glob(_paths.kind_tests("*", "presses")))
     for folder in folders:
         for name in sorted(os.listdir(folder)):
             parts = name.split(".")

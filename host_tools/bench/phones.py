@@ -14,9 +14,9 @@ import sys
 import tempfile
 import time
 
-from host_tools import _paths  # noqa: F401
+from host_tools import _paths  # ROOT, and firmware/ on sys.path
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ROOT = _paths.ROOT
 FIRMWARE = os.path.join(ROOT, "firmware")
 PHONES = 6
 

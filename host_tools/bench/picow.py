@@ -21,9 +21,9 @@ import sys
 import threading
 import time
 
-from host_tools import _paths  # noqa: F401  (firmware/ on sys.path)
+from host_tools import _paths  # ROOT, and firmware/ on sys.path
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ROOT = _paths.ROOT
 # The emulator's access point takes any name and passphrase.
 WIFI = {"ssid": "emulated-table", "password": "emulated"}
 WORST_ROLE = "worst heap"  # the game that holds the most heap (issue 26; docs/ram.md): play_games ROLES

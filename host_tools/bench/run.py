@@ -20,12 +20,12 @@ import sys
 import tempfile
 import time
 
-from host_tools import _paths  # noqa: F401  (firmware/ on sys.path)
+from host_tools import _paths  # ROOT, and firmware/ on sys.path
 from host_tools.bench import play as bp
 from host_tools import play_games
 from host_tools.bench.shared import BITS_PER_BYTE, HEAP_MARGIN, I2C_HZ, MEASURED, console_times, ms_at_400k, pct  # noqa: F401
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ROOT = _paths.ROOT
 DOC = os.path.join(ROOT, "docs", "benchmarks.md")
 FULL_FRAME = 1037          # adafruit/micropython-lib show(): 6 command writes (3 bytes each) + 1 + 1 + 1024
 PICO_BLOCKS, ERASE_CYCLES, NIGHT = 352, 100000, 2000

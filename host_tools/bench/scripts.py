@@ -21,9 +21,9 @@ import re
 import sys
 import time
 
-from host_tools import _paths  # noqa: F401  (firmware/ on sys.path)
+from host_tools import _paths  # ROOT, and firmware/ on sys.path
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ROOT = _paths.ROOT
 GC_BLOCK = 16          # bytes per heap block on a 32-bit port (mem_info counts blocks)
 GOAL_MS = 100          # issue 26: every press on the panel within 100 ms
 

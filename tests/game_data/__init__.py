@@ -28,10 +28,11 @@ import os
 import sys
 
 from core import registry
+from host_tools import _paths
 
 
 def _path(kind):
-    return os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "kinds", kind, "data.py")
+    return _paths.kind_tests(kind, "data.py")
 
 
 def has(kind):
