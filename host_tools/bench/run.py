@@ -19,6 +19,7 @@ import shutil
 import sys
 import tempfile
 import time
+import threading
 
 from host_tools import _paths  # ROOT, and firmware/ on sys.path
 from host_tools.bench import play as bp
@@ -44,28 +45,34 @@ def median(values):
     return pct(values, 50)
 
 
+_SEEDED = threading.local()     # the calling thread's seeded generator, while a FixedRandom is active
+_REAL_URANDOM = os.urandom
+
+
+def _urandom(n):
+    rng = getattr(_SEEDED, "rng", None)
+    return _REAL_URANDOM(n) if rng is None else bytes(rng.getrandbits(8) for _ in range(n))
+
+
 class FixedRandom:
     """os.urandom repeatable for the calling thread while active: the firmware draws game ids and
     the boot's spot-checked segment from it, and the page's figures must repeat exactly (other
-    threads keep the real one)."""
+    threads keep the real one). One dispatcher is installed for good, and each thread's seed lives
+    in a thread-local: two of these active at once in the bench's two worker threads used to
+    restore each other's os.urandom on exit, so the later one drew real randomness (a game id
+    differing from run to run moved the undo-at-scale fuel across a rounding step)."""
 
     def __init__(self, seed):
         import random
-        import threading
-        self.rng, self.thread, self.ident = random.Random(seed), threading.get_ident, None
-
-    def _urandom(self, n):
-        if self.thread() == self.ident:
-            return bytes(self.rng.getrandbits(8) for _ in range(n))
-        return self.orig(n)
+        self.rng = random.Random(seed)
 
     def __enter__(self):
-        self.ident, self.orig = self.thread(), os.urandom
-        os.urandom = self._urandom
+        os.urandom = _urandom
+        self.prev, _SEEDED.rng = getattr(_SEEDED, "rng", None), self.rng
         return self
 
     def __exit__(self, *exc):
-        os.urandom = self.orig
+        _SEEDED.rng = self.prev
 
 
 def write_ops(path, ops):

@@ -2,16 +2,22 @@
 #
 # The firmware takes game ids and the boot's spot-checked journal segment from os.urandom();
 # real randomness there made the page's fuel and heap figures differ from run to run (by ~0.1 M
-# and ~0.1 KB). The -c prelude (host_tools/bench/wasm.py) puts this in sys.modules['os'], so the
+# and ~0.1 KB). The resume runs also list their journal folder through frozendir.py (inode 0,
+# as littlefs); it is loaded only there, so it adds nothing to the other runs' heap. The -c prelude (host_tools/bench/wasm.py) puts this in sys.modules['os'], so the
 # firmware's `import os` finds it; every other name is the real module's.
 
 
 class FixedOs:
+    frozen = None       # a frozendir.FrozenDirs, once a run froze a folder
+
     def __init__(self, real, seed=1):
         self._real = real
         self._x = seed
 
     def __getattr__(self, name):
+        f = self.frozen
+        if f is not None and name in f.NAMES:
+            return getattr(f, name)
         return getattr(self._real, name)
 
     def urandom(self, n):

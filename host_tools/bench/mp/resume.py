@@ -14,9 +14,20 @@ def imports():
         registry.load(k)
 
 
+def _freeze(root):
+    """The journal folder listed once, before the fuel bracket (frozendir.py: repeatable)."""
+    os = sys.modules["os"]
+    if hasattr(os, "frozen"):
+        if os.frozen is None:
+            import frozendir
+            os.frozen = frozendir.FrozenDirs(os._real)
+        os.frozen.freeze(root)
+
+
 def store_resume(tag, root):
     from storage.store import Store
     cal = calibrate()
+    _freeze(root)
     f0 = F()
     st = Store(root=root)
     g = st.resume_last()
@@ -28,6 +39,7 @@ def full_replay(tag, root):
     import os
     from core.engine import Game
     cal = calibrate()
+    _freeze(root)
     names = [n for n in os.listdir(root) if n.endswith(".log")]
     names.sort(key=lambda n: int(n.split(".")[1]))
 
