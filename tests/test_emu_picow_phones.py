@@ -118,6 +118,12 @@ def played(tmp_path_factory):
         rec["memory_errors"] = bench_picow.memory_errors(p)
         rec["console"] = p.console_text()
         rec["shots"] = str(tmp)
+        # last (it stops the board's loop): free blocks by the firmware and by the image itself
+        said = p.exec("import os\nfrom storage.fsio import OsFs\n"
+                      "print('FREE', os.statvfs('/')[3], OsFs().statvfs('/')[3])").split()
+        img = flash._fs(p.flash_image())
+        rec["free_blocks"] = (int(said[said.index("FREE") + 1]), int(said[said.index("FREE") + 2]),
+                              img.cfg.block_count - img.used_block_count)
         yield rec
     finally:
         if streams is not None:
@@ -137,6 +143,12 @@ def test_the_phone_follows_the_game_with_the_simulators_figures(played):
     for name, page in played["checkpoints"]:
         assert shows(page, played["expected"][name]), name      # waited for in the fixture: re-read here
     assert played["expected"][names[-1]]["screen"] in ("play", "end")
+
+
+def test_the_firmware_counts_the_flash_as_the_image_has_it(played):
+    raw, corrected, image = played["free_blocks"]
+    print("free blocks after the game: statvfs %d, OsFs %d, the image %d" % (raw, corrected, image))
+    assert corrected == image and raw < image     # rp2's statvfs counts each folder twice
 
 
 def test_every_phone_stream_follows_to_the_last_view(played):

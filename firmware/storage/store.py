@@ -18,7 +18,8 @@ SNAP_EVERY = 32        # events between snapshots
 SNAP_ROUND = 8         # ... and at a round end when at least this many events since the last one
                        # (kabu/kakoi events are whole hands: a snapshot each would double wear)
 RESERVE_BLOCKS = 16    # never written into: littlefs needs free blocks to delete and rename
-LOW_BLOCKS = 48        # below: low_space() warns; a new game needs this much
+LOW_BLOCKS = 48        # below: low_space() warns; a new game needs this much (on the Pico's flash:
+PICO_BLOCKS = 352      # a smaller one, the Pico W's 212 blocks, gets its share, not under 2 reserves)
 CHECK_EVERY = 8        # statvfs (a littlefs traversal) once per this many writes when not low
 
 
@@ -49,13 +50,14 @@ class Store:
     """The games folder `root` on the filesystem `fs` (OsFs: the interpreter's own)."""
 
     def __init__(self, fs=None, root="/games", seg_max=SEG_MAX, snap_every=SNAP_EVERY,
-                 reserve_blocks=RESERVE_BLOCKS, low_blocks=LOW_BLOCKS):
+                 reserve_blocks=RESERVE_BLOCKS, low_blocks=None):
         self.fs = fs if fs is not None else OsFs()
         self.root = root
         self.seg_max = seg_max
         self.snap_every = snap_every
         self.reserve_blocks = reserve_blocks
-        self.low_blocks = low_blocks
+        self.low_blocks = LOW_BLOCKS if low_blocks is None else low_blocks
+        self._low_scaled = low_blocks is None   # set from the flash's size at the first statvfs
         self.last_recovery = None
         self.set_aside = []         # [(game id, message id)] moved to aside/ in this session
         self._skip = {}             # stems that could not be moved: ignored for this session
@@ -153,6 +155,9 @@ class Store:
             return None             # unknown (e.g. WASI): littlefs's own ENOSPC still protects
         self._free = v[4]
         self._bsize = v[0]
+        if self._low_scaled:
+            self._low_scaled = False
+            self.low_blocks = max(2 * self.reserve_blocks, min(LOW_BLOCKS, v[2] * LOW_BLOCKS // PICO_BLOCKS))
         self._since_check = 0
         return self._free
 
