@@ -33,7 +33,7 @@ class FakeOs:
         self.free -= 4                  # what the emulated Pico W's statvfs shows for a new folder
 
 
-TREE = ["/core", "/games", "/kinds", "/kinds/kabu", "/kinds/dobon", "/lib", "/lib/microdot"]
+TREE = ["/core", "/games", "/kinds", "/kinds/one", "/kinds/two", "/lib", "/lib/microdot"]
 
 
 def test_rp2_adds_back_each_folders_second_count():

@@ -54,6 +54,7 @@ class Hub:
         self._seq = -1
         self._top = None
         self._lang = None
+        self._hands = None
         self.tokens = {}             # seat -> token (RAM only: a reboot forgets every claim)
         self.asking = None           # (seat, client id) while the panel asks the table
         self.answers = {}            # client id -> the claim's answer, until its stream sends it
@@ -80,8 +81,12 @@ class Hub:
         g = app.game
         seq = g.seq if g is not None else -1
         top = app.stack[-1] if app.stack else None
-        if g is self._game and seq == self._seq and type(top) is self._top and app.lang == self._lang:
+        h = open_hands(app)
+        hv = None if h is None else (id(h), h.v, not h.waiting() and id(getattr(top, "ev", top)))
+        if (g is self._game and seq == self._seq and type(top) is self._top and app.lang == self._lang
+                and hv == self._hands):
             return False
+        self._hands = hv
         if app.lang != self._lang:
             self.voices = {}
         if g is not self._game:
@@ -174,6 +179,9 @@ class Hub:
         f = getattr(mod, "mine", None)       # optional: a game whose phones only watch has none
         if f is not None and not self.app.game.is_over():
             f(self.voice(lang), seat, mine)
+        h = open_hands(self.app)
+        if h is not None and seat in h.waiting():
+            mine["forms"].append(h.form(self.voice(lang), seat))
         return mine
 
     def view(self, lang, tok=None):
@@ -236,6 +244,9 @@ class Hub:
         turn = getattr(mod, "turn", None)
         view["turn"] = turn(g.state) if turn is not None else None
         view["sections"] = mod.sections(vo, self.last[1] if self.last else None)
+        h = open_hands(app)
+        if h is not None:
+            view["sections"] = hands_sections(vo, h, mod) + view["sections"]
         return view
 
     # ---- what a phone sends ----------------------------------------------------------------------
@@ -246,6 +257,8 @@ class Hub:
         if seat is None:
             return 403, None
         mod = self.phone_module()
+        if isinstance(ev, dict) and ev.get("t") == "hand":
+            return self._hand(seat, v, ev)
         acts = getattr(mod, "ACTS", None) or {}
         if not isinstance(ev, dict) or ev.get("t") not in acts:
             return 403, None
@@ -261,6 +274,46 @@ class Hub:
         self.app.dirty = True
         self.poll()
         return 200, self.v
+
+
+    def _hand(self, seat, v, ev):
+        """A seat's own hand for the result the panel has open: only its own, only while wanted."""
+        h = open_hands(self.app)
+        if ev.get("seat") != seat:
+            return 403, None
+        if h is None or seat not in h.seats:
+            raise Refusal("E_PH_NO_HAND")
+        if v != self.v:
+            raise Refusal("E_PH_STALE")
+        h.from_phone(seat, ev)
+        self.poll()
+        return 200, self.v
+
+
+def open_hands(app):
+    """The result waiting for hands (ui/hands.py), while it is still open on the panel."""
+    h = app.hands
+    return h if h is not None and h.live() else None
+
+
+def hands_sections(vo, h, mod):
+    """Who has still to enter a hand; once all are in, the preview the panel shows."""
+    t = vo.t
+    lines = []
+    for s in h.seats:
+        if s not in h.got:
+            state = t("PH_HAND_WAIT")
+        else:
+            state = t("PH_HAND_PHONE" if h.by_phone.get(s) else "PH_HAND_IN")
+        lines.append(t("PH_HAND_LINE", {"name": vo.name(s), "state": state}))
+    out = [{"head": t("PH_HANDS"), "lines": lines}]
+    if not h.waiting():
+        f = getattr(mod, "preview", None)
+        top = vo.app.stack[-1] if vo.app.stack else None
+        more = f(vo, top, h) if f is not None else None
+        if more:
+            out.append({"head": t("PH_PREVIEW"), "lines": more})
+    return out
 
 
 def _words(lang):

@@ -21,5 +21,13 @@ MESSAGES = {
     "E_PH_CLIENT": ("Reload the page", "ページを読み込み直してください"),
     "E_PH_ASKING": ("Another phone is asking: wait", "ほかのスマホが確認中です。お待ちください"),
     "E_PH_DECLINED": ("The table said no", "卓で断られました"),
+    "PH_HANDS": ("Hands to enter", "手札の入力"),
+    "PH_HAND_WAIT": ("still to enter", "入力待ち"),
+    "PH_HAND_IN": ("entered at the table", "卓で入力済み"),
+    "PH_HAND_PHONE": ("entered on the phone", "スマホで入力済み"),
+    "PH_HAND_LINE": ("{name}: {state}", "{name}：{state}"),
+    "PH_HAND_SEND": ("Send my hand", "手札を送る"),
+    "PH_PREVIEW": ("Preview at the table", "卓で確認中"),
+    "E_PH_NO_HAND": ("No hand is asked of this seat now", "いまはこの席の手札を入力できません"),
     "E_PH_STALE": ("The table moved on: look again", "卓の状況が変わりました。もう一度確認してください"),
 }

@@ -68,6 +68,7 @@ class App(Session):
         self.note_ms = NOTE_MS
         self.last_act = None       # (None | "UNDONE" | "REDONE", record): what phones' note says
         self.hub = None            # net.live.Hub on a board that serves phones (docs/phones.md)
+        self.hands = None          # ui.hands.Hands: a result waiting for the players' own hands
         self.dirty = True
         self.frames = 0
         self.ring = bytearray(GESTURES_KEPT)   # the last gestures, kind * 8 + name + 1 (0: none)

@@ -6,25 +6,10 @@ from ui.screens_entry import Form
 from ui.grid import RankGrid, Step
 from kinds.kabu.review import Review, review_lines, lines
 from kinds.kabu import cards as kc
+from kinds.kabu.cards import OTHER, ranks, card_name, hand_text, one_more  # noqa: F401 (the screens' names)
 from kinds.kabu import score as ks
 
-OTHER = 0           # the loser's hand: a card that scores nothing (not 十, 赤ピン or 魂四)
 SPECIAL = (10, 11, 12)
-
-
-def ranks(app):
-    names = kc.NAMES if app.lang == "ja" else kc.LABELS
-    return [(names[c], c) for c in kc.CODES]
-
-
-def card_name(app, c):
-    if c == OTHER:
-        return app.t("KB_OTHER")
-    return (kc.NAMES if app.lang == "ja" else kc.LABELS)[c]
-
-
-def hand_text(app, cards):
-    return " ".join([card_name(app, c) for c in cards])
 
 
 def grid_field(app, key, label, maxn=40):
@@ -35,11 +20,6 @@ def grid_field(app, key, label, maxn=40):
         app.push(RankGrid(app, label, rk, form.values.get(key), lambda cards: form.set(key, cards), 4,
                           "kabu", check=one_more))
     return {"key": key, "label": label, "kind": "cards", "ranks": rk, "edit": edit, "max": maxn}
-
-
-def one_more(cards, c):
-    """A card the deck cannot give (a second 赤ピン, a fifth 三) is refused as it is added."""
-    kc.check_counts(kc.real(cards + [c]))
 
 
 def pick_field(app, key, label):
@@ -102,6 +82,11 @@ class DobonEntry:
     def pick_l(self, l):
         app = self.app
         self.l = l
+        hub = app.hub
+        if hub is not None and (self.w in hub.tokens or l in hub.tokens):
+            from kinds.kabu import phone       # a seat with a phone enters its own hand there
+            phone.by_phones(self)
+            return
         app.push(RankGrid(app, app.t("KB_hand_of", {"name": app.name(self.w)}), ranks(app), self.own,
                           self.own_done, 4, "kabu", accept=self.check_own, close=False, check=one_more))
 

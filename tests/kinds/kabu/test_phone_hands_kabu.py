@@ -1,0 +1,175 @@
+"""株ドボン's hands on the players' phones (issue 29 §2): the device opens a dobon (W and L), each
+of the two hands is entered on its own seat's phone or on the device, in any order; each gets the
+device's refusals at once on that phone; the review follows when the last is in and is shown on
+every phone; the result is saved as one event, the same state as the device-only entry."""
+import pytest
+
+from hw.clock import FakeClock
+from net.radio import Phones
+from core.errors import Refusal
+from ui.app import App
+from ui.hands import HandsScreen
+
+NAMES = ["あや", "Ben", "ちか", "D"]
+
+
+def table(tmp_path, phones=(0, 1)):
+    app = App(None, None, FakeClock(), "ja")
+    ph = Phones(app, str(tmp_path) + "/", 80, radio=False)
+    app.new_game("kabu", list(NAMES), {})
+    hub = ph.hub
+    hub.poll()
+    toks = {}
+    for seat in phones:
+        hub.claim(seat, "phone-%04d" % seat)
+        app.on_button("click", "ok")         # the panel's 「はい」: this phone is the seat's
+        toks[seat] = hub.answers.pop("phone-%04d" % seat)["tok"]
+    return app, hub, toks
+
+
+def press(app, *names):
+    for n in names:
+        app.on_button("click", n)
+        app.frame()
+    assert not app.errors, app.errors
+
+
+def open_dobon(app):
+    press(app, "right", "ok", "ok")          # 「→:ドボン」, 勝った人 P1, 負けた人 P2
+
+
+def hand_form(hub, tok):
+    forms = [f for f in hub.view("ja", tok)["mine"]["forms"] if f["id"] == "hand"]
+    return forms[0] if forms else None
+
+
+def send(hub, tok, seat, counts):
+    ev = {"t": "hand", "seat": seat}
+    for c, n in counts.items():
+        ev["c%d" % c] = n
+    return hub.act(tok, hub.v, ev)
+
+
+def hands_lines(hub, lang="ja"):
+    for sec in hub.view(lang)["sections"]:
+        if sec.get("head") in ("手札の入力", "Hands to enter"):
+            return sec["lines"]
+    return None
+
+
+def device_only(tmp_path, names=NAMES):
+    """The seed's example 1 entered on the device alone (tests/kinds/kabu/presses/kabu-ex1)."""
+    app = App(None, None, FakeClock(), "ja")
+    app.new_game("kabu", list(names), {})
+    from kinds.kabu.entry import DobonEntry
+    e = DobonEntry(app, 0)
+    e.start()
+    e.pick_w(0)
+    e.pick_l(1)
+    e.own_done([3, 3, 2])
+    e.their_done([0, 0])
+    press(app, "ok")
+    return app
+
+
+def test_both_hands_from_the_phones_in_either_order(tmp_path):
+    app, hub, toks = table(tmp_path)
+    open_dobon(app)
+    assert isinstance(app.top(), HandsScreen)
+    own, their = hand_form(hub, toks[0]), hand_form(hub, toks[1])
+    assert [f["key"] for f in own["fields"]] == ["c%d" % c for c in range(1, 13)]
+    assert [f["label"] for f in their["fields"]] == ["十", "他", "赤ピン", "魂四"]
+    assert own["label"] == "あやの手札" and own["submit"] == "手札を送る"
+    assert hands_lines(hub) == ["あや：入力待ち", "Ben：入力待ち"]
+    # the loser first
+    assert send(hub, toks[1], 1, {0: 2})[0] == 200
+    assert hand_form(hub, toks[1]) is None and hands_lines(hub) == ["あや：入力待ち", "Ben：スマホで入力済み"]
+    assert app.top().rows() == [("あや", "スマホ待ち"), ("Ben", "スマホ済み")]
+    # the winner's hand that cannot dobon, a count the deck cannot give: refused, nothing taken
+    for counts, msg in (({5: 1, 9: 1}, "KB_NO_TARGET"), ({3: 5}, "E_KABU_TOO_MANY"), ({}, "E_KABU_EMPTY")):
+        with pytest.raises(Refusal) as r:
+            send(hub, toks[0], 0, counts)
+        assert r.value.msg_id == msg
+    assert isinstance(app.top(), HandsScreen) and hand_form(hub, toks[0]) is not None
+    seq = app.game.seq
+    assert send(hub, toks[0], 0, {2: 1, 3: 2})[0] == 200
+    # the only card 三三二 reaches is 八: the review follows at once, on the panel and every phone
+    assert type(app.top()).__name__ == "Review" and app.game.seq == seq
+    view = hub.view("ja")
+    pre = [s for s in view["sections"] if s.get("head") == "卓で確認中"]
+    assert pre and any("8" in ln for ln in pre[0]["lines"]), view["sections"]
+    en = [s for s in hub.view("en")["sections"] if s.get("head") == "Preview at the table"]
+    assert en and en[0]["lines"] != pre[0]["lines"]
+    press(app, "ok")                         # saved on the panel: one event
+    assert app.game.seq == seq + 1
+    assert app.state() == device_only(tmp_path).state()
+    assert hands_lines(hub) is None and hand_form(hub, toks[0]) is None
+
+
+def test_a_seat_without_a_phone_is_entered_on_the_device(tmp_path):
+    app, hub, toks = table(tmp_path, phones=(0,))
+    open_dobon(app)
+    assert app.top().rows() == [("あや", "スマホ待ち"), ("Ben", "未入力")]
+    press(app, "down", "ok")                 # Ben's hand here: the loser's short grid, on 他
+    press(app, "ok", "ok", "down", "ok")     # 他 他, 決定
+    assert isinstance(app.top(), HandsScreen) and app.top().rows()[1] == ("Ben", "入力済み")
+    assert hands_lines(hub)[1] == "Ben：卓で入力済み"
+    assert send(hub, toks[0], 0, {2: 1, 3: 2})[0] == 200
+    press(app, "ok")
+    assert app.state() == device_only(tmp_path).state()
+
+
+def test_the_second_hand_is_refused_when_the_two_cannot_be(tmp_path):
+    app, hub, toks = table(tmp_path)
+    open_dobon(app)
+    assert send(hub, toks[1], 1, {11: 1, 0: 1})[0] == 200          # the loser holds the 赤ピン
+    with pytest.raises(Refusal) as r:
+        send(hub, toks[0], 0, {11: 1, 5: 1, 1: 1})                  # so the winner cannot
+    assert r.value.msg_id == "E_KABU_TWO_RED" and isinstance(app.top(), HandsScreen)
+
+
+def test_hostile_phones_change_nothing(tmp_path):
+    app, hub, toks = table(tmp_path, phones=(0, 1, 2))
+    with pytest.raises(Refusal) as r:                                # no result open
+        send(hub, toks[0], 0, {3: 1})
+    assert r.value.msg_id == "E_PH_NO_HAND"
+    open_dobon(app)
+    assert send(hub, toks[0], 1, {0: 1}) == (403, None)              # another seat's hand
+    assert hub.act("0" * 16, hub.v, {"t": "hand", "seat": 1, "c0": 1}) == (403, None)   # no token
+    with pytest.raises(Refusal) as r:                                # a seat whose hand is not asked
+        send(hub, toks[2], 2, {0: 1})
+    assert r.value.msg_id == "E_PH_NO_HAND"
+    for bad in ({0: 60}, {0: -1}, {0: "3"}, {0: True}, {0: 2.5}):    # a hand of 60 cards, not counts
+        with pytest.raises(Refusal):
+            send(hub, toks[1], 1, bad)
+    with pytest.raises(Refusal) as r:                                # against an older view
+        hub.act(toks[1], hub.v - 1, {"t": "hand", "seat": 1, "c0": 1})
+    assert r.value.msg_id == "E_PH_STALE"
+    assert app.top().rows() == [("あや", "スマホ待ち"), ("Ben", "スマホ待ち")] and app.game.seq == 0
+
+
+def test_cancelling_on_the_device_drops_the_phone_entries(tmp_path):
+    app, hub, toks = table(tmp_path)
+    open_dobon(app)
+    assert send(hub, toks[1], 1, {0: 2})[0] == 200
+    v = hub.v
+    app.on_button("long", "back")            # hold back inside the entry: cancelled, nothing undone
+    app.frame()
+    hub.poll()
+    assert hub.v > v and hands_lines(hub) is None and hand_form(hub, toks[0]) is None
+    with pytest.raises(Refusal) as r:
+        send(hub, toks[0], 0, {2: 1, 3: 2})
+    assert r.value.msg_id == "E_PH_NO_HAND" and app.game.seq == 0
+
+
+def test_back_from_the_review_keeps_the_hands_to_correct_one(tmp_path):
+    app, hub, toks = table(tmp_path)
+    open_dobon(app)
+    send(hub, toks[1], 1, {0: 2})
+    send(hub, toks[0], 0, {2: 1, 3: 2})
+    press(app, "back")                       # from the review to the list: both kept, and 次へ
+    assert isinstance(app.top(), HandsScreen)
+    assert app.top().rows() == [("あや", "スマホ済み"), ("Ben", "スマホ済み"), ("次へ", "")]
+    press(app, "down", "down", "ok")         # 次へ: the review again
+    press(app, "ok")
+    assert app.state() == device_only(tmp_path).state()

@@ -1,0 +1,103 @@
+"""株ドボン's two hands entered at once on two phone pages (issue 29 §2, §6): headless Chromium at
+390x844 against the simulator serving phones. The panel opens a dobon; the winner's phone (ja) and
+the loser's (en) each tap their own hand and send it, at the same moment; every phone then shows the
+panel's preview, and the result saved on the panel reads as the same hands entered on the device
+alone (the view of tests/kinds/kabu/test_phone_hands_kabu.device_only). Skips without Chromium."""
+import json
+
+import pytest
+
+from test_phone_page import browser, phones, sim, shots, claim_seats, token, follow, MISSING_GLYPHS  # noqa: F401
+from test_phone_hands_kabu import device_only
+
+START = ["click ok", "click down", "click ok", "click up", "click ok", "click down", "click down", "click ok"]
+
+
+def tap_plus(phone, label, times):
+    """The + of the hand form's field `label`, `times` times, each seen on the page."""
+    for k in range(times):
+        where = phone.js("""(() => { const f = [...document.querySelectorAll('.form[data-form=hand] .field')]
+            .find(f => f.querySelector('.l') && f.querySelector('.l').textContent === %s);
+            if (!f) return null; const b = f.querySelectorAll('.step button')[1];
+            b.scrollIntoView({block: 'center'}); const r = b.getBoundingClientRect();
+            return [r.x + r.width / 2, r.y + r.height / 2]; })()""" % json.dumps(label))
+        assert where, "no field %r on the %s phone" % (label, phone.lang)
+        for kind in ("mousePressed", "mouseReleased"):
+            phone.call("Input.dispatchMouseEvent", type=kind, x=where[0], y=where[1], button="left",
+                       buttons=1 if kind == "mousePressed" else 0, clickCount=1)
+        phone.wait(lambda p, n=k + 1: phone.js(
+            """[...document.querySelectorAll('.form[data-form=hand] .field')].find(f => f.querySelector('.l')
+               && f.querySelector('.l').textContent === %s).querySelector('.n').textContent""" % json.dumps(label))
+            == str(n), "%s at %d" % (label, k + 1))
+
+
+def heads(view):
+    return [s.get("head") for s in view["sections"]]
+
+
+def test_two_phones_enter_their_hands_at_once(sim, phones, shots, tmp_path):
+    table = sim()
+    two = phones(["ja", "en"])
+    for p in two:
+        p.goto(table.url)
+    for text in START:
+        table.step(text)
+    follow(table, two)
+    assert claim_seats(table, two[:2]) == two
+    for text in ("click right", "click ok", "click ok"):      # 「→:ドボン」, W あや... P1, L P2
+        table.step(text)
+    views = follow(table, two)
+    assert all(v["mine"]["forms"][0]["id"] == "hand" for v in views)
+    assert "手札の入力" in heads(views[0]) and "Hands to enter" in heads(views[1])
+    for p in two:
+        p.js("window.scrollTo(0, 0), true")
+        p.shot(shots, "kabu-hands-" + ("winner" if p.lang == "ja" else "loser"))
+        assert p.js(MISSING_GLYPHS) == []
+    tap_plus(two[0], "二", 1)
+    tap_plus(two[0], "三", 2)
+    tap_plus(two[1], "other", 2)
+    for p in two:                          # both sent before either answer is read
+        p.tap(".form[data-form=hand] .go")
+    for p in two:
+        p.wait(lambda page: page["errors"] == [] and page["mine"] is not None
+               and not page["mine"]["forms"], "its hand taken")
+    table.step("wait 10")
+    views = follow(table, two)
+    assert "卓で確認中" in heads(views[0]) and "Preview at the table" in heads(views[1])
+    for p in two:
+        p.js("window.scrollTo(0, 0), true")
+        p.shot(shots, "kabu-hands-preview")
+        assert p.js(MISSING_GLYPHS) == []
+    seq = table.last["seq"]
+    table.step("click ok")                 # saved on the panel
+    assert table.last["seq"] == seq + 1
+    want = device_only(tmp_path, [s["name"] for s in views[0]["seats"]])
+    from net.live import Hub
+    hub = Hub(want, "k")
+    hub.poll()
+    got = table.view("ja")
+    assert got["sections"] == hub.view("ja")["sections"]
+    follow(table, two)
+
+
+def test_a_refused_hand_is_said_on_that_phone_in_its_language(sim, phones):
+    table = sim()
+    two = phones(["ja", "en"])
+    for p in two:
+        p.goto(table.url)
+    for text in START:
+        table.step(text)
+    follow(table, two)
+    claim_seats(table, two)
+    for text in ("click right", "click ok", "click ok"):
+        table.step(text)
+    follow(table, two)
+    tap_plus(two[0], "五", 1)
+    tap_plus(two[0], "九", 1)              # 五 九: a sum of 14 reaches no card
+    two[0].tap(".form[data-form=hand] .go")
+    two[0].wait(lambda page: page["errors"] and "ドボン" in page["errors"][0], "the refusal in Japanese")
+    tap_plus(two[1], "R1", 1)
+    tap_plus(two[1], "other", 1)
+    two[1].tap(".form[data-form=hand] .go")
+    two[1].wait(lambda page: page["errors"] == [] and not page["mine"]["forms"], "the loser's hand taken")
+    assert [f["id"] for f in table.view("ja", token(two[0]))["mine"]["forms"]] == ["hand"]
