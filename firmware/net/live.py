@@ -258,7 +258,7 @@ class Hub:
             return 403, None
         mod = self.phone_module()
         if isinstance(ev, dict) and ev.get("t") == "hand":
-            return self._hand(seat, v, ev)
+            return self._hand(seat, ev)
         acts = getattr(mod, "ACTS", None) or {}
         if not isinstance(ev, dict) or ev.get("t") not in acts:
             return 403, None
@@ -276,14 +276,16 @@ class Hub:
         return 200, self.v
 
 
-    def _hand(self, seat, v, ev):
+    def _hand(self, seat, ev):
         """A seat's own hand for the result the panel has open: only its own, only while wanted."""
         h = open_hands(self.app)
         if ev.get("seat") != seat:
             return 403, None
         if h is None or seat not in h.seats:
             raise Refusal("E_PH_NO_HAND")
-        if v != self.v:
+        # not the view's version: the other players' hands come in meanwhile and change the view,
+        # and each hand is still for the same result; a hand for another result is stale
+        if ev.get("h") != h.id:
             raise Refusal("E_PH_STALE")
         h.from_phone(seat, ev)
         self.poll()

@@ -13,7 +13,11 @@ class Hands:
     enter(seat) enters a hand on the device instead; done(got) goes on once every hand is in.
     app.hands holds the open one while its HandsScreen is on the stack; the phones' Hub reads it."""
 
+    made = 0                        # results opened since boot: each one's id
+
     def __init__(self, app, roles, check, enter, done, phone):
+        Hands.made += 1
+        self.id = Hands.made        # in each form's event: a hand is for this result, no other
         self.app = app
         self.roles = dict(roles)
         self.seats = [s for s, _r in roles]
@@ -37,7 +41,9 @@ class Hands:
         return [s for s in self.seats if s not in self.got]
 
     def form(self, vo, seat):
-        return self.phone.hand_form(vo, seat, self)
+        f = self.phone.hand_form(vo, seat, self)
+        f["ev"]["h"] = self.id
+        return f
 
     def from_phone(self, seat, ev):
         """A phone's hand (its form's fields) through the same checks as the device's."""

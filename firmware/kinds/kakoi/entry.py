@@ -248,6 +248,11 @@ class RoundEntry:
             need = r.msg_id == "E_KAKOI_NEED_HAND" and isinstance(r.info.get("seat"), int)
             if need and self.saving:
                 s = r.info["seat"]
+                hub = app.hub
+                if hub is not None and hub.tokens and app.hands is None:
+                    from kinds.kakoi import phone        # the payers' hands on their own phones
+                    if phone.by_phones(self, s):
+                        return
 
                 def done(cards):
                     self.hands[s] = cards
@@ -256,8 +261,12 @@ class RoundEntry:
                 return
             out, err = None, r
         k = len(app.stack) - 1
-        while k > 0 and not isinstance(app.stack[k], Calls):
+        # the call list to show it on; not below the list of the phones' hands (ui/hands.py): a
+        # new one goes on top of that, so back returns to the hands kept
+        while k > 0 and not isinstance(app.stack[k], Calls) and app.stack[k] is not getattr(app.hands, "screen", 0):
             k -= 1
+        if k > 0 and not isinstance(app.stack[k], Calls):
+            k = 0
         if k > 0:
             while app.top() is not app.stack[k]:
                 app.pop()

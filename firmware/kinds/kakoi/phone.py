@@ -1,7 +1,8 @@
-# 囲将会ドボン on the phones: the totals, the last hand's payments (with their 2^n and the cap) and
-# who starts next (docs/phones.md).
+# 囲将会ドボン on the phones: the totals, the last hand's payments (with their 2^n and the cap), who
+# starts next, and the payers' hands of a result the device has open, each entered on its own
+# seat's phone (docs/phones.md).
 
-# Its phones only watch (no ACTS, turn() or mine()): the device enters every result.
+# No ACTS, turn() or mine(): a result is opened on the device; the hands come through ui/hands.py.
 
 
 def sections(vo, last):
@@ -14,3 +15,104 @@ def sections(vo, last):
         from kinds.kakoi.lines import lines
         out.append({"head": t("PH_LAST"), "lines": lines(vo, last)})
     return out
+
+
+# ---- the payers' hands on their own phones (ui/hands.py) -----------------------------------------
+def needed(e, first):
+    """Every seat whose hand the payments still need, `first` among them: the round's event dry-run
+    with a stand-in hand for each one found, until it needs no other (the payers follow from the
+    calls, not from what the hands hold)."""
+    from core.errors import Refusal
+    app = e.app
+    seats = [first]
+    kept = dict(e.hands)
+    try:
+        while True:
+            for s in seats:
+                e.hands[s] = ["A"]
+            try:
+                app.dry_run(e.event())
+                return seats
+            except Refusal as r:
+                s = r.info.get("seat")
+                if r.msg_id != "E_KAKOI_NEED_HAND" or not isinstance(s, int) or s in seats:
+                    return seats
+                seats.append(s)
+    finally:
+        e.hands = kept
+
+
+def by_phones(e, first):
+    """The hands the payments need, at once, each on its seat's phone or here (RoundEntry `e`);
+    False when none of those seats has a phone (then the panel asks them one by one as before)."""
+    app = e.app
+    seats = needed(e, first)
+    if not [s for s in seats if s in app.hub.tokens]:
+        return False
+    from ui.hands import Hands, HandsScreen
+    import kinds.kakoi.phone as me
+
+    def done(got):
+        for s in got:
+            e.hands[s] = got[s]
+        e.settle()
+    h = Hands(app, [(s, "payer") for s in seats], lambda seat, cards, got: check(e, cards),
+              lambda seat: enter_hand(e, seat), done, me)
+    app.push(HandsScreen(app, h))
+    return True
+
+
+def check(e, cards):
+    from kinds.kakoi import score as kk
+    kk.check_hand(cards, e.jokers())
+
+
+def enter_hand(e, seat):
+    """A payer's hand entered on the device after all (no phone, or to correct what it sent)."""
+    from ui.grid import RankGrid
+    from kinds.kakoi.entry import ranks, COLS, DEALT
+    app = e.app
+    h = app.hands
+    tenhou = e.kind == "tenhou"
+
+    def put(cards):
+        h.put(seat, cards)
+    app.push(RankGrid(app, app.t("KK_PAYER", {"name": app.name(seat)}), ranks(app), list(h.got.get(seat, [])),
+                      put, COLS, "kakoi", accept=lambda cards: check(e, cards), want=DEALT if tenhou else None,
+                      auto=tenhou, hint_id="KK_GRID_HINT", advance=True))
+
+
+def _ranks(hands):
+    from kinds.kakoi import score as kk
+    jokers = hands.app.game.settings.get("jokers")
+    return [r for r in kk.RANKS if r != "JOKER" or jokers]
+
+
+def hand_form(vo, seat, hands):
+    fields = []
+    for r in _ranks(hands):
+        fields.append({"key": "r" + r, "label": "JK" if r == "JOKER" else r, "min": 0,
+                       "max": 2 if r == "JOKER" else 4, "value": 0})
+    return {"id": "hand", "label": vo.t("KK_PAYER", {"name": vo.name(seat)}), "cols": 2,
+            "submit": vo.t("PH_HAND_SEND"), "ev": {"t": "hand", "seat": seat}, "fields": fields}
+
+
+def hand_cards(seat, ev, hands):
+    """The ranks of a phone's hand form; a count that is not one the form offers is refused."""
+    from core.errors import Refusal
+    cards = []
+    for r in _ranks(hands):
+        n = ev.get("r" + r, 0)
+        if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= (2 if r == "JOKER" else 4):
+            raise Refusal("E_KAKOI_TOO_MANY", {"rank": r})
+        cards += [r] * n
+    return cards
+
+
+def preview(vo, top, hands):
+    """Once every hand is in: the payments the panel's call list shows (the dry run of its event)."""
+    ev = getattr(top, "ev", None)
+    if not isinstance(ev, dict) or getattr(top, "err", None) is not None:
+        return None
+    from kinds.kakoi.lines import lines
+    return lines(vo, vo.app.dry_run(ev))

@@ -44,7 +44,7 @@ def hand_form(hub, tok):
 
 
 def send(hub, tok, seat, counts):
-    ev = {"t": "hand", "seat": seat}
+    ev = {"t": "hand", "seat": seat, "h": hub.app.hands.id if hub.app.hands else 0}
     for c, n in counts.items():
         ev["c%d" % c] = n
     return hub.act(tok, hub.v, ev)
@@ -142,10 +142,35 @@ def test_hostile_phones_change_nothing(tmp_path):
     for bad in ({0: 60}, {0: -1}, {0: "3"}, {0: True}, {0: 2.5}):    # a hand of 60 cards, not counts
         with pytest.raises(Refusal):
             send(hub, toks[1], 1, bad)
-    with pytest.raises(Refusal) as r:                                # against an older view
-        hub.act(toks[1], hub.v - 1, {"t": "hand", "seat": 1, "c0": 1})
+    with pytest.raises(Refusal) as r:                                # for another result
+        hub.act(toks[1], hub.v, {"t": "hand", "seat": 1, "c0": 1, "h": app.hands.id - 1})
     assert r.value.msg_id == "E_PH_STALE"
     assert app.top().rows() == [("あや", "スマホ待ち"), ("Ben", "スマホ待ち")] and app.game.seq == 0
+
+
+def test_a_hand_sent_against_an_older_view_is_still_taken(tmp_path):
+    """Two phones send at once: the first hand in changes the view; the second, sent against the
+    view before it, is for the same result and is taken (the view's version is not its test)."""
+    app, hub, toks = table(tmp_path)
+    open_dobon(app)
+    seen = hub.v
+    h = app.hands.id
+    assert hub.act(toks[1], seen, {"t": "hand", "seat": 1, "c0": 2, "h": h})[0] == 200
+    assert hub.v > seen
+    assert hub.act(toks[0], seen, {"t": "hand", "seat": 0, "c2": 1, "c3": 2, "h": h})[0] == 200
+    assert type(app.top()).__name__ == "Review"
+
+
+def test_a_hand_for_a_result_reopened_is_refused(tmp_path):
+    app, hub, toks = table(tmp_path)
+    open_dobon(app)
+    old = hand_form(hub, toks[1])["ev"]
+    press(app, "back", "ok")                 # the list dropped, the loser picked again: a new one
+    assert isinstance(app.top(), HandsScreen) and app.hands.id != old["h"]
+    ev = dict(old, c0=2)
+    with pytest.raises(Refusal) as r:
+        hub.act(toks[1], hub.v, ev)
+    assert r.value.msg_id == "E_PH_STALE" and app.hands.got == {}
 
 
 def test_cancelling_on_the_device_drops_the_phone_entries(tmp_path):

@@ -41,6 +41,7 @@ print('FIELDS', len(form['fields']), form['label'])
 def send(seat, ev):
     ev['t'] = 'hand'
     ev['seat'] = seat
+    ev['h'] = app.hands.id
     try:
         print('SENT', seat, hub.act(toks[seat], hub.v, ev)[0])
     except Refusal as r:

@@ -3,36 +3,11 @@
 the loser's (en) each tap their own hand and send it, at the same moment; every phone then shows the
 panel's preview, and the result saved on the panel reads as the same hands entered on the device
 alone (the view of tests/kinds/kabu/test_phone_hands_kabu.device_only). Skips without Chromium."""
-import json
-
-import pytest
-
 from test_phone_page import browser, phones, sim, shots, claim_seats, token, follow, MISSING_GLYPHS  # noqa: F401
 from test_phone_hands_kabu import device_only
+from phone_hands import tap_plus, heads
 
 START = ["click ok", "click down", "click ok", "click up", "click ok", "click down", "click down", "click ok"]
-
-
-def tap_plus(phone, label, times):
-    """The + of the hand form's field `label`, `times` times, each seen on the page."""
-    for k in range(times):
-        where = phone.js("""(() => { const f = [...document.querySelectorAll('.form[data-form=hand] .field')]
-            .find(f => f.querySelector('.l') && f.querySelector('.l').textContent === %s);
-            if (!f) return null; const b = f.querySelectorAll('.step button')[1];
-            b.scrollIntoView({block: 'center'}); const r = b.getBoundingClientRect();
-            return [r.x + r.width / 2, r.y + r.height / 2]; })()""" % json.dumps(label))
-        assert where, "no field %r on the %s phone" % (label, phone.lang)
-        for kind in ("mousePressed", "mouseReleased"):
-            phone.call("Input.dispatchMouseEvent", type=kind, x=where[0], y=where[1], button="left",
-                       buttons=1 if kind == "mousePressed" else 0, clickCount=1)
-        phone.wait(lambda p, n=k + 1: phone.js(
-            """[...document.querySelectorAll('.form[data-form=hand] .field')].find(f => f.querySelector('.l')
-               && f.querySelector('.l').textContent === %s).querySelector('.n').textContent""" % json.dumps(label))
-            == str(n), "%s at %d" % (label, k + 1))
-
-
-def heads(view):
-    return [s.get("head") for s in view["sections"]]
 
 
 def test_two_phones_enter_their_hands_at_once(sim, phones, shots, tmp_path):

@@ -1,0 +1,128 @@
+"""囲将会ドボン's payers' hands on their own phones (issue 29 §2): at 天和 (asked at once) and at 登録
+of a dobon, every hand the payments need is asked of its seat's phone together; a seat without a
+phone is entered on the panel in the same result; the call list with the payments follows and is
+shown on every phone; the saved result equals the panel-only entry of the same hands (the press
+script tests/kinds/kakoi/presses/kakoi-tenhou.fewest.txt, driven through the real App)."""
+import pytest
+
+from hw.clock import FakeClock
+from net.radio import Phones
+from core.errors import Refusal
+from ui.app import App
+from ui.hands import HandsScreen
+from host_tools import _paths, presses
+
+NAMES = ["P1", "P2", "P3", "P4", "P5"]
+
+
+@pytest.fixture(scope="module")
+def panel_only():
+    """The 天和 entered on the panel alone: its saved event and state."""
+    r = presses.run_one(_paths.kind_tests("kakoi", "presses", "kakoi-tenhou.fewest.txt"))
+    assert not r["failed"], r["failed"]
+    return r["names"]
+
+
+def table(tmp_path, phones, names=NAMES):
+    app = App(None, None, FakeClock(), "ja")
+    ph = Phones(app, str(tmp_path) + "/", 80, radio=False)
+    app.new_game("kakoi", list(names), {})
+    hub = ph.hub
+    hub.poll()
+    toks = {}
+    for seat in phones:
+        hub.claim(seat, "phone-%04d" % seat)
+        app.on_button("click", "ok")
+        toks[seat] = hub.answers.pop("phone-%04d" % seat)["tok"]
+    return app, hub, toks
+
+
+def tenhou(app, caller_hand):
+    from kinds.kakoi.entry import RoundEntry
+    e = RoundEntry(app, "tenhou")
+    e.start()
+    e.hands[2] = list(caller_hand)
+    e.first_call(2)
+    app.frame()
+    return e
+
+
+def send(hub, tok, seat, hand):
+    ev = {"t": "hand", "seat": seat, "h": hub.app.hands.id if hub.app.hands else 0}
+    for r in hand:
+        ev["r" + r] = ev.get("r" + r, 0) + 1
+    return hub.act(tok, hub.v, ev)
+
+
+def heads(hub, lang="ja"):
+    return [s.get("head") for s in hub.view(lang)["sections"]]
+
+
+def test_tenhou_payers_enter_at_once(tmp_path, panel_only):
+    ev = panel_only["events"][-1]
+    app, hub, toks = table(tmp_path, phones=(0, 1, 3, 4))
+    tenhou(app, ev["hands"][2])
+    assert isinstance(app.top(), HandsScreen)
+    assert [s for s, _ in app.top().rows()] == ["P4", "P5", "P1", "P2"]          # the payers, in turn
+    form = [f for f in hub.view("en", toks[3])["mine"]["forms"] if f["id"] == "hand"][0]
+    assert [f["label"] for f in form["fields"]] == ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    assert "手札の入力" in heads(hub)
+    with pytest.raises(Refusal) as r:                                              # five of a rank
+        hub.act(toks[3], hub.v, {"t": "hand", "seat": 3, "r9": 5, "h": app.hands.id})
+    assert r.value.msg_id == "E_KAKOI_TOO_MANY"
+    with pytest.raises(Refusal) as r:                                              # an empty hand
+        hub.act(toks[3], hub.v, {"t": "hand", "seat": 3, "h": app.hands.id})
+    assert r.value.msg_id == "E_KAKOI_HAND"
+    for seat in (4, 0, 3, 1):                                                      # any order
+        assert send(hub, toks[seat], seat, ev["hands"][seat])[0] == 200
+    assert type(app.top()).__name__ == "Calls"
+    assert "卓で確認中" in heads(hub) and "Preview at the table" in heads(hub, "en")
+    seq = app.game.seq
+    app.on_button("click", "ok")                                                   # 登録
+    assert app.game.seq == seq + 1 and not app.errors
+    assert app.state() == panel_only["state"]
+
+
+def test_a_payer_without_a_phone_is_entered_on_the_panel(tmp_path, panel_only):
+    ev = panel_only["events"][-1]
+    app, hub, toks = table(tmp_path, phones=(3,))
+    tenhou(app, ev["hands"][2])
+    rows = app.top().rows()
+    assert rows[0] == ("P4", "スマホ待ち") and rows[1] == ("P5", "未入力")
+    h = app.hands
+    for seat in (4, 0, 1):                     # entered here: as the panel's grid gives them
+        h.put(seat, list(ev["hands"][seat]))
+    assert isinstance(app.top(), HandsScreen) and app.top().rows()[1] == ("P5", "入力済み")
+    assert send(hub, toks[3], 3, ev["hands"][3])[0] == 200
+    app.on_button("click", "ok")
+    assert app.state() == panel_only["state"]
+
+
+def test_no_phone_among_the_payers_asks_them_on_the_panel_as_before(tmp_path, panel_only):
+    ev = panel_only["events"][-1]
+    app, hub, toks = table(tmp_path, phones=(2,))                                 # only the caller's
+    tenhou(app, ev["hands"][2])
+    assert type(app.top()).__name__ == "RankGrid" and app.hands is None
+
+
+def test_a_dobon_asks_the_payers_hand_at_save(tmp_path):
+    """kakoi-plain: P2 dobons with 3 4 on P1's 7; at 登録 P1's hand (5 K) comes from P1's phone."""
+    r = presses.run_one(_paths.kind_tests("kakoi", "presses", "kakoi-plain.fewest.txt"))
+    assert not r["failed"], r["failed"]
+    ev = r["names"]["events"][-1]
+    app, hub, toks = table(tmp_path, phones=(0, 1), names=NAMES[:len(ev["hands"])])
+    from kinds.kakoi.entry import RoundEntry
+    e = RoundEntry(app, "dobon")
+    e.start()
+    e.pick_by(ev["by"])
+    e.hands[ev["calls"][0]["seat"]] = list(ev["hands"][ev["calls"][0]["seat"]])
+    e.first_call(ev["calls"][0]["seat"])
+    if type(app.top()).__name__ == "Step":                              # 3 4 reach more than 7
+        e.pick_card(ev["card"])
+    assert type(app.top()).__name__ == "Calls" and app.hands is None    # no hand asked before 登録
+    app.on_button("click", "ok")                                         # 登録: the payer's hand
+    assert isinstance(app.top(), HandsScreen) and [s for s, _ in app.top().rows()] == ["P1"]
+    assert send(hub, toks[ev["by"]], ev["by"], ev["hands"][ev["by"]])[0] == 200
+    assert type(app.top()).__name__ == "Calls"
+    app.on_button("click", "ok")
+    assert app.state() == r["names"]["state"]
