@@ -73,11 +73,12 @@ class RoundEntry:
             then(s)
         self.grid(app.t("KK_hand_of", {"name": app.name(s)}), done)
 
-    def grid(self, head, done):
-        """A hand on the grid; at 天和 a dealt hand of 5, its fifth card ends it."""
+    def grid(self, head, done, close=False, cards=()):
+        """A hand on the grid; at 天和 a dealt hand of 5, its fifth card ends it. close: the grid
+        goes once the hand is in (a hand entered from the phones' list, ui/hands.py)."""
         tenhou = self.kind == "tenhou"
-        self.app.push(RankGrid(self.app, head, ranks(self.app), [], done, COLS, "kakoi", accept=self.a_hand,
-                               close=False, want=DEALT if tenhou else None, auto=tenhou,
+        self.app.push(RankGrid(self.app, head, ranks(self.app), list(cards), done, COLS, "kakoi", accept=self.a_hand,
+                               close=close, want=DEALT if tenhou else None, auto=tenhou,
                                hint_id="KK_GRID_HINT", advance=True))
 
     def jokers(self):

@@ -69,17 +69,12 @@ def check(e, cards):
 
 def enter_hand(e, seat):
     """A payer's hand entered on the device after all (no phone, or to correct what it sent)."""
-    from ui.grid import RankGrid
-    from kinds.kakoi.entry import ranks, COLS, DEALT
     app = e.app
     h = app.hands
-    tenhou = e.kind == "tenhou"
 
     def put(cards):
         h.put(seat, cards)
-    app.push(RankGrid(app, app.t("KK_PAYER", {"name": app.name(seat)}), ranks(app), list(h.got.get(seat, [])),
-                      put, COLS, "kakoi", accept=lambda cards: check(e, cards), want=DEALT if tenhou else None,
-                      auto=tenhou, hint_id="KK_GRID_HINT", advance=True))
+    e.grid(app.t("KK_PAYER", {"name": app.name(seat)}), put, close=True, cards=h.got.get(seat, ()))
 
 
 def _ranks(hands):

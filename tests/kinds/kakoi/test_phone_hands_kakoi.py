@@ -54,6 +54,11 @@ def send(hub, tok, seat, hand):
     return hub.act(tok, hub.v, ev)
 
 
+def hand_form_of(hub, tok):
+    forms = [f for f in hub.view("ja", tok)["mine"]["forms"] if f["id"] == "hand"]
+    return forms[0] if forms else None
+
+
 def heads(hub, lang="ja"):
     return [s.get("head") for s in hub.view(lang)["sections"]]
 
@@ -126,3 +131,19 @@ def test_a_dobon_asks_the_payers_hand_at_save(tmp_path):
     assert type(app.top()).__name__ == "Calls"
     app.on_button("click", "ok")
     assert app.state() == r["names"]["state"]
+
+
+def test_ok_on_a_payer_enters_it_on_the_panels_grid(tmp_path, panel_only):
+    ev = panel_only["events"][-1]
+    app, hub, toks = table(tmp_path, phones=(3,))
+    tenhou(app, ev["hands"][2])
+    for n in ("down", "ok"):                   # P5: no phone
+        app.on_button("click", n)
+        app.frame()
+    assert type(app.top()).__name__ == "RankGrid"
+    for n in ("ok", "ok", "ok", "ok", "right", "ok"):   # the cursor advances: a dealt 5 ends the grid
+        app.on_button("click", n)
+        app.frame()
+    assert not app.errors and isinstance(app.top(), HandsScreen)
+    assert len(app.hands.got[4]) == 5 and app.top().rows()[1] == ("P5", "入力済み")
+    assert hand_form_of(hub, toks[3]) is not None          # P4's phone still has its form
