@@ -131,7 +131,11 @@ def run_one(path):
         app = firmware_main.make_app(board.display, Store(root=root), clock, "ja")
         runner = Runner(board, app, clock)
         runner.run(setup)
+        moved = {}                    # seat -> presses on a grid of a hand its phone could send
         for step in counted:
+            seat = phone_hand_seat(app, app.top())
+            if seat is not None and step.split()[0] in PRESS_OPS:
+                moved[seat] = moved.get(seat, 0) + 1
             runner.line(step)
         runner.run_for(3000)          # let a toast run out, as a table would before the next entry
         names = saved_names(root)
@@ -145,9 +149,53 @@ def run_one(path):
             if not ok:
                 failed.append(expr)
         return {"entry": head["entry"], "budget": head["budget"], "order": head["order"], "note": head["note"],
-                "presses": presses(counted), "failed": failed, "names": names}
+                "presses": presses(counted), "failed": failed, "names": names,
+                "phones": with_phones(presses(counted), moved, names)}
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+# ---- the same entry with every player's hand on their own phone (ui/hands.py, docs/phones.md) -----
+def phone_hand_seat(app, top):
+    """The seat whose hand the screen `top` is entering when that hand is one its own phone sends
+    instead (株ドボン's dobon: the winner's and the loser's; 囲将会: a payer's), else None."""
+    if type(top).__name__ != "RankGrid":
+        return None
+    done = getattr(top, "on_done", None)
+    entry = getattr(done, "__self__", None)
+    if type(entry).__name__ == "DobonEntry":
+        name = getattr(done, "__name__", "")
+        if name == "own_done":
+            return entry.w
+        if name == "their_done":
+            return entry.l
+        return None
+    for s in range(app.nseats()):
+        if top.head == app.t("KK_PAYER", {"name": app.name(s)}):
+            return s
+    return None
+
+
+def phone_taps(hand):
+    """A hand on the page's form: one tap on + per card, one on 手札を送る (tests/phone_hands.py)."""
+    return len(hand) + 1
+
+
+def with_phones(total, moved, names):
+    """{"panel": presses left on the panel, "taps": {seat: taps on its phone}} when hands of this
+    entry go to the phones, else None. The panel does no press for the hands' list: the last hand
+    in moves it on (tests/kinds/*/test_phone_hands_*.py)."""
+    if not moved:
+        return None
+    ev = names["events"][-1]
+    taps = {}
+    for seat in moved:
+        if ev.get("t") == "dobon" and "own" in ev:          # 株ドボン
+            hand = ev["own"] if seat == ev["winner"] else ev["their"]
+        else:
+            hand = ev["hands"][seat] or []
+        taps[seat] = phone_taps(hand)
+    return {"panel": total - sum(moved.values()), "taps": taps}
 
 
 def entries(folder=SCRIPTS):
@@ -204,6 +252,22 @@ def markdown(rows):
         ok = "yes" if not a["failed"] and not b["failed"] else "NO: " + "; ".join(a["failed"] + b["failed"])
         out.append("| %s | %d | %d | ≤ %d | %s | %s |" % (r["entry"], a["presses"], b["presses"],
                                                          r["budget"], met, ok))
+    phoned = [r for r in rows if r["fewest"].get("phones")]
+    if phoned:
+        out.append("")
+        out.append("With every player's hand on their own phone (`docs/phones.md`), the fewest path: the presses")
+        out.append("left on the panel, and the taps of the player who taps most on a phone (one tap on + per card,")
+        out.append("one on 手札を送る; the hands go in at the same time). Goal: no player taps more than 15 times.")
+        out.append("")
+        out.append("| entry | panel alone | panel with phones | busiest phone | most by one player | goal ≤ 15 |")
+        out.append("|---|---:|---:|---:|---:|---|")
+        for r in phoned:
+            a = r["fewest"]
+            ph = a["phones"]
+            busiest = max(ph["taps"].values())
+            most = max(ph["panel"], busiest)
+            out.append("| %s | %d | %d | %d | %d | %s |" % (r["entry"], a["presses"], ph["panel"], busiest, most,
+                                                          "yes" if most <= 15 else "no"))
     notes = [r for r in rows if r["hints"].get("note")]
     if notes:
         out.append("")

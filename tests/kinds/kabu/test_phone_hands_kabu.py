@@ -198,3 +198,18 @@ def test_back_from_the_review_keeps_the_hands_to_correct_one(tmp_path):
     press(app, "down", "down", "ok")         # 次へ: the review again
     press(app, "ok")
     assert app.state() == device_only(tmp_path).state()
+
+
+def test_make_presses_counts_what_the_phones_flow_takes(tmp_path):
+    """docs/presses.md's phone columns for example 1 against the flow driven here: the panel's
+    「→:ドボン」, 勝った人, 負けた人 and the review's OK; 三三二 is 3 taps and the send, 他他 2 and the send."""
+    from host_tools import _paths, presses
+    r = presses.run_one(_paths.kind_tests("kabu", "presses", "kabu-ex1.fewest.txt"))
+    assert r["phones"] == {"panel": 4, "taps": {0: 4, 1: 3}}
+    app, hub, toks = table(tmp_path)
+    panel = ["right", "ok", "ok"]
+    press(app, *panel)
+    assert send(hub, toks[1], 1, {0: 2})[0] == 200
+    assert send(hub, toks[0], 0, {2: 1, 3: 2})[0] == 200
+    press(app, "ok")
+    assert len(panel) + 1 == r["phones"]["panel"] and app.state() == device_only(tmp_path).state()
