@@ -213,3 +213,54 @@ def test_make_presses_counts_what_the_phones_flow_takes(tmp_path):
     assert send(hub, toks[0], 0, {2: 1, 3: 2})[0] == 200
     press(app, "ok")
     assert len(panel) + 1 == r["phones"]["panel"] and app.state() == device_only(tmp_path).state()
+
+
+DOBONS = ["kabu-ex1", "kabu-ex2", "kabu-ex3", "kabu-q1", "kabu-q2", "kabu-q3", "kabu-q4"]
+
+
+@pytest.mark.parametrize("stem", DOBONS)
+def test_every_dobon_script_gives_the_same_result_from_the_phones(tmp_path, stem):
+    """Each press script's dobon or gaeshi, its two hands sent by the two phones (the loser's
+    first), its card and review answers as the script gave them: the same saved state."""
+    from host_tools import _paths, presses
+    r = presses.run_one(_paths.kind_tests("kabu", "presses", stem + ".fewest.txt"))
+    assert not r["failed"]
+    names = r["names"]
+    ev = names["events"][-1]
+    app = App(None, None, FakeClock(), "ja")
+    ph = Phones(app, str(tmp_path) + "/", 80, radio=False)
+    app.new_game("kabu", list(names["seats"]), dict(names["settings"]))
+    hub = ph.hub
+    for e in names["events"][:-1]:          # what came before (a first parent)
+        app.submit(e)
+    hub.poll()
+    toks = {}
+    for seat in (ev["winner"], ev["loser"]):
+        hub.claim(seat, "phone-%04d" % seat)
+        app.on_button("click", "ok")
+        toks[seat] = hub.answers.pop("phone-%04d" % seat)["tok"]
+    from kinds.kabu.entry import DobonEntry
+    entry = DobonEntry(app, 1 if ev.get("gaeshi") else 0)
+    entry.start()
+    entry.pick_w(ev["winner"])
+    if not isinstance(app.top(), HandsScreen):    # two players: the loser is the other one
+        entry.pick_l(ev["loser"])
+    assert isinstance(app.top(), HandsScreen)
+
+    def counts(hand):
+        out = {}
+        for c in hand:
+            out[c] = out.get(c, 0) + 1
+        return out
+    assert send(hub, toks[ev["loser"]], ev["loser"], counts(ev["their"]))[0] == 200
+    assert send(hub, toks[ev["winner"]], ev["winner"], counts(ev["own"]))[0] == 200
+    if type(app.top()).__name__ == "Step":  # the card, when the hand reaches two
+        app.top().on_pick(ev["dobon_card"])
+    review = app.top()
+    assert type(review).__name__ == "Review"
+    want = [ev["okoshi"], ev["trumps"]] + ([ev["gaeshi"], ev["their_trumps"]] if ev.get("gaeshi") else []) + [ev["minus2"]]
+    for o, v in zip(review.opts, want):
+        o[2] = o[1].index(v)
+    review.refresh()
+    app.on_button("click", "ok")
+    assert not app.errors and app.state() == names["state"]
