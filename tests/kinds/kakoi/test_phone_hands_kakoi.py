@@ -147,3 +147,27 @@ def test_ok_on_a_payer_enters_it_on_the_panels_grid(tmp_path, panel_only):
     assert not app.errors and isinstance(app.top(), HandsScreen)
     assert len(app.hands.got[4]) == 5 and app.top().rows()[1] == ("P5", "入力済み")
     assert hand_form_of(hub, toks[3]) is not None          # P4's phone still has its form
+
+
+def test_tsumo_payers_enter_at_once(tmp_path):
+    """kakoi-tsumo: P2 goes out on an 8; the three payers' hands from their phones, at once."""
+    r = presses.run_one(_paths.kind_tests("kakoi", "presses", "kakoi-tsumo.fewest.txt"))
+    assert not r["failed"], r["failed"]
+    names = r["names"]
+    ev = names["events"][-1]
+    app, hub, toks = table(tmp_path, phones=range(len(names["seats"])), names=names["seats"])
+    from kinds.kakoi.entry import RoundEntry
+    e = RoundEntry(app, "tsumo")
+    e.start()
+    e.pick_winner(ev["seat"])
+    app.top().on_done(ev["card"])            # the last card, picked on the grid
+    assert isinstance(app.top(), HandsScreen)
+    payers = [s for s, _ in app.top().rows()]
+    n = len(ev["hands"])                     # the payers, in turn after the winner
+    assert payers == [names["seats"][(ev["seat"] + k) % n] for k in range(1, n) if ev["hands"][(ev["seat"] + k) % n]]
+    for s in reversed(range(len(ev["hands"]))):
+        if ev["hands"][s] and s != ev["seat"]:
+            assert send(hub, toks[s], s, ev["hands"][s])[0] == 200
+    assert type(app.top()).__name__ == "Calls"
+    app.on_button("click", "ok")
+    assert not app.errors and app.state() == names["state"]
