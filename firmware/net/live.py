@@ -55,6 +55,7 @@ class Hub:
         self._top = None
         self._lang = None
         self._hands = None
+        self.dropped = None          # the seq at which an open result's hands were dropped
         self.tokens = {}             # seat -> token (RAM only: a reboot forgets every claim)
         self.asking = None           # (seat, client id) while the panel asks the table
         self.answers = {}            # client id -> the claim's answer, until its stream sends it
@@ -86,6 +87,10 @@ class Hub:
         if (g is self._game and seq == self._seq and type(top) is self._top and app.lang == self._lang
                 and hv == self._hands):
             return False
+        if self._hands is not None and hv is None and seq == self._seq:
+            self.dropped = seq       # the panel dropped a result its phones were entering hands for
+        elif seq != self._seq:
+            self.dropped = None
         self._hands = hv
         if app.lang != self._lang:
             self.voices = {}
@@ -182,6 +187,9 @@ class Hub:
         h = open_hands(self.app)
         if h is not None and seat in h.waiting():
             mine["forms"].append(h.form(self.voice(lang), seat))
+        elif h is not None and seat in h.got:     # what it sent (a phone that reconnects sees it)
+            vo = self.voice(lang)
+            mine["lines"].append(vo.t("PH_MY_HAND", {"cards": h.phone.hand_text(vo, h.got[seat])}))
         return mine
 
     def view(self, lang, tok=None):
@@ -229,7 +237,7 @@ class Hub:
         view["seats"] = [{"name": app.name(i), "phone": i in self.tokens} for i in range(g.nseats)]
         view["progress"] = progress(vo, g)
         try:
-            view["note"] = _note(vo, app)
+            view["note"] = vo.t("PH_HANDS_DROPPED") if self.dropped == g.seq else _note(vo, app)
         except Exception:        # a confirmation line must never stop the view
             view["note"] = ""
         if g.is_over():

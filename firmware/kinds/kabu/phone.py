@@ -110,6 +110,11 @@ def hand_form(vo, seat, hands):
             "submit": vo.t("PH_HAND_SEND"), "ev": {"t": "hand", "seat": seat}, "fields": fields}
 
 
+def hand_text(vo, cards):
+    from kinds.kabu.cards import hand_text as text
+    return text(vo, cards)
+
+
 def hand_cards(seat, ev, hands):
     """The cards of a phone's hand form; a count that is not one the form offers is refused."""
     from core.errors import Refusal

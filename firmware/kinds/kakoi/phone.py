@@ -92,6 +92,10 @@ def hand_form(vo, seat, hands):
             "submit": vo.t("PH_HAND_SEND"), "ev": {"t": "hand", "seat": seat}, "fields": fields}
 
 
+def hand_text(vo, cards):
+    return " ".join(["JK" if r == "JOKER" else r for r in cards])
+
+
 def hand_cards(seat, ev, hands):
     """The ranks of a phone's hand form; a count that is not one the form offers is refused."""
     from core.errors import Refusal

@@ -84,6 +84,7 @@ def test_both_hands_from_the_phones_in_either_order(tmp_path):
     # the loser first
     assert send(hub, toks[1], 1, {0: 2})[0] == 200
     assert hand_form(hub, toks[1]) is None and hands_lines(hub) == ["あや：入力待ち", "Ben：スマホで入力済み"]
+    assert hub.view("ja", toks[1])["mine"]["lines"] == ["送った手札：他 他"]     # seen again after a reconnect
     assert app.top().rows() == [("あや", "スマホ待ち"), ("Ben", "スマホ済み")]
     # the winner's hand that cannot dobon, a count the deck cannot give: refused, nothing taken
     for counts, msg in (({5: 1, 9: 1}, "KB_NO_TARGET"), ({3: 5}, "E_KABU_TOO_MANY"), ({}, "E_KABU_EMPTY")):
@@ -182,6 +183,8 @@ def test_cancelling_on_the_device_drops_the_phone_entries(tmp_path):
     app.frame()
     hub.poll()
     assert hub.v > v and hands_lines(hub) is None and hand_form(hub, toks[0]) is None
+    assert hub.view("ja")["note"] == "卓で手札の入力が取り消されました"
+    assert hub.view("en")["note"] == "The table dropped the hands"
     with pytest.raises(Refusal) as r:
         send(hub, toks[0], 0, {2: 1, 3: 2})
     assert r.value.msg_id == "E_PH_NO_HAND" and app.game.seq == 0
