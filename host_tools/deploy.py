@@ -28,10 +28,11 @@ and on a board whose file says RADIO = True (Pico W, Pico 2 W), the phone server
     net/*.mpy          firmware/net/ (the server; its other files copied as they are, but the page
                        gzip-compressed as net/page.html.gz: 6 KB for 18, 3 blocks of the W's flash)
     kinds/*/phone.mpy  each game's phone view
+    kinds/*/hands.mpy, ui/hands.mpy   the hands entered on the players' own phones
     lib/microdot/*.mpy the modules of the pinned microdot (PyPI, requirements.txt) the server imports
 
-A board without a radio gets none of these: net/ and the phone views are left out of its tree, and
-of package.json.
+A board without a radio gets none of these: net/, the phone views and the phones' hands are left
+out of its tree, and of package.json.
 
 mpy-cross: the .mpy files must load on the board's MicroPython (v1.24.1 for RPI_PICO here).
 MicroPython loads any .mpy of major version 6 whose sub-version is not newer than its own when
@@ -76,6 +77,7 @@ SSD1306_MEMBER = "micropython-ssd1306-0.3/ssd1306.py"
 NET_DIR = "net"
 KINDS_DIR = "kinds"          # a game's folder: its phone view (PHONE_VIEW) goes with the server
 PHONE_VIEW = "phone.py"
+PHONE_HANDS = "hands.py"      # kinds/<kind>/hands.py and ui/hands.py: only with phones (ui/hands.py)
 PAGE = NET_DIR + "/page.html"  # the phone page: staged gzip-compressed (_stage_page)
 REQUIREMENTS = os.path.join(ROOT, "requirements.txt")
 
@@ -242,16 +244,20 @@ def compile_mpy(src, dst, source_name):
 
 def _firmware_files(firmware_dir, radio=False):
     """(full path, path on the board) of every firmware file a board gets: code and data files;
-    firmware/net/ (every file in it: the server and its page) and each game's phone view
-    (kinds/<kind>/phone.py) only when `radio`."""
+    firmware/net/ (every file in it: the server and its page), each game's phone view
+    (kinds/<kind>/phone.py) and the phones' hands (kinds/<kind>/hands.py, ui/hands.py) only
+    when `radio`."""
     for root, dirs, files in os.walk(firmware_dir):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
         if root == firmware_dir and not radio and NET_DIR in dirs:
             dirs.remove(NET_DIR)
         in_net = os.path.relpath(root, firmware_dir).replace(os.sep, "/").split("/")[0] == NET_DIR
-        phone_of_a_game = os.path.relpath(root, firmware_dir).replace(os.sep, "/").split("/")[0] == KINDS_DIR
+        top = os.path.relpath(root, firmware_dir).replace(os.sep, "/").split("/")[0]
+        phone_of_a_game = top == KINDS_DIR
         for fn in sorted(files):
-            if not radio and phone_of_a_game and fn == PHONE_VIEW:
+            if not radio and phone_of_a_game and fn in (PHONE_VIEW, PHONE_HANDS):
+                continue
+            if not radio and top == "ui" and fn == PHONE_HANDS:
                 continue
             if fn.endswith(".py") or fn.endswith(DATA_SUFFIXES) or (in_net and not fn.startswith(".")):
                 full = os.path.join(root, fn)

@@ -254,7 +254,7 @@ class Hub:
         view["sections"] = mod.sections(vo, self.last[1] if self.last else None)
         h = open_hands(app)
         if h is not None:
-            view["sections"] = hands_sections(vo, h, mod) + view["sections"]
+            view["sections"] = hands_sections(vo, h) + view["sections"]
         return view
 
     # ---- what a phone sends ----------------------------------------------------------------------
@@ -306,7 +306,7 @@ def open_hands(app):
     return h if h is not None and h.live() else None
 
 
-def hands_sections(vo, h, mod):
+def hands_sections(vo, h):
     """Who has still to enter a hand; once all are in, the preview the panel shows."""
     t = vo.t
     lines = []
@@ -318,7 +318,7 @@ def hands_sections(vo, h, mod):
         lines.append(t("PH_HAND_LINE", {"name": vo.name(s), "state": state}))
     out = [{"head": t("PH_HANDS"), "lines": lines}]
     if not h.waiting():
-        f = getattr(mod, "preview", None)
+        f = getattr(h.phone, "preview", None)      # the game's hands module (kinds/<kind>/hands.py)
         top = vo.app.stack[-1] if vo.app.stack else None
         more = f(vo, top, h) if f is not None else None
         if more:

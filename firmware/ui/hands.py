@@ -9,7 +9,8 @@ class Hands:
     """The hands a result waits for. roles: [(seat, role)] of the seats whose hand counts, in
     order (the role is the game's: kabu's "own" for the winner, "their" for the loser). check(seat,
     cards, got) raises the Refusal a hand gets (alone, or beside the hands already in); the game's
-    phone module gives the phone's form (hand_form) and reads what a phone sent (hand_cards);
+    hands module (kinds/<kind>/hands.py) gives the phone's form (hand_form), reads what a phone
+    sent (hand_cards), names a hand (hand_text) and gives the preview (preview);
     enter(seat) enters a hand on the device instead; done(got) goes on once every hand is in.
     app.hands holds the open one while its HandsScreen is on the stack; the phones' Hub reads it."""
 
@@ -24,7 +25,7 @@ class Hands:
         self.check = check
         self.enter = enter
         self.done = done
-        self.phone = phone          # the game's phone module: form(), parse()
+        self.phone = phone          # the game's hands module
         self.got = {}               # seat -> cards
         self.by_phone = {}          # seat -> True when its phone sent it
         self.seq = app.game.seq     # a hand sent against another state of the game is stale

@@ -84,8 +84,8 @@ class DobonEntry:
         self.l = l
         hub = app.hub
         if hub is not None and (self.w in hub.tokens or l in hub.tokens):
-            from kinds.kabu import phone       # a seat with a phone enters its own hand there
-            phone.by_phones(self)
+            from kinds.kabu import hands       # a seat with a phone enters its own hand there
+            hands.by_phones(self)
             return
         app.push(RankGrid(app, app.t("KB_hand_of", {"name": app.name(self.w)}), ranks(app), self.own,
                           self.own_done, 4, "kabu", accept=self.check_own, close=False, check=one_more))

@@ -251,8 +251,8 @@ class RoundEntry:
                 s = r.info["seat"]
                 hub = app.hub
                 if hub is not None and hub.tokens and app.hands is None:
-                    from kinds.kakoi import phone        # the payers' hands on their own phones
-                    if phone.by_phones(self, s):
+                    from kinds.kakoi import hands        # the payers' hands on their own phones
+                    if hands.by_phones(self, s):
                         return
 
                 def done(cards):

@@ -1,0 +1,122 @@
+# 株ドボン's dobon with its two hands entered at once, each on its own seat's phone or on the panel
+# (ui/hands.py; docs/phones.md). Loaded when a dobon is opened with a phone on the table.
+# The winner's hand on every rank (赤ピン and 魂四 apart); the loser's in the short form the device
+# uses (十, 他, 赤ピン, 魂四: only those count there). One field per card, its count.
+OWN = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)
+THEIR = (10, 0, 11, 12)
+MAX_OTHER = 30          # 他 in the loser's hand: the device's grid stops at 40 cards in all
+
+
+def by_phones(e):
+    """A dobon or gaeshi (kinds/kabu/entry.DobonEntry `e`, W and L chosen): both hands at once,
+    each on its seat's phone or here, then the card and the review as without phones."""
+    from ui.hands import Hands, HandsScreen
+    import kinds.kabu.hands as me
+    app = e.app
+    h = Hands(app, [(e.w, "own"), (e.l, "their")], lambda seat, cards, got: check_hand(e, seat, cards, got),
+              lambda seat: enter_hand(e, seat), lambda got: hands_done(e, got), me)
+    app.push(HandsScreen(app, h))
+
+
+def check_hand(e, seat, cards, got):
+    """A hand alone, then beside the other one when it is in: whichever comes second is refused
+    when the two cannot be together (two 赤ピン between them, no card to answer in a gaeshi)."""
+    from kinds.kabu import cards as kc
+    OTHER = kc.OTHER
+    if seat == e.w:
+        e.check_own(cards)
+        if e.l in got:
+            keep, e.own = e.own, cards
+            try:
+                e.check_their(got[e.l])
+            finally:
+                e.own = keep
+        return
+    if len(cards) > 40:
+        from core.errors import Refusal
+        raise Refusal("E_KABU_TOO_MANY", {"card": "0", "count": len(cards), "max": 40})
+    kc.check_counts([c for c in cards if c != OTHER])
+    if e.w in got:
+        keep, e.own = e.own, got[e.w]
+        try:
+            e.check_their(cards)
+        finally:
+            e.own = keep
+
+
+def enter_hand(e, seat):
+    """A seat's hand entered on the device after all (no phone, or to correct what it sent)."""
+    from ui.grid import RankGrid
+    from kinds.kabu.cards import OTHER, ranks, card_name, one_more
+    app = e.app
+    h = app.hands
+
+    def put(cards):
+        h.put(seat, cards)
+
+    def check(cards):
+        check_hand(e, seat, cards, h.got)
+    head = app.t("KB_hand_of", {"name": app.name(seat)})
+    before = h.got.get(seat, [])
+    if seat == e.w:
+        app.push(RankGrid(app, head, ranks(app), before, put, 4, "kabu", accept=check, check=one_more))
+        return
+    rk = [(card_name(app, c), c) for c in (10, OTHER, 11, 12)]
+    app.push(RankGrid(app, head, rk, before, put, 4, "kabu_l", start=OTHER, accept=check, hint_id="KB_L_HINT",
+                      check=lambda cards, c: one_more(h.got.get(e.w, []) + cards, c)))
+
+
+def hands_done(e, got):
+    e.own = got[e.w]
+    e.their_done(got[e.l])
+
+
+def _codes(hands, seat):
+    return OWN if hands.roles[seat] == "own" else THEIR
+
+
+def hand_form(vo, seat, hands):
+    from kinds.kabu.cards import LIMIT
+    from kinds.kabu.cards import card_name
+    fields = []
+    for c in _codes(hands, seat):
+        fields.append({"key": "c%d" % c, "label": card_name(vo, c), "min": 0,
+                       "max": MAX_OTHER if c == 0 else LIMIT[c], "value": 0})
+    # cols: the page lays the steppers out two to a row (twelve of them one under another
+    # would be three screens of a phone)
+    return {"id": "hand", "label": vo.t("KB_hand_of", {"name": vo.name(seat)}), "cols": 2,
+            "submit": vo.t("PH_HAND_SEND"), "ev": {"t": "hand", "seat": seat}, "fields": fields}
+
+
+def hand_text(vo, cards):
+    from kinds.kabu.cards import hand_text as text
+    return text(vo, cards)
+
+
+def hand_cards(seat, ev, hands):
+    """The cards of a phone's hand form; a count that is not one the form offers is refused."""
+    from core.errors import Refusal
+    from kinds.kabu.cards import LIMIT, LABELS
+    cards = []
+    for c in _codes(hands, seat):
+        n = ev.get("c%d" % c, 0)
+        hi = MAX_OTHER if c == 0 else LIMIT[c]
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            raise Refusal("E_KABU_CARD", {"card": str(n)[:8]})
+        if n > hi:
+            raise Refusal("E_KABU_TOO_MANY", {"card": LABELS[c] if c else "0", "count": n, "max": hi})
+        cards += [c] * n
+    return cards
+
+
+def preview(vo, top, hands):
+    """Once every hand is in: what the panel's review shows (the dry run of its event)."""
+    ev = getattr(top, "ev", None)
+    if not isinstance(ev, dict) or ev.get("t") != "dobon":
+        return None
+    from core.errors import Refusal
+    from kinds.kabu.review import lines
+    try:
+        return lines(vo, vo.app.dry_run(ev))
+    except Refusal as r:
+        return [vo.t(r.msg_id, r.info)]

@@ -1,0 +1,99 @@
+# 囲将会ドボン's payers' hands entered at once, each on its own seat's phone or on the panel
+# (ui/hands.py; docs/phones.md). Loaded when a result needs them with a phone on the table.
+def needed(e, first):
+    """Every seat whose hand the payments still need, `first` among them: the round's event dry-run
+    with a stand-in hand for each one found, until it needs no other (the payers follow from the
+    calls, not from what the hands hold)."""
+    from core.errors import Refusal
+    app = e.app
+    seats = [first]
+    kept = dict(e.hands)
+    try:
+        while True:
+            for s in seats:
+                e.hands[s] = ["A"]
+            try:
+                app.dry_run(e.event())
+                return seats
+            except Refusal as r:
+                s = r.info.get("seat")
+                if r.msg_id != "E_KAKOI_NEED_HAND" or not isinstance(s, int) or s in seats:
+                    return seats
+                seats.append(s)
+    finally:
+        e.hands = kept
+
+
+def by_phones(e, first):
+    """The hands the payments need, at once, each on its seat's phone or here (RoundEntry `e`);
+    False when none of those seats has a phone (then the panel asks them one by one as before)."""
+    app = e.app
+    seats = needed(e, first)
+    if not [s for s in seats if s in app.hub.tokens]:
+        return False
+    from ui.hands import Hands, HandsScreen
+    import kinds.kakoi.hands as me
+
+    def done(got):
+        for s in got:
+            e.hands[s] = got[s]
+        e.settle()
+    h = Hands(app, [(s, "payer") for s in seats], lambda seat, cards, got: check(e, cards),
+              lambda seat: enter_hand(e, seat), done, me)
+    app.push(HandsScreen(app, h))
+    return True
+
+
+def check(e, cards):
+    from kinds.kakoi import score as kk
+    kk.check_hand(cards, e.jokers())
+
+
+def enter_hand(e, seat):
+    """A payer's hand entered on the device after all (no phone, or to correct what it sent)."""
+    app = e.app
+    h = app.hands
+
+    def put(cards):
+        h.put(seat, cards)
+    e.grid(app.t("KK_PAYER", {"name": app.name(seat)}), put, close=True, cards=h.got.get(seat, ()))
+
+
+def _ranks(hands):
+    from kinds.kakoi import score as kk
+    jokers = hands.app.game.settings.get("jokers")
+    return [r for r in kk.RANKS if r != "JOKER" or jokers]
+
+
+def hand_form(vo, seat, hands):
+    fields = []
+    for r in _ranks(hands):
+        fields.append({"key": "r" + r, "label": "JK" if r == "JOKER" else r, "min": 0,
+                       "max": 2 if r == "JOKER" else 4, "value": 0})
+    return {"id": "hand", "label": vo.t("KK_PAYER", {"name": vo.name(seat)}), "cols": 2,
+            "submit": vo.t("PH_HAND_SEND"), "ev": {"t": "hand", "seat": seat}, "fields": fields}
+
+
+def hand_text(vo, cards):
+    return " ".join(["JK" if r == "JOKER" else r for r in cards])
+
+
+def hand_cards(seat, ev, hands):
+    """The ranks of a phone's hand form; a count that is not one the form offers is refused."""
+    from core.errors import Refusal
+    cards = []
+    for r in _ranks(hands):
+        n = ev.get("r" + r, 0)
+        if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= (2 if r == "JOKER" else 4):
+            raise Refusal("E_KAKOI_TOO_MANY", {"rank": r})
+        cards += [r] * n
+    return cards
+
+
+def preview(vo, top, hands):
+    """Once every hand is in: the payments the panel's call list shows (the dry run of its event)."""
+    ev = getattr(top, "ev", None)
+    if not isinstance(ev, dict) or getattr(top, "err", None) is not None:
+        return None
+    from kinds.kakoi.lines import lines
+    return lines(vo, vo.app.dry_run(ev))
