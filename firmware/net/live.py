@@ -254,7 +254,8 @@ class Hub:
         view["sections"] = mod.sections(vo, self.last[1] if self.last else None)
         h = open_hands(app)
         if h is not None:
-            view["sections"] = hands_sections(vo, h) + view["sections"]
+            from ui.hands import sections       # loaded already: a Hands is open
+            view["sections"] = sections(vo, h) + view["sections"]
         return view
 
     # ---- what a phone sends ----------------------------------------------------------------------
@@ -304,26 +305,6 @@ def open_hands(app):
     """The result waiting for hands (ui/hands.py), while it is still open on the panel."""
     h = app.hands
     return h if h is not None and h.live() else None
-
-
-def hands_sections(vo, h):
-    """Who has still to enter a hand; once all are in, the preview the panel shows."""
-    t = vo.t
-    lines = []
-    for s in h.seats:
-        if s not in h.got:
-            state = t("PH_HAND_WAIT")
-        else:
-            state = t("PH_HAND_PHONE" if h.by_phone.get(s) else "PH_HAND_IN")
-        lines.append(t("PH_HAND_LINE", {"name": vo.name(s), "state": state}))
-    out = [{"head": t("PH_HANDS"), "lines": lines}]
-    if not h.waiting():
-        f = getattr(h.phone, "preview", None)      # the game's hands module (kinds/<kind>/hands.py)
-        top = vo.app.stack[-1] if vo.app.stack else None
-        more = f(vo, top, h) if f is not None else None
-        if more:
-            out.append({"head": t("PH_PREVIEW"), "lines": more})
-    return out
 
 
 def _words(lang):
