@@ -158,7 +158,7 @@ def run_one(path):
 # ---- the same entry with every player's hand on their own phone (ui/hands.py, docs/phones.md) -----
 def phone_hand_seat(app, top):
     """The seat whose hand the screen `top` is entering when that hand is one its own phone sends
-    instead (株ドボン's dobon: the winner's and the loser's; 囲将会: a payer's), else None."""
+    instead (株ドボン's dobon: the winner's and the loser's; 囲将会: every hand), else None."""
     if type(top).__name__ != "RankGrid":
         return None
     done = getattr(top, "on_done", None)
@@ -170,8 +170,8 @@ def phone_hand_seat(app, top):
         if name == "their_done":
             return entry.l
         return None
-    for s in range(app.nseats()):
-        if top.head == app.t("KK_PAYER", {"name": app.name(s)}):
+    for s in range(app.nseats()):           # 囲将会: a payer's hand, or a caller's
+        if top.head in (app.t("KK_PAYER", {"name": app.name(s)}), app.t("KK_hand_of", {"name": app.name(s)})):
             return s
     return None
 
@@ -258,6 +258,10 @@ def markdown(rows):
         out.append("With every player's hand on their own phone (`docs/phones.md`), the fewest path: the presses")
         out.append("left on the panel, and the taps of the player who taps most on a phone (one tap on + per card,")
         out.append("one on 手札を送る; the hands go in at the same time). Goal: no player taps more than 15 times.")
+        out.append("Counted from the panel-only run: its presses on the grid of a hand the seat's phone sends are")
+        out.append("taken out (the list of the hands needs none: the last hand in moves it on). The same results")
+        out.append("entered with the phones are driven in tests/kinds/*/test_phone_hands_*.py (株ドボン's seven,")
+        out.append("囲将会's 天和, plain dobon and ツモ上がり).")
         out.append("")
         out.append("| entry | panel alone | panel with phones | busiest phone | most by one player | goal ≤ 15 |")
         out.append("|---|---:|---:|---:|---:|---|")

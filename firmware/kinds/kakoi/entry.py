@@ -67,6 +67,10 @@ class RoundEntry:
         if self.hands.get(s):
             then(s)
             return
+        if app.hub is not None and s in app.hub.tokens:
+            from kinds.kakoi import hands        # the caller enters it on their own phone
+            hands.caller_by_phone(self, s, then)
+            return
 
         def done(cards):
             self.hands[s] = cards
@@ -250,7 +254,7 @@ class RoundEntry:
             if need and self.saving:
                 s = r.info["seat"]
                 hub = app.hub
-                if hub is not None and hub.tokens and app.hands is None:
+                if hub is not None and hub.tokens:
                     from kinds.kakoi import hands        # the payers' hands on their own phones
                     if hands.by_phones(self, s):
                         return

@@ -44,19 +44,35 @@ def by_phones(e, first):
     return True
 
 
+def caller_by_phone(e, seat, then):
+    """A caller's hand (it decides the field card) from the caller's own phone, or here; then(seat)
+    goes on with it as after the panel's grid."""
+    from ui.hands import Hands, HandsScreen
+    import kinds.kakoi.hands as me
+    app = e.app
+
+    def done(got):
+        e.hands[seat] = got[seat]
+        then(seat)
+    h = Hands(app, [(seat, "caller")], lambda s, cards, got: check(e, cards),
+              lambda s: enter_hand(e, s), done, me)
+    app.push(HandsScreen(app, h))
+
+
 def check(e, cards):
     from kinds.kakoi import score as kk
     kk.check_hand(cards, e.jokers())
 
 
 def enter_hand(e, seat):
-    """A payer's hand entered on the device after all (no phone, or to correct what it sent)."""
+    """A hand entered on the device after all (no phone, or to correct what it sent)."""
     app = e.app
     h = app.hands
 
     def put(cards):
         h.put(seat, cards)
-    e.grid(app.t("KK_PAYER", {"name": app.name(seat)}), put, close=True, cards=h.got.get(seat, ()))
+    head = "KK_hand_of" if h.roles[seat] == "caller" else "KK_PAYER"
+    e.grid(app.t(head, {"name": app.name(seat)}), put, close=True, cards=h.got.get(seat, ()))
 
 
 def _ranks(hands):
@@ -70,7 +86,8 @@ def hand_form(vo, seat, hands):
     for r in _ranks(hands):
         fields.append({"key": "r" + r, "label": "JK" if r == "JOKER" else r, "min": 0,
                        "max": 2 if r == "JOKER" else 4, "value": 0})
-    return {"id": "hand", "label": vo.t("KK_PAYER", {"name": vo.name(seat)}), "cols": 2,
+    head = "KK_hand_of" if hands.roles[seat] == "caller" else "KK_PAYER"
+    return {"id": "hand", "label": vo.t(head, {"name": vo.name(seat)}), "cols": 2,
             "submit": vo.t("PH_HAND_SEND"), "ev": {"t": "hand", "seat": seat}, "fields": fields}
 
 

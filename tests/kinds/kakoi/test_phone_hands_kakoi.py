@@ -171,3 +171,23 @@ def test_tsumo_payers_enter_at_once(tmp_path):
     assert type(app.top()).__name__ == "Calls"
     app.on_button("click", "ok")
     assert not app.errors and app.state() == names["state"]
+
+
+def test_the_callers_hand_comes_from_the_callers_phone(tmp_path, panel_only):
+    """天和 with every seat on a phone: the caller's hand first (it decides the field card), then
+    the four payers'; the panel only opened the result and names the caller."""
+    ev = panel_only["events"][-1]
+    app, hub, toks = table(tmp_path, phones=range(5))
+    from kinds.kakoi.entry import RoundEntry
+    e = RoundEntry(app, "tenhou")
+    e.start()
+    app.top().on_pick(2)                      # ドボンした人: P3
+    assert isinstance(app.top(), HandsScreen) and app.top().rows() == [("P3", "スマホ待ち")]
+    form = [f for f in hub.view("ja", toks[2])["mine"]["forms"] if f["id"] == "hand"][0]
+    assert form["label"] == "P3の手札"
+    assert send(hub, toks[2], 2, ev["hands"][2])[0] == 200
+    assert isinstance(app.top(), HandsScreen) and [s for s, _ in app.top().rows()] == ["P4", "P5", "P1", "P2"]
+    for seat in (0, 1, 3, 4):
+        assert send(hub, toks[seat], seat, ev["hands"][seat])[0] == 200
+    app.on_button("click", "ok")
+    assert not app.errors and app.state() == panel_only["state"]

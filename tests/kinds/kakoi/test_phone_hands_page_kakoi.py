@@ -1,7 +1,7 @@
 """囲将会ドボン's 天和 with every payer's hand entered at once on its own phone page (issue 29 §2,
-§6): headless Chromium at 390x844, five phones against the simulator. The panel enters the 天和
-and the caller's hand (the press script's first steps); the four payers tap their hands and send
-them at the same moment; every phone shows the payments; saved on the panel, the result is the
+§6): headless Chromium at 390x844, five phones against the simulator. The panel opens the 天和
+and names the caller (the press script's first steps); the caller's phone sends its hand, then
+the four payers tap theirs and send them at the same moment; every phone shows the payments; saved on the panel, the result is the
 panel-only entry's (tests/kinds/kakoi/presses/kakoi-tenhou.fewest.txt). Skips without Chromium."""
 from test_phone_page import browser, phones, sim, shots, claim_seats, follow, MISSING_GLYPHS  # noqa: F401
 from phone_hands import tap_plus, heads
@@ -11,20 +11,24 @@ SCRIPT = _paths.kind_tests("kakoi", "presses", "kakoi-tenhou.fewest.txt")
 
 
 def panel_steps():
-    """The script's steps up to the caller's fifth card (P3's A 2 3 A 5): the hands that follow are
-    the payers', which the phones enter here."""
+    """The script's steps up to the pick of the caller (ドボンした人 P3): the hands that follow, the
+    caller's and the payers', the phones enter here."""
     steps = [l.split("#", 1)[0].strip() for l in open(SCRIPT, encoding="utf-8")]
     steps = [s for s in steps if s]
-    oks, out = 0, []
-    for s in steps:
-        out.append(s)
-        if out[-4:] == ["click down", "click down", "click ok", "click ok"] and oks == 0:
-            oks = 1                        # ドボンした人 P3 picked, the grid's first card in
-        elif oks and s == "click ok":
-            oks += 1
-            if oks == 5:
-                return out
-    raise AssertionError("the script changed: no fifth card of the caller's hand")
+    for k in range(len(steps)):         # 結果, ツモ上がり, 天和, OK: then P1 -> P3, OK
+        if steps[k - 3:k + 1] == ["click ok", "click down", "click down", "click ok"] and "wait 7000" in steps[:k]:
+            assert steps[k + 1:k + 4] == ["click down", "click down", "click ok"]
+            return steps[:k + 4]
+    raise AssertionError("the script changed: no pick of the caller")
+
+
+def send_hand(phone, hand):
+    counts = {}
+    for r in hand:
+        counts[r] = counts.get(r, 0) + 1
+    for r in counts:
+        tap_plus(phone, r, counts[r])
+    phone.tap(".form[data-form=hand] .go")
 
 
 def test_four_payers_enter_their_hands_at_once(sim, phones, shots):
@@ -35,7 +39,7 @@ def test_four_payers_enter_their_hands_at_once(sim, phones, shots):
     for p in five:
         p.goto(table.url)
     steps = panel_steps()
-    start = steps.index("click ok", steps.index("wait 7000"))
+    start = steps.index("click ok", steps.index("wait 7000") + 1)
     for text in steps[:start]:
         table.step(text)
     follow(table, five)
@@ -43,9 +47,14 @@ def test_four_payers_enter_their_hands_at_once(sim, phones, shots):
     for text in steps[start:]:
         table.step(text)
     views = follow(table, five)
+    assert [f["id"] for f in views[2]["mine"]["forms"]] == ["hand"]      # the caller's own, first
+    assert all(not views[s]["mine"]["forms"] for s in range(5) if s != 2)
+    send_hand(five[2], hands[2])
+    five[2].wait(lambda page: page["errors"] == [] and not page["mine"]["forms"], "the caller's hand taken")
+    table.step("wait 10")
+    views = follow(table, five)
     payers = [s for s in range(5) if s != 2]
     assert all([f["id"] for f in views[s]["mine"]["forms"]] == ["hand"] for s in payers)
-    assert not views[2]["mine"]["forms"]
     five[0].js("window.scrollTo(0, 0), true")
     five[0].shot(shots, "kakoi-hands-payer")
     for s in payers:
