@@ -158,7 +158,8 @@ def run_one(path):
 # ---- the same entry with every player's hand on their own phone (ui/hands.py, docs/phones.md) -----
 def phone_hand_seat(app, top):
     """The seat whose hand the screen `top` is entering when that hand is one its own phone sends
-    instead (株ドボン's dobon: the winner's and the loser's; 囲将会: every hand), else None."""
+    instead (株ドボン's dobon: the winner's and the loser's, a 4枚揃い's holder's; 囲将会: every
+    hand), else None."""
     if type(top).__name__ != "RankGrid":
         return None
     done = getattr(top, "on_done", None)
@@ -170,6 +171,8 @@ def phone_hand_seat(app, top):
         if name == "their_done":
             return entry.l
         return None
+    if type(entry).__name__ == "FourEntry":               # 株ドボン's 4枚揃い: the holder's
+        return entry.seat
     for s in range(app.nseats()):           # 囲将会: a payer's hand, or a caller's
         if top.head in (app.t("KK_PAYER", {"name": app.name(s)}), app.t("KK_hand_of", {"name": app.name(s)})):
             return s
@@ -192,6 +195,8 @@ def with_phones(total, moved, names):
     for seat in moved:
         if ev.get("t") == "dobon" and "own" in ev:          # 株ドボン
             hand = ev["own"] if seat == ev["winner"] else ev["their"]
+        elif ev.get("t") == "four":                         # the rest of the deal is 他, filled in
+            hand = [c for c in ev["hand"] if c != 0]
         else:
             hand = ev["hands"][seat] or []
         taps[seat] = phone_taps(hand)
@@ -260,8 +265,8 @@ def markdown(rows):
         out.append("one on 手札を送る; the hands go in at the same time). Goal: no player taps more than 15 times.")
         out.append("Counted from the panel-only run: its presses on the grid of a hand the seat's phone sends are")
         out.append("taken out (the list of the hands needs none: the last hand in moves it on). The same results")
-        out.append("entered with the phones are driven in tests/kinds/*/test_phone_hands_*.py (株ドボン's seven,")
-        out.append("囲将会's 天和, plain dobon and ツモ上がり).")
+        out.append("entered with the phones are driven in tests/kinds/*/test_phone_hands_*.py (株ドボン's seven")
+        out.append("dobons and the four, 囲将会's 天和, plain dobon and ツモ上がり).")
         out.append("")
         out.append("| entry | panel alone | panel with phones | busiest phone | most by one player | goal ≤ 15 |")
         out.append("|---|---:|---:|---:|---:|---|")

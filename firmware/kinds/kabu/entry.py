@@ -172,7 +172,9 @@ class DobonEntry:
 def _preview(app, ev):
     """Dry-run the event (a refusal shows its reason here, before anything is saved)."""
     out = app.dry_run(ev)
-    app.push(Lines(app, app.t("PREVIEW"), lines(app, out), lambda: app.submit(ev), app.t("COMMIT_HINT")))
+    scr = Lines(app, app.t("PREVIEW"), lines(app, out), lambda: app.submit(ev), app.t("COMMIT_HINT"))
+    scr.ev = ev                  # what the phones' preview shows too (kinds/kabu/hands.py)
+    app.push(scr)
 
 
 def okoshi_form(app):
@@ -240,6 +242,10 @@ class FourEntry:
         app = self.app
         self.seat = seat
         self.deal = app.state()["deal"][seat]
+        if app.hub is not None and seat in app.hub.tokens:
+            from kinds.kabu import hands       # the holder enters it on their own phone
+            hands.four_by_phone(self, seat)
+            return
         app.push(RankGrid(app, app.t("KB_hand_of", {"name": app.name(seat)}), ranks(app), self.hand,
                           self.done, 4, "kabu", extra=[(card_name(app, OTHER), OTHER)], check=self.check,
                           accept=self.accept, close=False, want=self.deal, hint_id="KB_F_HINT"))

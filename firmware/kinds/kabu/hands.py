@@ -1,5 +1,5 @@
-# 株ドボン's dobon with its two hands entered at once, each on its own seat's phone or on the panel
-# (ui/hands.py; docs/phones.md). Loaded when a dobon is opened with a phone on the table.
+# 株ドボン's hands on the players' own phones (ui/hands.py; docs/phones.md): a dobon's two at once, a
+# 4枚揃い's holder's. Loaded when such a result is opened with a phone on the table.
 # The winner's hand on every rank (赤ピン and 魂四 apart); the loser's in the short form the device
 # uses (十, 他, 赤ピン, 魂四: only those count there). One field per card, its count.
 OWN = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)
@@ -15,6 +15,32 @@ def by_phones(e):
     app = e.app
     h = Hands(app, [(e.w, "own"), (e.l, "their")], lambda seat, cards, got: check_hand(e, seat, cards, got),
               lambda seat: enter_hand(e, seat), lambda got: hands_done(e, got), me)
+    app.push(HandsScreen(app, h))
+
+
+def four_by_phone(f, seat):
+    """4枚揃い (kinds/kabu/entry.FourEntry `f`, the holder chosen): the holder's hand from the holder's
+    phone (the four and any 十 赤ピン 魂四; the rest of the deal is 他, as on the panel's grid)."""
+    from ui.hands import Hands, HandsScreen
+    import kinds.kabu.hands as me
+    app = f.app
+
+    def check(s, cards, got):
+        from core.errors import Refusal
+        from kinds.kabu import cards as kc
+        if len(cards) > f.deal:
+            raise Refusal("E_KABU_DEAL_SIZE", {"size": len(cards), "deal": f.deal})
+        kc.check_counts(kc.real(cards))
+        f.accept(cards)
+
+    def enter(s):
+        from ui.grid import RankGrid
+        from kinds.kabu.cards import OTHER, ranks, card_name
+        h = app.hands
+        app.push(RankGrid(app, app.t("KB_hand_of", {"name": app.name(s)}), ranks(app), h.got.get(s, []),
+                          lambda cards: h.put(s, cards), 4, "kabu", extra=[(card_name(app, OTHER), OTHER)],
+                          check=f.check, accept=f.accept, want=f.deal, hint_id="KB_F_HINT"))
+    h = Hands(app, [(seat, "four")], check, enter, lambda got: f.done(got[seat]), me)
     app.push(HandsScreen(app, h))
 
 
@@ -72,7 +98,7 @@ def hands_done(e, got):
 
 
 def _codes(hands, seat):
-    return OWN if hands.roles[seat] == "own" else THEIR
+    return THEIR if hands.roles[seat] == "their" else OWN
 
 
 def hand_form(vo, seat, hands):
@@ -110,9 +136,9 @@ def hand_cards(seat, ev, hands):
 
 
 def preview(vo, top, hands):
-    """Once every hand is in: what the panel's review shows (the dry run of its event)."""
+    """Once every hand is in: what the panel's review or preview shows (the dry run of its event)."""
     ev = getattr(top, "ev", None)
-    if not isinstance(ev, dict) or ev.get("t") != "dobon":
+    if not isinstance(ev, dict) or ev.get("t") not in ("dobon", "four"):
         return None
     from core.errors import Refusal
     from kinds.kabu.review import lines

@@ -267,3 +267,40 @@ def test_every_dobon_script_gives_the_same_result_from_the_phones(tmp_path, stem
     review.refresh()
     app.on_button("click", "ok")
     assert not app.errors and app.state() == names["state"]
+
+
+def test_four_of_a_kind_from_the_holders_phone(tmp_path):
+    """kabu-four: P2 holds 三三三三 十 赤ピン in a 9-card deal; the holder's phone sends the cards
+    that count (the rest of the deal is 他, as on the panel); a hand past the deal or without a
+    four is refused there; the preview shows on every phone; the same saved state."""
+    from host_tools import _paths, presses
+    r = presses.run_one(_paths.kind_tests("kabu", "presses", "kabu-four.fewest.txt"))
+    assert not r["failed"]
+    names = r["names"]
+    ev = names["events"][-1]
+    app = App(None, None, FakeClock(), "ja")
+    ph = Phones(app, str(tmp_path) + "/", 80, radio=False)
+    app.new_game("kabu", list(names["seats"]), dict(names["settings"]))
+    hub = ph.hub
+    for e in names["events"][:-1]:
+        app.submit(e)
+    hub.poll()
+    seat = ev["seat"]
+    hub.claim(seat, "phone-0001")
+    app.on_button("click", "ok")
+    tok = hub.answers.pop("phone-0001")["tok"]
+    from kinds.kabu.entry import FourEntry
+    f = FourEntry(app)
+    f.start()
+    f.pick(seat)
+    assert isinstance(app.top(), HandsScreen)
+    assert [x["key"] for x in hand_form(hub, tok)["fields"]] == ["c%d" % c for c in range(1, 13)]
+    for bad, msg in (({3: 3, 10: 1}, "E_KABU_NO_FOUR"), ({1: 3, 2: 4, 3: 4}, "E_KABU_DEAL_SIZE")):
+        with pytest.raises(Refusal) as e:
+            send(hub, tok, seat, bad)
+        assert e.value.msg_id == msg, e.value.msg_id
+    assert send(hub, tok, seat, {3: 4, 10: 1, 11: 1})[0] == 200
+    assert type(app.top()).__name__ == "Lines"
+    assert "卓で確認中" in [s.get("head") for s in hub.view("ja")["sections"]]
+    app.on_button("click", "ok")
+    assert not app.errors and app.state() == names["state"]
