@@ -132,10 +132,18 @@ def run_one(path):
         runner = Runner(board, app, clock)
         runner.run(setup)
         moved = {}                    # seat -> presses on a grid of a hand its phone could send
+        done = 0                      # presses so far
+        form_at = None                # presses before 株ドボン's 山切れ form opened (its sizes: phones)
+        deal = None
         for step in counted:
-            seat = phone_hand_seat(app, app.top())
-            if seat is not None and step.split()[0] in PRESS_OPS:
-                moved[seat] = moved.get(seat, 0) + 1
+            top = app.top()
+            if form_at is None and type(top).__name__ == "DeckOut":
+                form_at, deal = done, list(app.state()["deal"])
+            seat = phone_hand_seat(app, top)
+            if step.split()[0] in PRESS_OPS:
+                done += 1
+                if seat is not None:
+                    moved[seat] = moved.get(seat, 0) + 1
             runner.line(step)
         runner.run_for(3000)          # let a toast run out, as a table would before the next entry
         names = saved_names(root)
@@ -150,7 +158,7 @@ def run_one(path):
                 failed.append(expr)
         return {"entry": head["entry"], "budget": head["budget"], "order": head["order"], "note": head["note"],
                 "presses": presses(counted), "failed": failed, "names": names,
-                "phones": with_phones(presses(counted), moved, names)}
+                "phones": with_phones(presses(counted), moved, names, form_at, deal)}
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
@@ -184,13 +192,24 @@ def phone_taps(hand):
     return len(hand) + 1
 
 
-def with_phones(total, moved, names):
+def with_phones(total, moved, names, form_at=None, deal=None):
     """{"panel": presses left on the panel, "taps": {seat: taps on its phone}} when hands of this
     entry go to the phones, else None. The panel does no press for the hands' list: the last hand
-    in moves it on (tests/kinds/*/test_phone_hands_*.py)."""
+    in moves it on (tests/kinds/*/test_phone_hands_*.py). 山切れ (form_at: the presses that opened
+    its form): every phone sends its size (the stepper starts at the deal) and its 十 赤ピン 魂四;
+    the panel's form comes back filled, the cursor on 確認: its OK and the preview's."""
+    ev = names["events"][-1]
+    if form_at is not None and ev.get("t") == "deckout":
+        taps = {}
+        for seat in range(len(ev["sizes"])):
+            scoring = 0
+            for key, pick in (("most", max), ("fewest", min)):
+                if ev[key] and ev["sizes"][seat] == pick(ev["sizes"]):
+                    scoring = len([c for c in ev[key] if c != 0])
+            taps[seat] = abs(ev["sizes"][seat] - deal[seat]) + scoring + 1
+        return {"panel": form_at + 2, "taps": taps}
     if not moved:
         return None
-    ev = names["events"][-1]
     taps = {}
     for seat in moved:
         if ev.get("t") == "dobon" and "own" in ev:          # 株ドボン
@@ -266,7 +285,7 @@ def markdown(rows):
         out.append("Counted from the panel-only run: its presses on the grid of a hand the seat's phone sends are")
         out.append("taken out (the list of the hands needs none: the last hand in moves it on). The same results")
         out.append("entered with the phones are driven in tests/kinds/*/test_phone_hands_*.py (株ドボン's seven")
-        out.append("dobons and the four, 囲将会's 天和, plain dobon and ツモ上がり).")
+        out.append("dobons, the four and the deck-out, 囲将会's 天和, plain dobon and ツモ上がり).")
         out.append("")
         out.append("| entry | panel alone | panel with phones | busiest phone | most by one player | goal ≤ 15 |")
         out.append("|---|---:|---:|---:|---:|---|")

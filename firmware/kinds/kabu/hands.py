@@ -1,5 +1,6 @@
 # 株ドボン's hands on the players' own phones (ui/hands.py; docs/phones.md): a dobon's two at once, a
-# 4枚揃い's holder's. Loaded when such a result is opened with a phone on the table.
+# 4枚揃い's holder's, every hand's size at 山切れ. Loaded when such a result is opened with a phone
+# on the table.
 # The winner's hand on every rank (赤ピン and 魂四 apart); the loser's in the short form the device
 # uses (十, 他, 赤ピン, 魂四: only those count there). One field per card, its count.
 OWN = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)
@@ -42,6 +43,44 @@ def four_by_phone(f, seat):
                           check=f.check, accept=f.accept, want=f.deal, hint_id="KB_F_HINT"))
     h = Hands(app, [(seat, "four")], check, enter, lambda got: f.done(got[seat]), me)
     app.push(HandsScreen(app, h))
+
+
+def deckout_by_phones(app):
+    """山切れ: every player's hand size and its 十 赤ピン 魂四 (the rest are 他) from their phones, or
+    here, all at once; then the panel's 山切れ form filled with them (only the largest's and the
+    smallest's scoring cards count there), whose OK previews it as without phones."""
+    from ui.hands import Hands, HandsScreen
+    from kinds.kabu import cards as kc
+    import kinds.kabu.hands as me
+    n = app.nseats()
+
+    def check(s, cards, got):
+        from core.errors import Refusal
+        if len(cards) > 40:
+            raise Refusal("E_KABU_TOO_MANY", {"card": "0", "count": len(cards), "max": 40})
+        kc.check_counts([c for c in cards if c != kc.OTHER])
+
+    def enter(s):
+        from ui.screens_entry import NumberEntry
+        h = app.hands
+        app.push(NumberEntry(app, app.t("KB_size_of", {"name": app.name(s)}), 0, 40, len(h.got.get(s, [])),
+                             lambda v: h.put(s, [kc.OTHER] * v)))
+
+    def done(got):
+        from kinds.kabu.entry import DeckOut, single
+        form = DeckOut(app)
+        sz = [len(got[i]) for i in range(n)]
+        for i in range(n):
+            form.values["s%d" % i] = sz[i]
+            form.changed[i] = True
+        for key, pick in (("most", max), ("fewest", min)):
+            s = single(sz, pick)
+            if s is not None:
+                form.values[key] = [c for c in got[s] if c != kc.OTHER]
+        form.sel = len(form.rows()) - 1     # all in: the cursor on 確認 (OK previews)
+        app.push(form)
+    h = Hands(app, [(i, "deck") for i in range(n)], check, enter, done, me)
+    return HandsScreen(app, h)
 
 
 def check_hand(e, seat, cards, got):
@@ -97,14 +136,22 @@ def hands_done(e, got):
     e.their_done(got[e.l])
 
 
+SCORING = (10, 11, 12)  # at 山切れ: the hand's size, and of its cards only 十 赤ピン 魂四
+
+
 def _codes(hands, seat):
-    return THEIR if hands.roles[seat] == "their" else OWN
+    role = hands.roles[seat]
+    return THEIR if role == "their" else SCORING if role == "deck" else OWN
 
 
 def hand_form(vo, seat, hands):
     from kinds.kabu.cards import LIMIT
     from kinds.kabu.cards import card_name
     fields = []
+    deck = hands.roles[seat] == "deck"
+    if deck:                        # 山切れ: the size, then the cards that score there
+        fields.append({"key": "n", "label": vo.t("PH_KB_SIZE"), "min": 0, "max": 40,
+                       "value": vo.state()["deal"][seat]})
     for c in _codes(hands, seat):
         fields.append({"key": "c%d" % c, "label": card_name(vo, c), "min": 0,
                        "max": MAX_OTHER if c == 0 else LIMIT[c], "value": 0})
@@ -132,13 +179,20 @@ def hand_cards(seat, ev, hands):
         if n > hi:
             raise Refusal("E_KABU_TOO_MANY", {"card": LABELS[c] if c else "0", "count": n, "max": hi})
         cards += [c] * n
+    if hands.roles[seat] == "deck":
+        n = ev.get("n", 0)
+        if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= 40:
+            raise Refusal("E_KABU_VALUE", {"field": "n"})
+        if len(cards) > n:
+            raise Refusal("E_KABU_SIZES", {"seat": seat, "size": len(cards), "want": n})
+        cards += [0] * (n - len(cards))       # the rest are 他 (kinds/kabu/cards.OTHER)
     return cards
 
 
 def preview(vo, top, hands):
     """Once every hand is in: what the panel's review or preview shows (the dry run of its event)."""
     ev = getattr(top, "ev", None)
-    if not isinstance(ev, dict) or ev.get("t") not in ("dobon", "four"):
+    if not isinstance(ev, dict) or ev.get("t") not in ("dobon", "four", "deckout"):
         return None
     from core.errors import Refusal
     from kinds.kabu.review import lines

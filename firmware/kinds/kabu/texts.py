@@ -101,6 +101,7 @@ MESSAGES = {
     "KB_holder": ("Holder", "揃えた人"),
     "KB_hand": ("Hand", "手札"),
     "KB_size_of": ("Cards {name}", "{name}の枚数"),
+    "PH_KB_SIZE": ("Cards in hand", "手札の枚数"),
     "KB_D_HAND": ("{name}: 10 R1 S4", "{name}の十・赤ピン・魂四"),
     "KB_D_SIZE_HINT": ("<-> cards (hold: fast)", "←→枚数（長押しで速く）"),
     "KB_D_FORM_HINT": ("OK: enter  Back: cancel", "OK:入力 戻る:やめる"),

@@ -304,3 +304,55 @@ def test_four_of_a_kind_from_the_holders_phone(tmp_path):
     assert "卓で確認中" in [s.get("head") for s in hub.view("ja")["sections"]]
     app.on_button("click", "ok")
     assert not app.errors and app.state() == names["state"]
+
+
+def test_deckout_sizes_from_every_phone(tmp_path):
+    """kabu-deckout: every player's size and its 十 赤ピン 魂四 from their phone, at once; the panel's
+    山切れ form then holds them (only the largest's and the smallest's scoring cards count) and its
+    OK previews; the same saved state as the panel alone."""
+    from host_tools import _paths, presses
+    r = presses.run_one(_paths.kind_tests("kabu", "presses", "kabu-deckout.fewest.txt"))
+    assert not r["failed"]
+    names = r["names"]
+    ev = names["events"][-1]
+    n = len(names["seats"])
+    app = App(None, None, FakeClock(), "ja")
+    ph = Phones(app, str(tmp_path) + "/", 80, radio=False)
+    app.new_game("kabu", list(names["seats"]), dict(names["settings"]))
+    hub = ph.hub
+    for e in names["events"][:-1]:
+        app.submit(e)
+    hub.poll()
+    toks = {}
+    for seat in range(n):
+        hub.claim(seat, "phone-%04d" % seat)
+        app.on_button("click", "ok")
+        toks[seat] = hub.answers.pop("phone-%04d" % seat)["tok"]
+    from kinds.kabu.entry import deckout_form
+    app.push(deckout_form(app))
+    assert isinstance(app.top(), HandsScreen)
+    form = hand_form(hub, toks[0])
+    assert [f["key"] for f in form["fields"]] == ["n", "c10", "c11", "c12"]
+    assert form["fields"][0]["label"] == "手札の枚数"
+    # make presses counts a size's taps from the deal the stepper starts at, and the panel's
+    # presses to 山切れ's form and its two OKs
+    assert form["fields"][0]["value"] == app.state()["deal"][0]
+    assert r["phones"] == {"panel": 7, "taps": {0: 2, 1: 2, 2: 3, 3: 6}}
+    with pytest.raises(Refusal) as e:                  # more cards that score than in the hand
+        hub.act(toks[0], hub.v, {"t": "hand", "seat": 0, "n": 1, "c10": 2, "h": app.hands.id})
+    assert e.value.msg_id == "E_KABU_SIZES"
+    scoring = {}
+    for key in ("most", "fewest"):
+        seat = ev["sizes"].index((max if key == "most" else min)(ev["sizes"]))
+        scoring[seat] = [c for c in ev[key] if c != 0]
+    for seat in reversed(range(n)):
+        sent = {"t": "hand", "seat": seat, "n": ev["sizes"][seat], "h": app.hands.id}
+        for c in scoring.get(seat, []):
+            sent["c%d" % c] = sent.get("c%d" % c, 0) + 1
+        assert hub.act(toks[seat], hub.v, sent)[0] == 200
+    assert type(app.top()).__name__ == "DeckOut"       # filled, the cursor on 確認
+    app.on_button("click", "ok")                       # its OK: the preview, on every phone too
+    assert type(app.top()).__name__ == "Lines" and not app.errors
+    assert "卓で確認中" in [s.get("head") for s in hub.view("ja")["sections"]]
+    app.on_button("click", "ok")                       # saved
+    assert not app.errors and app.state() == names["state"]
