@@ -366,5 +366,5 @@ class DeckOut(Form):
 def deckout_form(app):
     if app.hub is not None and app.hub.tokens:
         from kinds.kabu import hands       # each player's size and 十 赤ピン 魂四 from their phone
-        return hands.deckout_by_phones(app)
+        return hands.deckout_by_phones(app, DeckOut, single)
     return DeckOut(app)

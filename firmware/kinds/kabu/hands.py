@@ -45,10 +45,11 @@ def four_by_phone(f, seat):
     app.push(HandsScreen(app, h))
 
 
-def deckout_by_phones(app):
+def deckout_by_phones(app, DeckOut, single):
     """山切れ: every player's hand size and its 十 赤ピン 魂四 (the rest are 他) from their phones, or
-    here, all at once; then the panel's 山切れ form filled with them (only the largest's and the
-    smallest's scoring cards count there), whose OK previews it as without phones."""
+    here, all at once; then the panel's 山切れ form (entry.DeckOut; single: the one largest or
+    smallest hand) filled with them (only those two hands' scoring cards count), whose OK previews
+    it as without phones."""
     from ui.hands import Hands, HandsScreen
     from kinds.kabu import cards as kc
     import kinds.kabu.hands as me
@@ -67,7 +68,6 @@ def deckout_by_phones(app):
                              lambda v: h.put(s, [kc.OTHER] * v)))
 
     def done(got):
-        from kinds.kabu.entry import DeckOut, single
         form = DeckOut(app)
         sz = [len(got[i]) for i in range(n)]
         for i in range(n):
