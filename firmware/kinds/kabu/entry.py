@@ -219,7 +219,11 @@ def okoshi_form(app):
     vals = {"okoshi": None, "winners": [], "minus2": True}
     for i in range(n):
         vals["m%d" % i] = True
-    return Form(app, t("KB_okoshi"), fields, vals, go)
+    form = Form(app, t("KB_okoshi"), fields, vals, go)
+    if app.hub is not None and app.hub.tokens:
+        from kinds.kabu import hands       # every hand from its own phone first, then this form
+        return hands.okoshi_by_phones(app, form)
+    return form
 
 
 class FourEntry:

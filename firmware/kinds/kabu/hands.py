@@ -1,6 +1,6 @@
 # 株ドボン's hands on the players' own phones (ui/hands.py; docs/phones.md): a dobon's two at once, a
-# 4枚揃い's holder's, every hand's size at 山切れ. Loaded when such a result is opened with a phone
-# on the table.
+# 4枚揃い's holder's, every hand at 起こし札, every hand's size at 山切れ. Loaded when such a result
+# is opened with a phone on the table.
 # The winner's hand on every rank (赤ピン and 魂四 apart); the loser's in the short form the device
 # uses (十, 他, 赤ピン, 魂四: only those count there). One field per card, its count.
 OWN = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)
@@ -43,6 +43,37 @@ def four_by_phone(f, seat):
                           check=f.check, accept=f.accept, want=f.deal, hint_id="KB_F_HINT"))
     h = Hands(app, [(seat, "four")], check, enter, lambda got: f.done(got[seat]), me)
     app.push(HandsScreen(app, h))
+
+
+def okoshi_by_phones(app, form):
+    """起こし札: every player's hand (every card counts) from their phones, or here, all at once;
+    then the panel's 起こし札 form (`form`) with them filled in: the card, the winners, their
+    trumps and −2 are chosen there, its OK previews it as without phones."""
+    from ui.hands import Hands, HandsScreen
+    import kinds.kabu.hands as me
+    deal = app.state()["deal"]
+
+    def check(s, cards, got):
+        from core.errors import Refusal
+        from kinds.kabu import cards as kc
+        if len(cards) > deal[s]:
+            raise Refusal("E_KABU_DEAL_SIZE", {"size": len(cards), "deal": deal[s]})
+        kc.check_counts(kc.real(cards))
+
+    def enter(s):
+        from ui.grid import RankGrid
+        from kinds.kabu.cards import ranks, one_more
+        h = app.hands
+        app.push(RankGrid(app, app.t("KB_hand_of", {"name": app.name(s)}), ranks(app), h.got.get(s, []),
+                          lambda cards: h.put(s, cards), 4, "kabu", check=one_more,
+                          accept=lambda cards: check(s, cards, h.got)))
+
+    def done(got):
+        for s in got:
+            form.values["h%d" % s] = got[s]
+        app.push(form)
+    h = Hands(app, [(i, "okoshi") for i in range(app.nseats())], check, enter, done, me)
+    return HandsScreen(app, h)
 
 
 def deckout_by_phones(app, DeckOut, single):
@@ -192,7 +223,7 @@ def hand_cards(seat, ev, hands):
 def preview(vo, top, hands):
     """Once every hand is in: what the panel's review or preview shows (the dry run of its event)."""
     ev = getattr(top, "ev", None)
-    if not isinstance(ev, dict) or ev.get("t") not in ("dobon", "four", "deckout"):
+    if not isinstance(ev, dict) or ev.get("t") not in ("dobon", "four", "deckout", "okoshi"):
         return None
     from core.errors import Refusal
     from kinds.kabu.review import lines

@@ -356,3 +356,40 @@ def test_deckout_sizes_from_every_phone(tmp_path):
     assert "卓で確認中" in [s.get("head") for s in hub.view("ja")["sections"]]
     app.on_button("click", "ok")                       # saved
     assert not app.errors and app.state() == names["state"]
+
+
+def test_okoshi_hands_from_every_phone(tmp_path):
+    """起こし札 (the vector 'game: dobon on the okoshi 十, one winner'): every hand from its own phone;
+    the panel's form comes back with them, where the card, the winner and the trumps are chosen;
+    the result is the vector's."""
+    app = App(None, None, FakeClock(), "ja")
+    ph = Phones(app, str(tmp_path) + "/", 80, radio=False)
+    app.new_game("kabu", ["あや", "Ben", "ちか"], {})
+    hub = ph.hub
+    hub.poll()
+    toks = {}
+    for seat in range(3):
+        hub.claim(seat, "phone-%04d" % seat)
+        app.on_button("click", "ok")
+        toks[seat] = hub.answers.pop("phone-%04d" % seat)["tok"]
+    from kinds.kabu.entry import okoshi_form
+    app.push(okoshi_form(app))
+    assert isinstance(app.top(), HandsScreen) and len(app.top().rows()) == 3
+    hands = [[2, 3, 7, 9], [10, 4, 6, 10], [12, 5, 5, 8]]
+    deal = app.state()["deal"]
+    with pytest.raises(Refusal) as e:                  # more cards than the deal gave
+        send(hub, toks[0], 0, {1: 3, 2: 4})
+    assert e.value.msg_id == "E_KABU_DEAL_SIZE" and deal[0] < 7
+    for seat in (2, 0, 1):
+        counts = {}
+        for c in hands[seat]:
+            counts[c] = counts.get(c, 0) + 1
+        assert send(hub, toks[seat], seat, counts)[0] == 200
+    form = app.top()
+    assert type(form).__name__ == "Form" and [sorted(form.values["h%d" % i]) for i in range(3)] == [sorted(h) for h in hands]
+    form.values["okoshi"], form.values["winners"] = 10, [1]
+    form.values["t1"] = 4
+    form.preview(form.values)                          # its 確認
+    assert type(app.top()).__name__ == "Lines" and "卓で確認中" in [s.get("head") for s in hub.view("ja")["sections"]]
+    app.on_button("click", "ok")
+    assert not app.errors and app.state()["points"] == [25, 0, 50] and app.state()["laps"] == [4, 0, 8]
