@@ -185,6 +185,9 @@ class Hub:
         if f is not None and not self.app.game.is_over():
             f(self.voice(lang), seat, mine)
         h = open_hands(self.app)
+        opens = getattr(mod, "opens", None)     # a result this seat may start from its phone
+        if opens is not None and self.panel_free():
+            opens(self.voice(lang), seat, mine)
         if h is not None and seat in h.waiting():
             mine["forms"].append(h.form(self.voice(lang), seat))
         elif h is not None and seat in h.got:     # what it sent (a phone that reconnects sees it)
@@ -268,6 +271,17 @@ class Hub:
         mod = self.phone_module()
         if isinstance(ev, dict) and ev.get("t") == "hand":
             return self._hand(seat, ev)
+        if isinstance(ev, dict) and ev.get("t") == "open" and getattr(mod, "open_result", None) is not None:
+            if ev.get("seat") != seat:
+                return 403, None
+            if v != self.v:
+                raise Refusal("E_PH_STALE")
+            if not self.panel_free():
+                raise Refusal("E_PH_BUSY")
+            mod.open_result(self.app, seat, ev)
+            self.app.dirty = True
+            self.poll()
+            return 200, self.v
         acts = getattr(mod, "ACTS", None) or {}
         if not isinstance(ev, dict) or ev.get("t") not in acts:
             return 403, None
@@ -284,6 +298,14 @@ class Hub:
         self.poll()
         return 200, self.v
 
+
+    def panel_free(self):
+        """The panel shows the game's play screen, nothing half-entered: a phone may start a result."""
+        app = self.app
+        if app.game is None or app.game.is_over() or app.hands is not None and open_hands(app) is not None:
+            return False
+        from ui.screens_common import PlayScreen
+        return bool(app.stack) and isinstance(app.stack[-1], PlayScreen)
 
     def _hand(self, seat, ev):
         """A seat's own hand for the result the panel has open: only its own, only while wanted."""

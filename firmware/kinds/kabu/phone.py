@@ -2,7 +2,8 @@
 # last result itemised ①..⑩ as the device shows it, and the two hands of a dobon the device has
 # open, each entered on its own seat's phone (docs/phones.md).
 
-# No ACTS, turn() or mine(): a result is opened on the device; the hands come through ui/hands.py.
+# No ACTS, turn() or mine(): a dobon is started on the panel or from the winner's phone (opens,
+# open_result); the hands come through ui/hands.py and kinds/kabu/hands.py.
 
 
 def sections(vo, last):
@@ -19,3 +20,29 @@ def sections(vo, last):
         from kinds.kabu.review import lines
         out.append({"head": t("PH_LAST"), "lines": lines(vo, last)})
     return out
+
+
+def opens(vo, seat, mine):
+    """The seat's own phone starts a dobon or a gaeshi it won: it names the loser, the panel opens
+    the entry there (both hands then come from the two phones)."""
+    t = vo.t
+    others = [[i, vo.name(i)] for i in range(vo.state()["seats"]) if i != seat]
+    for what, sid, who in (("dobon", "KB_dobon", "KB_loser"), ("gaeshi", "KB_gaeshi_end", "KB_L_GAESHI")):
+        mine["forms"].append({"id": "open_" + what, "label": t(sid), "submit": t(sid),
+                              "ev": {"t": "open", "what": what, "seat": seat},
+                              "fields": [{"key": "loser", "label": t(who), "choices": others}]})
+
+
+def open_result(app, seat, ev):
+    from core.errors import Refusal
+    from kinds.kabu.entry import DobonEntry
+    loser = ev.get("loser")
+    n = app.nseats()
+    if ev.get("what") not in ("dobon", "gaeshi") or not isinstance(loser, int) or isinstance(loser, bool) \
+            or not 0 <= loser < n or loser == seat:
+        raise Refusal("E_PH_SEAT")
+    e = DobonEntry(app, 1 if ev["what"] == "gaeshi" else 0)
+    e.start()                  # the panel's own steps, so that back walks back through them
+    e.pick_w(seat)
+    if e.l is None:
+        e.pick_l(loser)

@@ -2,7 +2,8 @@
 # starts next, and the payers' hands of a result the device has open, each entered on its own
 # seat's phone (docs/phones.md).
 
-# No ACTS, turn() or mine(): a result is opened on the device; the hands come through ui/hands.py.
+# No ACTS, turn() or mine(): a dobon or a 天和 is started on the panel or from the caller's phone
+# (opens, open_result); the hands come through ui/hands.py and kinds/kakoi/hands.py.
 
 
 def sections(vo, last):
@@ -15,3 +16,33 @@ def sections(vo, last):
         from kinds.kakoi.lines import lines
         out.append({"head": t("PH_LAST"), "lines": lines(vo, last)})
     return out
+
+
+def opens(vo, seat, mine):
+    """The caller's own phone starts its dobon (naming who played the card) or its 天和; the panel
+    opens the entry there, and the caller's hand comes from this phone."""
+    t = vo.t
+    others = [[i, vo.name(i)] for i in range(vo.state()["n"]) if i != seat]
+    mine["forms"].append({"id": "open_dobon", "label": t("KK_dobon"), "submit": t("KK_dobon"),
+                          "ev": {"t": "open", "what": "dobon", "seat": seat},
+                          "fields": [{"key": "by", "label": t("KK_by"), "choices": others}]})
+    mine["forms"].append({"id": "open_tenhou", "label": "", "submit": t("KK_tenhou"),
+                          "ev": {"t": "open", "what": "tenhou", "seat": seat}, "fields": []})
+
+
+def open_result(app, seat, ev):
+    from core.errors import Refusal
+    from kinds.kakoi.entry import RoundEntry
+    what = ev.get("what")
+    by = ev.get("by")
+    n = app.nseats()
+    if what == "dobon" and (not isinstance(by, int) or isinstance(by, bool) or not 0 <= by < n or by == seat):
+        raise Refusal("E_PH_SEAT")
+    if what not in ("dobon", "tenhou"):
+        raise Refusal("E_PH_SEAT")
+    e = RoundEntry(app, what)
+    e.start()                  # the panel's own steps, so that back walks back through them
+    if what == "dobon":
+        e.pick_by(by)          # then who called: this seat (asked unless it is the only one)
+    if type(app.top()).__name__ == "Step":
+        app.top().on_pick(seat)

@@ -393,3 +393,27 @@ def test_okoshi_hands_from_every_phone(tmp_path):
     assert type(app.top()).__name__ == "Lines" and "卓で確認中" in [s.get("head") for s in hub.view("ja")["sections"]]
     app.on_button("click", "ok")
     assert not app.errors and app.state()["points"] == [25, 0, 50] and app.state()["laps"] == [4, 0, 8]
+
+
+def test_the_winner_starts_the_dobon_from_their_phone(tmp_path):
+    """Issue 29 §2: a result is started on any claimed phone. The winner's phone names the loser;
+    the panel opens the entry there (its own steps below: back walks back through them) and both
+    hands come from the two phones; while the panel is in an entry no phone can start another."""
+    app, hub, toks = table(tmp_path, phones=(0, 1, 2))
+    forms = {f["id"]: f for f in hub.view("ja", toks[0])["mine"]["forms"]}
+    assert set(forms) == {"open_dobon", "open_gaeshi"}
+    assert forms["open_dobon"]["fields"][0]["choices"] == [[1, "Ben"], [2, "ちか"], [3, "D"]]
+    with pytest.raises(Refusal) as r:                      # itself as the loser
+        hub.act(toks[0], hub.v, {"t": "open", "what": "dobon", "seat": 0, "loser": 0})
+    assert r.value.msg_id == "E_PH_SEAT" and type(app.top()).__name__ == "Play"
+    assert hub.act(toks[2], hub.v, {"t": "open", "what": "dobon", "seat": 0, "loser": 1}) == (403, None)
+    assert hub.act(toks[0], hub.v, {"t": "open", "what": "dobon", "seat": 0, "loser": 1})[0] == 200
+    assert isinstance(app.top(), HandsScreen) and [s for s, _ in app.top().rows()] == ["あや", "Ben"]
+    assert not [f for f in hub.view("ja", toks[2])["mine"]["forms"] if f["id"].startswith("open")]
+    with pytest.raises(Refusal) as r:                      # the panel is in an entry now
+        hub.act(toks[2], hub.v, {"t": "open", "what": "dobon", "seat": 2, "loser": 1})
+    assert r.value.msg_id == "E_PH_BUSY"
+    send(hub, toks[1], 1, {0: 2})
+    send(hub, toks[0], 0, {2: 1, 3: 2})
+    press(app, "ok")
+    assert app.state() == device_only(tmp_path).state()

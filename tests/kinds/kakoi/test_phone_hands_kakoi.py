@@ -191,3 +191,35 @@ def test_the_callers_hand_comes_from_the_callers_phone(tmp_path, panel_only):
         assert send(hub, toks[seat], seat, ev["hands"][seat])[0] == 200
     app.on_button("click", "ok")
     assert not app.errors and app.state() == panel_only["state"]
+
+
+def test_the_caller_starts_the_tenhou_from_their_phone(tmp_path, panel_only):
+    ev = panel_only["events"][-1]
+    app, hub, toks = table(tmp_path, phones=range(5))
+    forms = {f["id"]: f for f in hub.view("ja", toks[2])["mine"]["forms"]}
+    assert set(forms) == {"open_dobon", "open_tenhou"}
+    assert hub.act(toks[2], hub.v, {"t": "open", "what": "tenhou", "seat": 2})[0] == 200
+    assert isinstance(app.top(), HandsScreen) and app.top().rows() == [("P3", "スマホ待ち")]
+    assert send(hub, toks[2], 2, ev["hands"][2])[0] == 200
+    for seat in (0, 1, 3, 4):
+        assert send(hub, toks[seat], seat, ev["hands"][seat])[0] == 200
+    app.on_button("click", "ok")
+    assert not app.errors and app.state() == panel_only["state"]
+
+
+def test_the_caller_starts_a_dobon_naming_who_played_the_card(tmp_path):
+    r = presses.run_one(_paths.kind_tests("kakoi", "presses", "kakoi-plain.fewest.txt"))
+    ev = r["names"]["events"][-1]
+    caller = ev["calls"][0]["seat"]
+    app, hub, toks = table(tmp_path, phones=(ev["by"], caller), names=NAMES[:len(ev["hands"])])
+    with pytest.raises(Refusal):                                          # itself as the card's player
+        hub.act(toks[caller], hub.v, {"t": "open", "what": "dobon", "seat": caller, "by": caller})
+    assert hub.act(toks[caller], hub.v, {"t": "open", "what": "dobon", "seat": caller, "by": ev["by"]})[0] == 200
+    assert isinstance(app.top(), HandsScreen) and [s for s, _ in app.top().rows()] == [NAMES[caller]]
+    assert send(hub, toks[caller], caller, ev["hands"][caller])[0] == 200
+    if type(app.top()).__name__ == "Step":                                # the field card
+        app.top().on_pick(ev["card"])
+    app.on_button("click", "ok")                                          # 登録: the payer's hand
+    assert send(hub, toks[ev["by"]], ev["by"], ev["hands"][ev["by"]])[0] == 200
+    app.on_button("click", "ok")
+    assert not app.errors and app.state() == r["names"]["state"]
