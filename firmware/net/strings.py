@@ -28,6 +28,7 @@ MESSAGES = {
     "PH_HAND_LINE": ("{name}: {state}", "{name}：{state}"),
     "PH_HANDS_DROPPED": ("The table dropped the hands", "卓で手札の入力が取り消されました"),
     "PH_MY_HAND": ("You sent: {cards}", "送った手札：{cards}"),
+    "PH_OPEN": ("Enter it", "入力する"),
     "E_PH_BUSY": ("The table is entering something: wait", "卓で入力中です。お待ちください"),
     "PH_HAND_SEND": ("Send my hand", "手札を送る"),
     "PH_PREVIEW": ("Preview at the table", "卓で確認中"),

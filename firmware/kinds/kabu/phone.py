@@ -28,7 +28,7 @@ def opens(vo, seat, mine):
     t = vo.t
     others = [[i, vo.name(i)] for i in range(vo.state()["seats"]) if i != seat]
     for what, sid, who in (("dobon", "KB_dobon", "KB_loser"), ("gaeshi", "KB_gaeshi_end", "KB_L_GAESHI")):
-        mine["forms"].append({"id": "open_" + what, "label": t(sid), "submit": t(sid),
+        mine["forms"].append({"id": "open_" + what, "label": t(sid), "submit": t("PH_OPEN"),
                               "ev": {"t": "open", "what": what, "seat": seat},
                               "fields": [{"key": "loser", "label": t(who), "choices": others}]})
 

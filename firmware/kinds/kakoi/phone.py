@@ -23,7 +23,7 @@ def opens(vo, seat, mine):
     opens the entry there, and the caller's hand comes from this phone."""
     t = vo.t
     others = [[i, vo.name(i)] for i in range(vo.state()["n"]) if i != seat]
-    mine["forms"].append({"id": "open_dobon", "label": t("KK_dobon"), "submit": t("KK_dobon"),
+    mine["forms"].append({"id": "open_dobon", "label": t("KK_dobon"), "submit": t("PH_OPEN"),
                           "ev": {"t": "open", "what": "dobon", "seat": seat},
                           "fields": [{"key": "by", "label": t("KK_by"), "choices": others}]})
     mine["forms"].append({"id": "open_tenhou", "label": "", "submit": t("KK_tenhou"),

@@ -55,7 +55,9 @@ def test_two_phones_enter_their_hands_at_once(sim, phones, shots, tmp_path):
     follow(table, two)
 
 
-def test_a_refused_hand_is_said_on_that_phone_in_its_language(sim, phones):
+def test_a_refused_hand_is_said_on_that_phone_in_its_language(sim, phones, shots):
+    """The dobon started from the winner's phone; a hand that reaches no card refused on it, in
+    Japanese; the loser's hand taken."""
     table = sim()
     two = phones(["ja", "en"])
     for p in two:
@@ -64,8 +66,14 @@ def test_a_refused_hand_is_said_on_that_phone_in_its_language(sim, phones):
         table.step(text)
     follow(table, two)
     claim_seats(table, two)
-    for text in ("click right", "click ok", "click ok"):
-        table.step(text)
+    two[0].js("window.scrollTo(0, 0), true")
+    two[0].shot(shots, "kabu-open")
+    # the winner starts it from the phone: ドボン, the loser P2
+    two[0].tap(".form[data-form=open_dobon] .choices button", "P2")
+    two[0].tap(".form[data-form=open_dobon] .go")
+    two[0].wait(lambda page: page["errors"] == [] and [f["id"] for f in page["mine"]["forms"]] == ["hand"],
+                "the hand form after the phone opened the dobon")
+    table.step("wait 10")
     follow(table, two)
     tap_plus(two[0], "五", 1)
     tap_plus(two[0], "九", 1)              # 五 九: a sum of 14 reaches no card
