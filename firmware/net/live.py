@@ -56,6 +56,7 @@ class Hub:
         self._lang = None
         self._hands = None
         self.dropped = None          # the seq at which an open result's hands were dropped
+        self.starter = None          # the seat whose phone started the open result
         self.tokens = {}             # seat -> token (RAM only: a reboot forgets every claim)
         self.asking = None           # (seat, client id) while the panel asks the table
         self.answers = {}            # client id -> the claim's answer, until its stream sends it
@@ -91,6 +92,8 @@ class Hub:
             self.dropped = seq       # the panel dropped a result its phones were entering hands for
         elif seq != self._seq:
             self.dropped = None
+        if hv is None and h is None:
+            self.starter = None
         self._hands = hv
         if app.lang != self._lang:
             self.voices = {}
@@ -184,15 +187,9 @@ class Hub:
         f = getattr(mod, "mine", None)       # optional: a game whose phones only watch has none
         if f is not None and not self.app.game.is_over():
             f(self.voice(lang), seat, mine)
-        h = open_hands(self.app)
-        opens = getattr(mod, "opens", None)     # a result this seat may start from its phone
-        if opens is not None and self.panel_free():
-            opens(self.voice(lang), seat, mine)
-        if h is not None and seat in h.waiting():
-            mine["forms"].append(h.form(self.voice(lang), seat))
-        elif h is not None and seat in h.got:     # what it sent (a phone that reconnects sees it)
-            vo = self.voice(lang)
-            mine["lines"].append(vo.t("PH_MY_HAND", {"cards": h.phone.hand_text(vo, h.got[seat])}))
+        if getattr(mod, "opens", None) is not None or self.app.hands is not None:
+            from net import entries      # a result started, its hands, its saving from a phone
+            entries.mine(self, self.voice(lang), seat, mine, mod)
         return mine
 
     def view(self, lang, tok=None):
@@ -262,6 +259,10 @@ class Hub:
         return view
 
     # ---- what a phone sends ----------------------------------------------------------------------
+    def hands(self):
+        """The result the panel has open for the phones' hands (ui/hands.py), or None."""
+        return open_hands(self.app)
+
     def act(self, tok, v, ev):
         """A phone's event through App.submit(), as a press: the seat must be the token's, the event
         one the game lets a phone send, and the phone must have seen the current view."""
@@ -269,19 +270,9 @@ class Hub:
         if seat is None:
             return 403, None
         mod = self.phone_module()
-        if isinstance(ev, dict) and ev.get("t") == "hand":
-            return self._hand(seat, ev)
-        if isinstance(ev, dict) and ev.get("t") == "open" and getattr(mod, "open_result", None) is not None:
-            if ev.get("seat") != seat:
-                return 403, None
-            if v != self.v:
-                raise Refusal("E_PH_STALE")
-            if not self.panel_free():
-                raise Refusal("E_PH_BUSY")
-            mod.open_result(self.app, seat, ev)
-            self.app.dirty = True
-            self.poll()
-            return 200, self.v
+        if isinstance(ev, dict) and ev.get("t") in ("hand", "open", "save"):
+            from net import entries
+            return entries.act(self, seat, v, ev, mod)
         acts = getattr(mod, "ACTS", None) or {}
         if not isinstance(ev, dict) or ev.get("t") not in acts:
             return 403, None
@@ -295,30 +286,6 @@ class Hub:
             raise Refusal("E_PH_STALE")
         self.app.submit(ev)
         self.app.dirty = True
-        self.poll()
-        return 200, self.v
-
-
-    def panel_free(self):
-        """The panel shows the game's play screen, nothing half-entered: a phone may start a result."""
-        app = self.app
-        if app.game is None or app.game.is_over() or app.hands is not None and open_hands(app) is not None:
-            return False
-        from ui.screens_common import PlayScreen
-        return bool(app.stack) and isinstance(app.stack[-1], PlayScreen)
-
-    def _hand(self, seat, ev):
-        """A seat's own hand for the result the panel has open: only its own, only while wanted."""
-        h = open_hands(self.app)
-        if ev.get("seat") != seat:
-            return 403, None
-        if h is None or seat not in h.seats:
-            raise Refusal("E_PH_NO_HAND")
-        # not the view's version: the other players' hands come in meanwhile and change the view,
-        # and each hand is still for the same result; a hand for another result is stale
-        if ev.get("h") != h.id:
-            raise Refusal("E_PH_STALE")
-        h.from_phone(seat, ev)
         self.poll()
         return 200, self.v
 

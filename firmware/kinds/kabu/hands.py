@@ -231,3 +231,17 @@ def preview(vo, top, hands):
         return lines(vo, vo.app.dry_run(ev))
     except Refusal as r:
         return [vo.t(r.msg_id, r.info)]
+
+
+def can_save(top):
+    """The panel is on the review or the preview of a result (what its OK saves)."""
+    return isinstance(getattr(top, "ev", None), dict) and getattr(top, "err", None) is None \
+        and type(top).__name__ in ("Review", "Lines")
+
+
+def save(top):
+    """The starter's phone saves: the panel's OK on that screen."""
+    if type(top).__name__ == "Review":
+        top.on_button("click", "ok")
+    else:
+        top.on_ok()

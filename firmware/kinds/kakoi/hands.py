@@ -114,3 +114,14 @@ def preview(vo, top, hands):
         return None
     from kinds.kakoi.lines import lines
     return lines(vo, vo.app.dry_run(ev))
+
+
+def can_save(top):
+    """The panel is on the call list with its payments (what its 登録 saves)."""
+    return type(top).__name__ == "Calls" and isinstance(getattr(top, "ev", None), dict) \
+        and getattr(top, "err", None) is None
+
+
+def save(top):
+    """The starter's phone saves: the panel's 登録 on the call list."""
+    top.choose(len(top.actions()) - 1)

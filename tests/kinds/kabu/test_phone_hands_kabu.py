@@ -414,6 +414,18 @@ def test_the_winner_starts_the_dobon_from_their_phone(tmp_path):
         hub.act(toks[2], hub.v, {"t": "open", "what": "dobon", "seat": 2, "loser": 1})
     assert r.value.msg_id == "E_PH_BUSY"
     send(hub, toks[1], 1, {0: 2})
+    assert "save" not in [f["id"] for f in hub.view("ja", toks[0])["mine"]["forms"]]   # not all in yet
     send(hub, toks[0], 0, {2: 1, 3: 2})
-    press(app, "ok")
+    assert type(app.top()).__name__ == "Review"
+    # the phone that started it saves it (the review's presets), no other phone
+    save = [f for f in hub.view("ja", toks[0])["mine"]["forms"] if f["id"] == "save"]
+    assert save and save[0]["submit"] == "登録"
+    assert not [f for f in hub.view("ja", toks[1])["mine"]["forms"] if f["id"] == "save"]
+    assert hub.act(toks[1], hub.v, save[0]["ev"]) == (403, None)
+    seq = app.game.seq
+    assert hub.act(toks[0], hub.v, save[0]["ev"])[0] == 200
+    assert app.game.seq == seq + 1 and type(app.top()).__name__ != "Review"      # the result shown
     assert app.state() == device_only(tmp_path).state()
+    with pytest.raises(Refusal) as r:                      # saved: that result is gone
+        hub.act(toks[0], hub.v, save[0]["ev"])
+    assert r.value.msg_id == "E_PH_STALE"

@@ -203,7 +203,11 @@ def test_the_caller_starts_the_tenhou_from_their_phone(tmp_path, panel_only):
     assert send(hub, toks[2], 2, ev["hands"][2])[0] == 200
     for seat in (0, 1, 3, 4):
         assert send(hub, toks[seat], seat, ev["hands"][seat])[0] == 200
-    app.on_button("click", "ok")
+    assert type(app.top()).__name__ == "Calls"
+    save = [f for f in hub.view("en", toks[2])["mine"]["forms"] if f["id"] == "save"]
+    assert save and save[0]["submit"] == "Save"           # the caller's phone saves it
+    app.top().sel = 0                                     # wherever the panel's cursor is
+    assert hub.act(toks[2], hub.v, save[0]["ev"])[0] == 200
     assert not app.errors and app.state() == panel_only["state"]
 
 

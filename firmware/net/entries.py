@@ -1,0 +1,76 @@
+# What a phone sends for a result rather than as a press (docs/phones.md): starting one the panel
+# then opens, each player's own hand for it (ui/hands.py), and saving it from the phone that started
+# it. Imported once a seat's view may hold such a form.
+from core.errors import Refusal
+
+
+def panel_free(hub):
+    """The panel shows the game's play screen, nothing half-entered: a phone may start a result."""
+    app = hub.app
+    if app.game is None or app.game.is_over() or hub.hands() is not None:
+        return False
+    from ui.screens_common import PlayScreen
+    return bool(app.stack) and isinstance(app.stack[-1], PlayScreen)
+
+
+def can_save(h):
+    """Every hand in and the panel on the preview it saves from (the game's hands.can_save())."""
+    app = h.app
+    top = app.stack[-1] if app.stack else None
+    f = getattr(h.phone, "can_save", None)
+    return not h.waiting() and f is not None and f(top)
+
+
+def mine(hub, vo, seat, mine, mod):
+    """The seat's forms and lines for a result: start one, enter its hand, see what it sent, save."""
+    opens = getattr(mod, "opens", None)
+    if opens is not None and panel_free(hub):
+        opens(vo, seat, mine)
+    h = hub.hands()
+    if h is None:
+        return
+    if seat in h.waiting():
+        mine["forms"].append(h.form(vo, seat))
+    elif seat in h.got:             # what it sent (a phone that reconnects sees it)
+        mine["lines"].append(vo.t("PH_MY_HAND", {"cards": h.phone.hand_text(vo, h.got[seat])}))
+    if seat == hub.starter and can_save(h):
+        mine["forms"].append({"id": "save", "label": "", "submit": vo.t("SAVE"),
+                              "ev": {"t": "save", "h": h.id}, "fields": []})
+
+
+def act(hub, seat, v, ev, mod):
+    """POST /act of a "hand", "open" or "save": (200, v) or (403, None), or a Refusal."""
+    t = ev.get("t")
+    app = hub.app
+    if t == "hand":
+        # only its own, only while wanted; not checked against the view's version: the other
+        # players' hands come in meanwhile and change the view, and each hand is still for the
+        # same result; a hand for another result is stale
+        h = hub.hands()
+        if ev.get("seat") != seat:
+            return 403, None
+        if h is None or seat not in h.seats:
+            raise Refusal("E_PH_NO_HAND")
+        if ev.get("h") != h.id:
+            raise Refusal("E_PH_STALE")
+        h.from_phone(seat, ev)
+    elif t == "save":
+        # the phone that started the result saves it, as the panel's OK on its preview would
+        h = hub.hands()
+        if h is None or ev.get("h") != h.id:
+            raise Refusal("E_PH_STALE")
+        if seat != hub.starter or not can_save(h):
+            return 403, None
+        h.phone.save(app.stack[-1])
+    else:
+        if getattr(mod, "open_result", None) is None or ev.get("seat") != seat:
+            return 403, None
+        if v != hub.v:
+            raise Refusal("E_PH_STALE")
+        if not panel_free(hub):
+            raise Refusal("E_PH_BUSY")
+        mod.open_result(app, seat, ev)
+        hub.starter = seat          # it may save the result too, once every hand is in
+    app.dirty = True
+    hub.poll()
+    return 200, hub.v
