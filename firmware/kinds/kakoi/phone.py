@@ -2,7 +2,7 @@
 # starts next, and the payers' hands of a result the device has open, each entered on its own
 # seat's phone (docs/phones.md).
 
-# No ACTS, turn() or mine(): a dobon or a 天和 is started on the panel or from the caller's phone
+# No ACTS, turn() or mine(): a dobon, 天和 or ツモ上がり is started on the panel or from its phone
 # (opens, open_result); the hands come through ui/hands.py and kinds/kakoi/hands.py.
 
 
@@ -19,8 +19,9 @@ def sections(vo, last):
 
 
 def opens(vo, seat, mine):
-    """The caller's own phone starts its dobon (naming who played the card) or its 天和; the panel
-    opens the entry there, and the caller's hand comes from this phone."""
+    """The caller's own phone starts its dobon (naming who played the card) or its 天和, or its
+    ツモ上がり (naming the last card); the panel opens the entry there, and the hands come from the
+    phones."""
     t = vo.t
     others = [[i, vo.name(i)] for i in range(vo.state()["n"]) if i != seat]
     mine["forms"].append({"id": "open_dobon", "label": t("KK_dobon"), "submit": t("PH_OPEN"),
@@ -28,6 +29,12 @@ def opens(vo, seat, mine):
                           "fields": [{"key": "by", "label": t("KK_by"), "choices": others}]})
     mine["forms"].append({"id": "open_tenhou", "label": "", "submit": t("KK_tenhou"),
                           "ev": {"t": "open", "what": "tenhou", "seat": seat}, "fields": []})
+    from kinds.kakoi import score as kk
+    ranks = [r for r in kk.RANKS if r != "JOKER" or vo.game.settings.get("jokers")]
+    mine["forms"].append({"id": "open_tsumo", "label": t("KK_tsumo"), "submit": t("PH_OPEN"),
+                          "ev": {"t": "open", "what": "tsumo", "seat": seat},
+                          "fields": [{"key": "card", "label": t("KK_last"),
+                                      "choices": [[r, "JK" if r == "JOKER" else r] for r in ranks]}]})
 
 
 def open_result(app, seat, ev):
@@ -38,11 +45,19 @@ def open_result(app, seat, ev):
     n = app.nseats()
     if what == "dobon" and (not isinstance(by, int) or isinstance(by, bool) or not 0 <= by < n or by == seat):
         raise Refusal("E_PH_SEAT")
-    if what not in ("dobon", "tenhou"):
+    if what not in ("dobon", "tenhou", "tsumo"):
         raise Refusal("E_PH_SEAT")
+    if what == "tsumo":
+        from kinds.kakoi import score as kk
+        card = ev.get("card")
+        if not isinstance(card, str) or card not in kk.VALUE:      # a card that exists, told short
+            raise Refusal("E_KAKOI_RANK", {"rank": str(card)[:8]})
+        kk.check_rank(card, app.game.settings.get("jokers"))
     e = RoundEntry(app, what)
     e.start()                  # the panel's own steps, so that back walks back through them
     if what == "dobon":
         e.pick_by(by)          # then who called: this seat (asked unless it is the only one)
     if type(app.top()).__name__ == "Step":
         app.top().on_pick(seat)
+    if what == "tsumo":
+        app.top().on_done(ev["card"])          # the last card, as the panel's grid picks it

@@ -197,7 +197,7 @@ def test_the_caller_starts_the_tenhou_from_their_phone(tmp_path, panel_only):
     ev = panel_only["events"][-1]
     app, hub, toks = table(tmp_path, phones=range(5))
     forms = {f["id"]: f for f in hub.view("ja", toks[2])["mine"]["forms"]}
-    assert set(forms) == {"open_dobon", "open_tenhou"}
+    assert set(forms) == {"open_dobon", "open_tenhou", "open_tsumo"}
     assert hub.act(toks[2], hub.v, {"t": "open", "what": "tenhou", "seat": 2})[0] == 200
     assert isinstance(app.top(), HandsScreen) and app.top().rows() == [("P3", "スマホ待ち")]
     assert send(hub, toks[2], 2, ev["hands"][2])[0] == 200
@@ -227,3 +227,25 @@ def test_the_caller_starts_a_dobon_naming_who_played_the_card(tmp_path):
     assert send(hub, toks[ev["by"]], ev["by"], ev["hands"][ev["by"]])[0] == 200
     app.on_button("click", "ok")
     assert not app.errors and app.state() == r["names"]["state"]
+
+
+def test_the_winner_starts_a_tsumo_naming_the_last_card(tmp_path):
+    r = presses.run_one(_paths.kind_tests("kakoi", "presses", "kakoi-tsumo.fewest.txt"))
+    names = r["names"]
+    ev = names["events"][-1]
+    app, hub, toks = table(tmp_path, phones=range(len(names["seats"])), names=names["seats"])
+    form = [f for f in hub.view("ja", toks[ev["seat"]])["mine"]["forms"] if f["id"] == "open_tsumo"][0]
+    assert [c[0] for c in form["fields"][0]["choices"]][:3] == ["A", "2", "3"]
+    for bad in ("JOKER", "Z", {"x": 1}, "A" * 99):                 # jokers off, no such card
+        with pytest.raises(Refusal):
+            hub.act(toks[ev["seat"]], hub.v, {"t": "open", "what": "tsumo", "seat": ev["seat"], "card": bad})
+    assert type(app.top()).__name__ == "Play"
+    assert hub.act(toks[ev["seat"]], hub.v, {"t": "open", "what": "tsumo", "seat": ev["seat"],
+                                             "card": ev["card"]})[0] == 200
+    assert isinstance(app.top(), HandsScreen)
+    for s in range(len(ev["hands"])):
+        if ev["hands"][s] and s != ev["seat"]:
+            assert send(hub, toks[s], s, ev["hands"][s])[0] == 200
+    save = [f for f in hub.view("ja", toks[ev["seat"]])["mine"]["forms"] if f["id"] == "save"][0]
+    assert hub.act(toks[ev["seat"]], hub.v, save["ev"])[0] == 200
+    assert not app.errors and app.state() == names["state"]
