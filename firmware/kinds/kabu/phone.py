@@ -23,19 +23,33 @@ def sections(vo, last):
 
 
 def opens(vo, seat, mine):
-    """The seat's own phone starts a dobon or a gaeshi it won: it names the loser, the panel opens
-    the entry there (both hands then come from the two phones)."""
+    """The seat's own phone starts a dobon or a gaeshi it won (naming the loser), its own 4枚揃い,
+    or a 起こし札 or 山切れ: the panel opens the entry there, the hands come from the phones."""
     t = vo.t
     others = [[i, vo.name(i)] for i in range(vo.state()["seats"]) if i != seat]
     for what, sid, who in (("dobon", "KB_dobon", "KB_loser"), ("gaeshi", "KB_gaeshi_end", "KB_L_GAESHI")):
         mine["forms"].append({"id": "open_" + what, "label": t(sid), "submit": t("PH_OPEN"),
                               "ev": {"t": "open", "what": what, "seat": seat},
                               "fields": [{"key": "loser", "label": t(who), "choices": others}]})
+    # the rarer endings: a button each (its holder's own 4枚揃い; 起こし札 and 山切れ ask every hand)
+    for what, sid in (("four", "KB_four"), ("okoshi", "KB_okoshi"), ("deckout", "KB_deckout")):
+        mine["forms"].append({"id": "open_" + what, "label": "", "submit": t(sid),
+                              "ev": {"t": "open", "what": what, "seat": seat}, "fields": []})
 
 
 def open_result(app, seat, ev):
     from core.errors import Refusal
-    from kinds.kabu.entry import DobonEntry
+    from kinds.kabu import entry
+    what = ev.get("what")
+    if what == "four":             # the holder's own: its hand from this phone
+        f = entry.FourEntry(app)
+        f.start()
+        app.top().on_pick(seat)
+        return
+    if what in ("okoshi", "deckout"):
+        app.push(entry.okoshi_form(app) if what == "okoshi" else entry.deckout_form(app))
+        return
+    DobonEntry = entry.DobonEntry
     loser = ev.get("loser")
     n = app.nseats()
     if ev.get("what") not in ("dobon", "gaeshi") or not isinstance(loser, int) or isinstance(loser, bool) \

@@ -401,7 +401,7 @@ def test_the_winner_starts_the_dobon_from_their_phone(tmp_path):
     hands come from the two phones; while the panel is in an entry no phone can start another."""
     app, hub, toks = table(tmp_path, phones=(0, 1, 2))
     forms = {f["id"]: f for f in hub.view("ja", toks[0])["mine"]["forms"]}
-    assert set(forms) == {"open_dobon", "open_gaeshi"}
+    assert set(forms) == {"open_dobon", "open_gaeshi", "open_four", "open_okoshi", "open_deckout"}
     assert forms["open_dobon"]["fields"][0]["choices"] == [[1, "Ben"], [2, "ちか"], [3, "D"]]
     with pytest.raises(Refusal) as r:                      # itself as the loser
         hub.act(toks[0], hub.v, {"t": "open", "what": "dobon", "seat": 0, "loser": 0})
@@ -429,3 +429,14 @@ def test_the_winner_starts_the_dobon_from_their_phone(tmp_path):
     with pytest.raises(Refusal) as r:                      # saved: that result is gone
         hub.act(toks[0], hub.v, save[0]["ev"])
     assert r.value.msg_id == "E_PH_STALE"
+
+
+@pytest.mark.parametrize("what, top, rows", [("four", HandsScreen, 1), ("okoshi", HandsScreen, 4),
+                                             ("deckout", HandsScreen, 4)])
+def test_the_rarer_endings_start_from_a_phone(tmp_path, what, top, rows):
+    app, hub, toks = table(tmp_path, phones=(0, 1, 2, 3))
+    assert "open_" + what in [f["id"] for f in hub.view("ja", toks[2])["mine"]["forms"]]
+    assert hub.act(toks[2], hub.v, {"t": "open", "what": what, "seat": 2})[0] == 200
+    assert isinstance(app.top(), top) and len(app.top().rows()) == rows
+    if what == "four":
+        assert [s for s, _ in app.top().rows()] == ["ちか"]            # the holder: that phone's seat
