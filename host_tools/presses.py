@@ -132,10 +132,11 @@ def run_one(path):
         runner = Runner(board, app, clock)
         runner.run(setup)
         moved = {}                    # seat -> presses on a grid of a hand its phone could send
+        skip = set()                  # the indexes of those steps in `counted`
         done = 0                      # presses so far
         form_at = None                # presses before 株ドボン's 山切れ form opened (its sizes: phones)
         deal = None
-        for step in counted:
+        for i, step in enumerate(counted):
             top = app.top()
             if form_at is None and type(top).__name__ == "DeckOut":
                 form_at, deal = done, list(app.state()["deal"])
@@ -144,6 +145,7 @@ def run_one(path):
                 done += 1
                 if seat is not None:
                     moved[seat] = moved.get(seat, 0) + 1
+                    skip.add(i)
             runner.line(step)
         runner.run_for(3000)          # let a toast run out, as a table would before the next entry
         names = saved_names(root)
@@ -156,9 +158,16 @@ def run_one(path):
                 expr = "%s (%s: %s)" % (expr, type(e).__name__, e)
             if not ok:
                 failed.append(expr)
+        phones = with_phones(presses(counted), moved, names, form_at, deal)
+        if phones is not None and form_at is None:
+            # driven, not inferred: the same script with every seat on a phone, the skipped
+            # steps' hands sent by the phones; the panel's presses counted, the result compared
+            panel, same = replay_with_phones(setup, counted, skip, names)
+            phones["panel"] = panel
+            if not same:
+                failed.append("with phones: the saved state differs from the panel-only one")
         return {"entry": head["entry"], "budget": head["budget"], "order": head["order"], "note": head["note"],
-                "presses": presses(counted), "failed": failed, "names": names,
-                "phones": with_phones(presses(counted), moved, names, form_at, deal)}
+                "presses": presses(counted), "failed": failed, "names": names, "phones": phones}
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
@@ -185,6 +194,66 @@ def phone_hand_seat(app, top):
         if top.head in (app.t("KK_PAYER", {"name": app.name(s)}), app.t("KK_hand_of", {"name": app.name(s)})):
             return s
     return None
+
+
+def phone_hand(ev, seat):
+    """The hand seat `seat`'s phone sends for the saved event `ev` (what its form's steppers give)."""
+    if ev.get("t") == "dobon" and "own" in ev:              # 株ドボン
+        return list(ev["own"] if seat == ev["winner"] else ev["their"])
+    if ev.get("t") == "four":                               # the rest of the deal is 他, filled in
+        return [c for c in ev["hand"] if c != 0]
+    return list(ev["hands"][seat] or [])
+
+
+def replay_with_phones(setup, counted, skip, names):
+    """The script again with a phones' Hub on the App and every seat claimed: at each step, every
+    hand a result waits for is sent as its phone sends it; the steps in `skip` (the panel-only
+    run's presses on those hands' grids) are left out. Returns (the panel's presses, whether the
+    saved state is the panel-only run's)."""
+    import main as firmware_main
+    from hw.clock import FakeClock
+    from storage.store import Store
+    from host_tools.sim.device import SimBoard
+    from host_tools.sim.script import Runner
+    from net.live import Hub
+    ev = names["events"][-1]
+    tmp = tempfile.mkdtemp(prefix="presses-phones-")
+    try:
+        root = os.path.join(tmp, "games")
+        clock = FakeClock()
+        board = SimBoard(now=clock.now)
+        app = firmware_main.make_app(board.display, Store(root=root), clock, "ja")
+        app.hub = hub = Hub(app, "k" * 12)
+        runner = Runner(board, app, clock)
+        runner.run(setup)
+        hub.tokens = dict((s, "%016x" % (s + 1)) for s in range(app.nseats()))
+
+        def phones_send():
+            for _ in range(20):                 # a result may ask again (a 囲将会 caller, then payers)
+                h = hub.hands()
+                if h is None or not h.waiting():
+                    return
+                for seat in h.waiting():
+                    h.put(seat, phone_hand(ev, seat), True)
+        from core.errors import Refusal
+        n = 0
+        try:
+            for i, step in enumerate(counted):
+                phones_send()
+                if i in skip:
+                    continue
+                n += step.split()[0] in PRESS_OPS
+                runner.line(step)
+            phones_send()
+        except Refusal:                         # a hand the panel-only run took, refused here
+            return n, False
+        runner.run_for(3000)
+        try:
+            return n, saved_names(root)["state"] == names["state"]
+        except PressError:                      # nothing saved
+            return n, False
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 def phone_taps(hand):
@@ -282,10 +351,12 @@ def markdown(rows):
         out.append("With every player's hand on their own phone (`docs/phones.md`), the fewest path: the presses")
         out.append("left on the panel, and the taps of the player who taps most on a phone (one tap on + per card,")
         out.append("one on 手札を送る; the hands go in at the same time). Goal: no player taps more than 15 times.")
-        out.append("Counted from the panel-only run: its presses on the grid of a hand the seat's phone sends are")
-        out.append("taken out (the list of the hands needs none: the last hand in moves it on). The same results")
-        out.append("entered with the phones are driven in tests/kinds/*/test_phone_hands_*.py (株ドボン's seven")
-        out.append("dobons, the four and the deck-out, 囲将会's 天和, plain dobon and ツモ上がり).")
+        out.append("Driven: the same script runs again with every seat on a phone; each hand a result waits for is")
+        out.append("sent as its phone sends it, the panel-only run's presses on that hand's grid are left out, the")
+        out.append("panel's presses are counted and the saved state must be the panel-only one (the list of the")
+        out.append("hands needs no press: the last hand in moves it on). 山切れ is counted from its form instead")
+        out.append("(its sizes are the form's rows, not a grid): the presses that opened it and its two OKs, driven")
+        out.append("in tests/kinds/kabu/test_phone_hands_kabu.py.")
         out.append("")
         out.append("| entry | panel alone | panel with phones | busiest phone | most by one player | goal ≤ 15 |")
         out.append("|---|---:|---:|---:|---:|---|")

@@ -46,3 +46,22 @@ def test_markdown_names_every_entry_and_budget():
              "fewest": {"presses": 3, "failed": []}, "hints": {"presses": 5, "failed": []}}]
     md = presses.markdown(rows)
     assert "| E | 3 | 5 | ≤ 4 | fewest only | yes |" in md
+
+
+def test_the_phones_replay_notices_a_different_result(monkeypatch):
+    """The phones' columns are driven: a phone sending another hand than the panel-only run's gives
+    another saved state, and the entry fails (every entry of a game whose hands go to phones)."""
+    phoned = []
+    for stem, paths in ENTRIES:
+        res = presses.run_one(paths["fewest"])
+        if res["phones"] is not None and res["names"]["events"][-1].get("t") != "deckout":
+            phoned.append(paths["fewest"])
+    assert phoned
+    real = presses.phone_hand
+
+    def one_card_more(ev, seat):
+        hand = real(ev, seat)
+        return hand + hand[:1]
+    monkeypatch.setattr(presses, "phone_hand", one_card_more)
+    res = presses.run_one(phoned[0])
+    assert "with phones: the saved state differs from the panel-only one" in res["failed"]
