@@ -266,7 +266,7 @@ def with_phones(total, moved, names, form_at=None, deal=None):
     entry go to the phones, else None. The panel does no press for the hands' list: the last hand
     in moves it on (tests/kinds/*/test_phone_hands_*.py). 山切れ (form_at: the presses that opened
     its form): every phone sends its size (the stepper starts at the deal) and its 十 赤ピン 魂四;
-    the panel's form comes back filled, the cursor on 確認: its OK and the preview's."""
+    the panel's form comes back filled, its preview on top: the preview's OK."""
     ev = names["events"][-1]
     if form_at is not None and ev.get("t") == "deckout":
         taps = {}
@@ -276,7 +276,7 @@ def with_phones(total, moved, names, form_at=None, deal=None):
                 if ev[key] and ev["sizes"][seat] == pick(ev["sizes"]):
                     scoring = len([c for c in ev[key] if c != 0])
             taps[seat] = abs(ev["sizes"][seat] - deal[seat]) + scoring + 1
-        return {"panel": form_at + 2, "taps": taps}
+        return {"panel": form_at + 1, "taps": taps}
     if not moved:
         return None
     taps = {}
@@ -355,7 +355,7 @@ def markdown(rows):
         out.append("sent as its phone sends it, the panel-only run's presses on that hand's grid are left out, the")
         out.append("panel's presses are counted and the saved state must be the panel-only one (the list of the")
         out.append("hands needs no press: the last hand in moves it on). 山切れ is counted from its form instead")
-        out.append("(its sizes are the form's rows, not a grid): the presses that opened it and its two OKs, driven")
+        out.append("(its sizes are the form's rows, not a grid): the presses that opened it and the preview's OK, driven")
         out.append("in tests/kinds/kabu/test_phone_hands_kabu.py.")
         out.append("")
         out.append("| entry | panel alone | panel with phones | busiest phone | most by one player | goal ≤ 15 |")

@@ -79,8 +79,8 @@ def okoshi_by_phones(app, form):
 def deckout_by_phones(app, DeckOut, single):
     """山切れ: every player's hand size and its 十 赤ピン 魂四 (the rest are 他) from their phones, or
     here, all at once; then the panel's 山切れ form (entry.DeckOut; single: the one largest or
-    smallest hand) filled with them (only those two hands' scoring cards count), whose OK previews
-    it as without phones."""
+    smallest hand) filled with them (only those two hands' scoring cards count) and its preview
+    on top, on the panel and every phone: OK saves, back returns to the form."""
     from ui.hands import Hands, HandsScreen
     from kinds.kabu import cards as kc
     import kinds.kabu.hands as me
@@ -108,8 +108,13 @@ def deckout_by_phones(app, DeckOut, single):
             s = single(sz, pick)
             if s is not None:
                 form.values[key] = [c for c in got[s] if c != kc.OTHER]
-        form.sel = len(form.rows()) - 1     # all in: the cursor on 確認 (OK previews)
-        app.push(form)
+        form.sel = len(form.rows()) - 1     # all in: the cursor on 確認, and its preview at once
+        app.push(form)                      # (back from it: the form, to change a size)
+        from core.errors import Refusal
+        try:
+            form.go(form.values)
+        except Refusal as r:
+            app.refuse(r)
     h = Hands(app, [(i, "deck") for i in range(n)], check, enter, done, me)
     return HandsScreen(app, h)
 

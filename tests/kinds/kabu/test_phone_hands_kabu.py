@@ -335,9 +335,9 @@ def test_deckout_sizes_from_every_phone(tmp_path):
     assert [f["key"] for f in form["fields"]] == ["n", "c10", "c11", "c12"]
     assert form["fields"][0]["label"] == "手札の枚数"
     # make presses counts a size's taps from the deal the stepper starts at, and the panel's
-    # presses to 山切れ's form and its two OKs
+    # presses to 山切れ's form and the preview's OK
     assert form["fields"][0]["value"] == app.state()["deal"][0]
-    assert r["phones"] == {"panel": 7, "taps": {0: 2, 1: 2, 2: 3, 3: 6}}
+    assert r["phones"] == {"panel": 6, "taps": {0: 2, 1: 2, 2: 3, 3: 6}}
     with pytest.raises(Refusal) as e:                  # more cards that score than in the hand
         hub.act(toks[0], hub.v, {"t": "hand", "seat": 0, "n": 1, "c10": 2, "h": app.hands.id})
     assert e.value.msg_id == "E_KABU_SIZES"
@@ -350,9 +350,8 @@ def test_deckout_sizes_from_every_phone(tmp_path):
         for c in scoring.get(seat, []):
             sent["c%d" % c] = sent.get("c%d" % c, 0) + 1
         assert hub.act(toks[seat], hub.v, sent)[0] == 200
-    assert type(app.top()).__name__ == "DeckOut"       # filled, the cursor on 確認
-    app.on_button("click", "ok")                       # its OK: the preview, on every phone too
-    assert type(app.top()).__name__ == "Lines" and not app.errors
+    assert type(app.top()).__name__ == "Lines" and not app.errors     # the preview, the form below
+    assert type(app.stack[-2]).__name__ == "DeckOut"
     assert "卓で確認中" in [s.get("head") for s in hub.view("ja")["sections"]]
     app.on_button("click", "ok")                       # saved
     assert not app.errors and app.state() == names["state"]
