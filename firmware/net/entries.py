@@ -65,6 +65,8 @@ def act(hub, seat, v, ev, mod):
     else:
         if getattr(mod, "open_result", None) is None or ev.get("seat") != seat:
             return 403, None
+        if app.game is None:
+            raise Refusal("PH_NO_GAME")
         if v != hub.v:
             raise Refusal("E_PH_STALE")
         if not panel_free(hub):
