@@ -356,7 +356,7 @@ def markdown(rows):
         out.append("panel's presses are counted and the saved state must be the panel-only one (the list of the")
         out.append("hands needs no press: the last hand in moves it on). 山切れ is counted from its form instead")
         out.append("(its sizes are the form's rows, not a grid): the presses that opened it and the preview's OK, driven")
-        out.append("in tests/kinds/kabu/test_phone_hands_kabu.py.")
+        out.append("in that game's tests/kinds/<kind>/test_phone_hands_*.py.")
         out.append("")
         out.append("| entry | panel alone | panel with phones | busiest phone | most by one player | goal ≤ 15 |")
         out.append("|---|---:|---:|---:|---:|---|")

@@ -183,26 +183,3 @@ def dobon_cards(hand):
 
 def is_tanpin(hand):
     return len(hand) == 1 and rank(hand[0]) == PIN
-
-
-# ------------------------------------------------------------------ names on the screens and phones
-
-def ranks(app):
-    """(name, code) of every card in the table's language: the rank grid's cells, a hand form's fields."""
-    names = NAMES if app.lang == "ja" else LABELS
-    return [(names[c], c) for c in CODES]
-
-
-def card_name(app, c):
-    if c == OTHER:
-        return app.t("KB_OTHER")
-    return (NAMES if app.lang == "ja" else LABELS)[c]
-
-
-def hand_text(app, cards):
-    return " ".join([card_name(app, c) for c in cards])
-
-
-def one_more(cards, c):
-    """A card the deck cannot give (a second 赤ピン, a fifth 三) is refused as it is added."""
-    check_counts(real(cards + [c]))

@@ -6,7 +6,8 @@ from ui.screens_entry import Form
 from ui.grid import RankGrid, Step
 from kinds.kabu.review import Review, review_lines, lines
 from kinds.kabu import cards as kc
-from kinds.kabu.cards import OTHER, ranks, card_name, hand_text, one_more  # noqa: F401 (the screens' names)
+from kinds.kabu.cards import OTHER
+from kinds.kabu.names import ranks, card_name, hand_text, one_more  # noqa: F401 (the screens' names)
 from kinds.kabu import score as ks
 
 SPECIAL = (10, 11, 12)

@@ -36,7 +36,8 @@ def four_by_phone(f, seat):
 
     def enter(s):
         from ui.grid import RankGrid
-        from kinds.kabu.cards import OTHER, ranks, card_name
+        from kinds.kabu.cards import OTHER
+        from kinds.kabu.names import ranks, card_name
         h = app.hands
         app.push(RankGrid(app, app.t("KB_hand_of", {"name": app.name(s)}), ranks(app), h.got.get(s, []),
                           lambda cards: h.put(s, cards), 4, "kabu", extra=[(card_name(app, OTHER), OTHER)],
@@ -62,7 +63,7 @@ def okoshi_by_phones(app, form):
 
     def enter(s):
         from ui.grid import RankGrid
-        from kinds.kabu.cards import ranks, one_more
+        from kinds.kabu.names import ranks, one_more
         h = app.hands
         app.push(RankGrid(app, app.t("KB_hand_of", {"name": app.name(s)}), ranks(app), h.got.get(s, []),
                           lambda cards: h.put(s, cards), 4, "kabu", check=one_more,
@@ -148,7 +149,8 @@ def check_hand(e, seat, cards, got):
 def enter_hand(e, seat):
     """A seat's hand entered on the device after all (no phone, or to correct what it sent)."""
     from ui.grid import RankGrid
-    from kinds.kabu.cards import OTHER, ranks, card_name, one_more
+    from kinds.kabu.cards import OTHER
+    from kinds.kabu.names import ranks, card_name, one_more
     app = e.app
     h = app.hands
 
@@ -182,7 +184,7 @@ def _codes(hands, seat):
 
 def hand_form(vo, seat, hands):
     from kinds.kabu.cards import LIMIT
-    from kinds.kabu.cards import card_name
+    from kinds.kabu.names import card_name
     fields = []
     deck = hands.roles[seat] == "deck"
     if deck:                        # 山切れ: the size, then the cards that score there
@@ -198,7 +200,7 @@ def hand_form(vo, seat, hands):
 
 
 def hand_text(vo, cards):
-    from kinds.kabu.cards import hand_text as text
+    from kinds.kabu.names import hand_text as text
     return text(vo, cards)
 
 
