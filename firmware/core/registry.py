@@ -31,10 +31,9 @@ _GAMES = {
                  ("Kakehiki Hold'em", "掛け引きほーるでむ")),
     "kabu": ("kinds.kabu.rules", "kinds.kabu.texts", "kinds.kabu.screens",
              ("kinds.kabu.score", "kinds.kabu.cards", "kinds.kabu.entry", "kinds.kabu.names",
-              "kinds.kabu.review", "ui.grid", "kinds.kabu.hands", "ui.hands"), ("Kabu Dobon", "株ドボン")),
+              "kinds.kabu.review", "ui.grid"), ("Kabu Dobon", "株ドボン")),
     "kakoi": ("kinds.kakoi.rules", "kinds.kakoi.texts", "kinds.kakoi.screens",
-              ("kinds.kakoi.score", "ui.grid", "kinds.kakoi.lines", "kinds.kakoi.entry", "kinds.kakoi.hands",
-               "ui.hands"),
+              ("kinds.kakoi.score", "ui.grid", "kinds.kakoi.lines", "kinds.kakoi.entry"),
               ("Kakoi Dobon", "囲将会ドボン")),
     "dobon": ("kinds.dobon.rules", "kinds.dobon.texts", "kinds.dobon.screens", (), ("Dobon", "ドボン")),
 }
@@ -88,6 +87,12 @@ def seats(kind):
     return load(kind).SEATS
 
 
+def hands(kind):
+    """The module of the kind's hands entered on the players' phones (kinds/<kind>/hands.py: only on
+    a board with a radio, as its phone view; a game may have none)."""
+    return "kinds.%s.hands" % kind
+
+
 def modules_of(kind):
     """The names of the modules `kind` uses and the core does not."""
     e = entry(kind)
@@ -128,5 +133,6 @@ def unload_except(kind):
     keep = modules_of(kind) if kind in _GAMES else ()
     for k in KINDS:
         if k != kind:
-            unload([m for m in modules_of(k) + [phone(k)] if m not in keep])
-    unload(("core.settings",))   # the settings' check: imported again when needed
+            unload([m for m in modules_of(k) + [phone(k), hands(k)] if m not in keep])
+    # the settings' check, and the phones' hands (boards with a radio only): imported when needed
+    unload(("core.settings", "ui.hands"))
