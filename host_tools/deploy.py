@@ -25,8 +25,7 @@ The staged tree is the Pico's filesystem root:
 
 and on a board whose file says RADIO = True (Pico W, Pico 2 W), the phone server as well:
 
-    net/*.mpy          firmware/net/ (the server; its other files copied as they are, but the page
-                       gzip-compressed as net/page.html.gz: 6 KB for 18, 3 blocks of the W's flash)
+    net/*.mpy          firmware/net/ (the server; its other files, the page, copied as they are)
     kinds/*/phone.mpy  each game's phone view
     kinds/*/hands.mpy, ui/hands.mpy   the hands entered on the players' own phones
     lib/microdot/*.mpy the modules of the pinned microdot (PyPI, requirements.txt) the server imports
@@ -78,7 +77,6 @@ NET_DIR = "net"
 KINDS_DIR = "kinds"          # a game's folder: its phone view (PHONE_VIEW) goes with the server
 PHONE_VIEW = "phone.py"
 PHONE_HANDS = "hands.py"      # kinds/<kind>/hands.py and ui/hands.py: only with phones (ui/hands.py)
-PAGE = NET_DIR + "/page.html"  # the phone page: staged gzip-compressed (_stage_page)
 REQUIREMENTS = os.path.join(ROOT, "requirements.txt")
 
 SOURCE_AT_ROOT = ("main.py", "boot.py")     # MicroPython runs these by name: they stay source
@@ -288,9 +286,6 @@ def stage(board="pico", out_dir=None, firmware_dir=None, driver=None, compile=Tr
             with open(os.path.join(out_dir, "main.py"), "w") as f:
                 f.write(MAIN_STUB)
             continue
-        if rel == PAGE:
-            _stage_page(full, os.path.join(out_dir, rel + ".gz"))
-            continue
         if rel in SOURCE_AT_ROOT or not compile or not rel.endswith(".py"):
             dst = os.path.join(out_dir, rel)
             os.makedirs(os.path.dirname(dst), exist_ok=True)
@@ -312,18 +307,6 @@ def stage(board="pico", out_dir=None, firmware_dir=None, driver=None, compile=Tr
     if radio and microdot is not False:
         _stage_microdot(out_dir, os.path.join(firmware_dir, NET_DIR), microdot or microdot_dir(), compile)
     return out_dir
-
-
-def _stage_page(src, dst):
-    """The phone page gzip-compressed, byte for byte the same on every stage (no name, mtime 0);
-    net/server.py sends it as it is with Content-Encoding: gzip."""
-    import gzip
-    with open(src, "rb") as f:
-        data = f.read()
-    os.makedirs(os.path.dirname(dst), exist_ok=True)
-    with open(dst, "wb") as out:
-        with gzip.GzipFile(filename="", mode="wb", fileobj=out, compresslevel=9, mtime=0) as z:
-            z.write(data)
 
 
 def _stage_microdot(out_dir, net_dir, package_dir, compile):

@@ -50,18 +50,11 @@ def test_radio_board_gets_the_server_and_microdot(tmp_path, board):
     assert files == ["app.mpy", "board.py",
                      "lib/microdot/__init__.mpy", "lib/microdot/helpers.mpy",
                      "lib/microdot/microdot.mpy", "lib/microdot/sse.mpy", "lib/ssd1306.mpy",
-                     "main.py", "net/__init__.mpy", "net/page.html.gz", "net/server.mpy"]
+                     "main.py", "net/__init__.mpy", "net/page.html", "net/server.mpy"]
     for rel in files:
         if rel.endswith(".mpy"):
             assert open(os.path.join(out, rel), "rb").read(2) == b"M\x06", rel    # what the board loads
-    # the page goes gzip-compressed (the server sends it with Content-Encoding: gzip), the same
-    # bytes on every stage
-    import gzip
-    with open(os.path.join(out, "net", "page.html.gz"), "rb") as f:
-        packed = f.read()
-    assert gzip.decompress(packed) == b"<!doctype html><title>table</title>"
-    again = deploy.stage(board, str(tmp_path / "again"), firmware_dir=tiny_firmware(tmp_path / "b", SERVER), driver=drv)
-    assert open(os.path.join(again, "net", "page.html.gz"), "rb").read() == packed
+    assert open(os.path.join(out, "net", "page.html")).read() == "<!doctype html><title>table</title>"
 
 
 @pytest.mark.parametrize("board", ("pico", "pico2"))
@@ -125,9 +118,8 @@ def test_real_firmware_on_the_pico_w(tmp_path):
     _driver_or_skip()
     out = deploy.stage("pico_w", str(tmp_path / "flash"), compile=False)
     files = deploy.staged_files(out)
-    net = sorted(rel + (".gz" if rel == deploy.PAGE else "")
-                 for _full, rel in deploy._firmware_files(deploy.FIRMWARE, radio=True) if rel.startswith("net/"))
-    assert deploy.PAGE + ".gz" in net and set(net) <= set(files)
+    net = sorted(rel for _full, rel in deploy._firmware_files(deploy.FIRMWARE, radio=True) if rel.startswith("net/"))
+    assert net and set(net) <= set(files)
     libs = sorted(f for f in files if f.startswith("lib/microdot/"))
     assert libs == ["lib/microdot/" + m for m in deploy.microdot_modules(os.path.join(deploy.FIRMWARE, "net"))]
     plain = deploy.staged_files(deploy.stage("pico", str(tmp_path / "plain"), compile=False))

@@ -29,15 +29,6 @@ def _page_path():
     return (here[:i + 1] if i >= 0 else "") + "page.html"
 
 
-def _exists(path):
-    import os
-    try:
-        os.stat(path)
-        return True
-    except OSError:
-        return False
-
-
 class _Deadline:
     """The client's reader with one deadline for the whole request: a client that opens a
     connection and never finishes its request is dropped within REQUEST_MS."""
@@ -80,7 +71,6 @@ class Server:
         app.hub = self.hub
         self.hub.wake = self._wake
         self.page = page or _page_path()
-        self.page_gz = _exists(self.page + ".gz")   # what deploy puts on a board (4 blocks less)
         self.conns = 0
         self.streams = {}           # client id -> its stream's asyncio.Event
         self.open_streams = {}      # id(connection's writer) -> its _Stream
@@ -179,14 +169,7 @@ class Server:
 
         @md.get("/")
         async def page(req):
-            if not self.page_gz:
-                return Response.send_file(self.page, content_type="text/html; charset=UTF-8")
-            if "gzip" not in req.headers.get("Accept-Encoding", ""):
-                # every phone's browser accepts gzip; unpacking it here would cost the heap a window
-                return Response("The page is stored gzip-compressed: open it in a phone's browser.",
-                                406, {"Content-Type": "text/plain"})
-            return Response.send_file(self.page + ".gz", content_type="text/html; charset=UTF-8",
-                                      compressed=True)
+            return Response.send_file(self.page, content_type="text/html; charset=UTF-8")
 
         @md.get("/view")
         async def view(req):

@@ -50,29 +50,6 @@ async def request(method, path, body=None, raw=None, read=True, timeout=5):
     return code, text.decode()
 
 
-# gzip.compress(b"<!doctype html><title>gz</title>", 9, mtime=0): made once on CPython, since the
-# MicroPython unix port has no gzip writer
-PAGE_GZ = (b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x02\x03\xb3QL\xc9O.\xa9,HU\xc8(\xc9\xcd\xb1\xb3)\xc9,"
-           b"\xc9I\xb5K\xaf\xb2\xd1\x87\xb0\x00^\xa5\x96Y \x00\x00\x00")
-
-
-async def raw_get(path, headers):
-    """A GET with extra header lines: ([status, lower-cased header lines...], body bytes)."""
-    r, w = await asyncio.open_connection(HOST, PORT)
-    w.write(("GET %s HTTP/1.0\r\nHost: x\r\n%s\r\n" % (path, headers)).encode())
-    await w.drain()
-    buf = b""
-    while True:
-        chunk = await asyncio.wait_for(r.read(1024), 5)
-        if not chunk:
-            break
-        buf += chunk
-    w.close()
-    head, _, body = buf.partition(b"\r\n\r\n")
-    lines = head.decode().split("\r\n")
-    return [int(lines[0].split()[1])] + [x.lower() for x in lines[1:]], body
-
-
 async def stream(path):
     """An open event stream: (reader, writer) after its headers."""
     r, w = await asyncio.open_connection(HOST, PORT)
@@ -135,17 +112,6 @@ async def scenarios():
     out("wrong key", await request("GET", "/view?k=000000000000"))
     out("page with key", (await request("GET", "/?k=" + key))[0])
     out("unknown path", (await request("GET", "/../../main.py?k=" + key))[0])
-
-    # ---- the page as a board stores it: gzip-compressed (host_tools/deploy.py) ----
-    sv, was = t.phones.server, (t.phones.server.page, t.phones.server.page_gz)
-    with open(FOLDER + "page.html.gz", "wb") as f:
-        f.write(PAGE_GZ)
-    sv.page, sv.page_gz = FOLDER + "page.html", True
-    head, body = await raw_get("/?k=" + key, "Accept-Encoding: gzip, deflate\r\n")
-    out("gzip page", [head[0], "content-encoding: gzip" in head, body == PAGE_GZ])
-    head, body = await raw_get("/?k=" + key, "")
-    out("gzip page to a client without gzip", [head[0], body.decode()])
-    sv.page, sv.page_gz = was
 
     # ---- between games ----
     code, text = await request("GET", "/view?k=%s&lang=en" % key)

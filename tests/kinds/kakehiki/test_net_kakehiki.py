@@ -13,8 +13,6 @@ EXPECT = {
     "wrong key": [403, "forbidden"],
     "page with key": 200,
     "unknown path": 404,
-    "gzip page": [200, True, True],
-    "gzip page to a client without gzip": [406, "The page is stored gzip-compressed: open it in a phone's browser."],
     "no game view": [200, "games", "Card table scoreboard"],
     "play view": [200, "play", "掛け引きほーるでむ", ["あや", "Ben", "ちか", "<b>D</b>"], 1, "段階"],
     "view in english": "Dial",
