@@ -223,6 +223,23 @@ def test_make_presses_counts_what_the_phones_flow_takes(tmp_path):
     assert len(panel) + 1 == r["phones"]["panel"] and app.state() == device_only(tmp_path).state()
 
 
+
+def before_its_result(tmp_path, script):
+    """A press script's panel-only run (tests/kinds/kabu/presses/<script>), and a table with phones
+    where its game stands just before that script's result: (run, app, hub)."""
+    from host_tools import _paths, presses
+    r = presses.run_one(_paths.kind_tests("kabu", "presses", script))
+    assert not r["failed"]
+    names = r["names"]
+    app = App(None, None, FakeClock(), "ja")
+    ph = Phones(app, str(tmp_path) + "/", 80, radio=False)
+    app.new_game("kabu", list(names["seats"]), dict(names["settings"]))
+    for e in names["events"][:-1]:          # what came before (a first parent, earlier games)
+        app.submit(e)
+    ph.hub.poll()
+    return r, app, ph.hub
+
+
 DOBONS = ["kabu-ex1", "kabu-ex2", "kabu-ex3", "kabu-q1", "kabu-q2", "kabu-q3", "kabu-q4"]
 
 
@@ -230,18 +247,9 @@ DOBONS = ["kabu-ex1", "kabu-ex2", "kabu-ex3", "kabu-q1", "kabu-q2", "kabu-q3", "
 def test_every_dobon_script_gives_the_same_result_from_the_phones(tmp_path, stem):
     """Each press script's dobon or gaeshi, its two hands sent by the two phones (the loser's
     first), its card and review answers as the script gave them: the same saved state."""
-    from host_tools import _paths, presses
-    r = presses.run_one(_paths.kind_tests("kabu", "presses", stem + ".fewest.txt"))
-    assert not r["failed"]
+    r, app, hub = before_its_result(tmp_path, stem + ".fewest.txt")
     names = r["names"]
     ev = names["events"][-1]
-    app = App(None, None, FakeClock(), "ja")
-    ph = Phones(app, str(tmp_path) + "/", 80, radio=False)
-    app.new_game("kabu", list(names["seats"]), dict(names["settings"]))
-    hub = ph.hub
-    for e in names["events"][:-1]:          # what came before (a first parent)
-        app.submit(e)
-    hub.poll()
     toks = {}
     for seat in (ev["winner"], ev["loser"]):
         hub.claim(seat, "phone-%04d" % seat)
@@ -278,18 +286,9 @@ def test_four_of_a_kind_from_the_holders_phone(tmp_path):
     """kabu-four: P2 holds 三三三三 十 赤ピン in a 9-card deal; the holder's phone sends the cards
     that count (the rest of the deal is 他, as on the panel); a hand past the deal or without a
     four is refused there; the preview shows on every phone; the same saved state."""
-    from host_tools import _paths, presses
-    r = presses.run_one(_paths.kind_tests("kabu", "presses", "kabu-four.fewest.txt"))
-    assert not r["failed"]
+    r, app, hub = before_its_result(tmp_path, "kabu-four.fewest.txt")
     names = r["names"]
     ev = names["events"][-1]
-    app = App(None, None, FakeClock(), "ja")
-    ph = Phones(app, str(tmp_path) + "/", 80, radio=False)
-    app.new_game("kabu", list(names["seats"]), dict(names["settings"]))
-    hub = ph.hub
-    for e in names["events"][:-1]:
-        app.submit(e)
-    hub.poll()
     seat = ev["seat"]
     hub.claim(seat, "phone-0001")
     app.on_button("click", "ok")
@@ -315,19 +314,10 @@ def test_deckout_sizes_from_every_phone(tmp_path):
     """kabu-deckout: every player's size and its 十 赤ピン 魂四 from their phone, at once; the panel's
     山切れ form then holds them (only the largest's and the smallest's scoring cards count) and its
     OK previews; the same saved state as the panel alone."""
-    from host_tools import _paths, presses
-    r = presses.run_one(_paths.kind_tests("kabu", "presses", "kabu-deckout.fewest.txt"))
-    assert not r["failed"]
+    r, app, hub = before_its_result(tmp_path, "kabu-deckout.fewest.txt")
     names = r["names"]
     ev = names["events"][-1]
     n = len(names["seats"])
-    app = App(None, None, FakeClock(), "ja")
-    ph = Phones(app, str(tmp_path) + "/", 80, radio=False)
-    app.new_game("kabu", list(names["seats"]), dict(names["settings"]))
-    hub = ph.hub
-    for e in names["events"][:-1]:
-        app.submit(e)
-    hub.poll()
     toks = {}
     for seat in range(n):
         hub.claim(seat, "phone-%04d" % seat)
