@@ -115,21 +115,27 @@ def saved_names(root):
             "seats": saved.header["seats"]}
 
 
-def run_one(path):
-    """Run one script; returns {"entry", "budget", "presses", "failed": [expectations not met]}."""
+def _table(tmp):
+    """The firmware's App on the simulator's board and a real Store in `tmp`: (games folder, app,
+    the script runner). Emulated time only, so every count repeats."""
     import main as firmware_main
     from hw.clock import FakeClock
     from storage.store import Store
     from host_tools.sim.device import SimBoard
     from host_tools.sim.script import Runner
+    root = os.path.join(tmp, "games")
+    clock = FakeClock()
+    board = SimBoard(now=clock.now)
+    app = firmware_main.make_app(board.display, Store(root=root), clock, "ja")
+    return root, app, Runner(board, app, clock)
+
+
+def run_one(path):
+    """Run one script; returns {"entry", "budget", "presses", "failed": [expectations not met]}."""
     head, setup, counted = parse(path)
     tmp = tempfile.mkdtemp(prefix="presses-")
     try:
-        root = os.path.join(tmp, "games")
-        clock = FakeClock()
-        board = SimBoard(now=clock.now)
-        app = firmware_main.make_app(board.display, Store(root=root), clock, "ja")
-        runner = Runner(board, app, clock)
+        root, app, runner = _table(tmp)
         runner.run(setup)
         moved = {}                    # seat -> presses on a grid of a hand its phone could send
         skip = set()                  # the indexes of those steps in `counted`
@@ -210,21 +216,12 @@ def replay_with_phones(setup, counted, skip, names):
     hand a result waits for is sent as its phone sends it; the steps in `skip` (the panel-only
     run's presses on those hands' grids) are left out. Returns (the panel's presses, whether the
     saved state is the panel-only run's)."""
-    import main as firmware_main
-    from hw.clock import FakeClock
-    from storage.store import Store
-    from host_tools.sim.device import SimBoard
-    from host_tools.sim.script import Runner
     from net.live import Hub
     ev = names["events"][-1]
     tmp = tempfile.mkdtemp(prefix="presses-phones-")
     try:
-        root = os.path.join(tmp, "games")
-        clock = FakeClock()
-        board = SimBoard(now=clock.now)
-        app = firmware_main.make_app(board.display, Store(root=root), clock, "ja")
+        root, app, runner = _table(tmp)
         app.hub = hub = Hub(app, "k" * 12)
-        runner = Runner(board, app, clock)
         runner.run(setup)
         hub.tokens = dict((s, "%016x" % (s + 1)) for s in range(app.nseats()))
 

@@ -1,4 +1,5 @@
-# The phone page's hand forms driven in headless Chromium (each game's test_phone_hands_page_*.py).
+# The hands entered on phones, for each game's test_phone_hands_*.py: the panel's list, and the
+# phone page's hand forms driven in headless Chromium.
 import json
 
 
@@ -22,3 +23,8 @@ def tap_plus(phone, label, times):
 
 def heads(view):
     return [s.get("head") for s in view["sections"]]
+
+def on_hands(app):
+    """The panel shows 手札の入力 (by name: choosing a game unloads ui.hands, so another test's
+    import of its class may not be the one the App loaded since)."""
+    return type(app.top()).__name__ == "HandsScreen"

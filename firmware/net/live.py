@@ -92,7 +92,7 @@ class Hub:
             self.dropped = seq       # the panel dropped a result its phones were entering hands for
         elif seq != self._seq:
             self.dropped = None
-        if hv is None and h is None:
+        if h is None:
             self.starter = None
         self._hands = hv
         if app.lang != self._lang:

@@ -200,7 +200,7 @@ def hand_form(vo, seat, hands):
 
 
 def hand_text(vo, cards):
-    from kinds.kabu.names import hand_text as text
+    from kinds.kabu.names import hand_text as text     # the panel's own words for a hand
     return text(vo, cards)
 
 

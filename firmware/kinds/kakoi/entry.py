@@ -3,7 +3,7 @@
 # list) and settled on a review of every payment before it is saved. Imported at the first entry.
 from ui.screens_common import ListScreen, Confirm, hint, fit, W, seat_opts
 from ui.grid import RankGrid, Step
-from kinds.kakoi.lines import card_word, lines, describe
+from kinds.kakoi.lines import card_word, lines, describe, hand_text
 from kinds.kakoi import score as kk
 from core.errors import Refusal
 
@@ -14,10 +14,6 @@ DEALT = 5           # a dealt hand: at 天和 nobody has played yet, so every ha
 def ranks(app):
     jokers = app.game.settings.get("jokers")
     return [(r if r != "JOKER" else "JK", r) for r in kk.RANKS if r != "JOKER" or jokers]
-
-
-def _hand(cards):
-    return " ".join(["JK" if r == "JOKER" else r for r in cards])
 
 
 class RoundEntry:
@@ -328,7 +324,7 @@ class Calls(ListScreen):
         if e.kind == "dobon":
             out.append(app.t("KK_OUT_ROW", {"v": app.t("YES" if e.out else "NO")}))
         for cl in e.calls:
-            out.append("%s %s" % (call_text(app, cl), _hand(e.hands.get(cl["seat"]) or [])))
+            out.append("%s %s" % (call_text(app, cl), hand_text(e.hands.get(cl["seat"]) or [])))
         if e.kind != "tsumo":
             out.append(app.t("KK_ADD_DOBON"))
             out.append(app.t("KK_ADD_GAESHI"))

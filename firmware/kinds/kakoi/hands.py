@@ -81,18 +81,23 @@ def _ranks(hands):
     return [r for r in kk.RANKS if r != "JOKER" or jokers]
 
 
+def _most(r):
+    return 2 if r == "JOKER" else 4        # in one hand (kinds/kakoi/score._count_cards)
+
+
 def hand_form(vo, seat, hands):
     fields = []
     for r in _ranks(hands):
         fields.append({"key": "r" + r, "label": "JK" if r == "JOKER" else r, "min": 0,
-                       "max": 2 if r == "JOKER" else 4, "value": 0})
+                       "max": _most(r), "value": 0})
     head = "KK_hand_of" if hands.roles[seat] == "caller" else "KK_PAYER"
     return {"id": "hand", "label": vo.t(head, {"name": vo.name(seat)}), "cols": 2,
             "submit": vo.t("PH_HAND_SEND"), "ev": {"t": "hand", "seat": seat}, "fields": fields}
 
 
 def hand_text(vo, cards):
-    return " ".join(["JK" if r == "JOKER" else r for r in cards])
+    from kinds.kakoi.lines import hand_text as text
+    return text(cards)
 
 
 def hand_cards(seat, ev, hands):
@@ -101,7 +106,7 @@ def hand_cards(seat, ev, hands):
     cards = []
     for r in _ranks(hands):
         n = ev.get("r" + r, 0)
-        if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= (2 if r == "JOKER" else 4):
+        if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= _most(r):
             raise Refusal("E_KAKOI_TOO_MANY", {"rank": r})
         cards += [r] * n
     return cards

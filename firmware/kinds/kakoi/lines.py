@@ -4,6 +4,11 @@
 from ui.screens_common import fit
 
 
+def hand_text(cards):
+    """A hand as the list and the phones write it: 「A 2 JK」."""
+    return " ".join(["JK" if r == "JOKER" else r for r in cards])
+
+
 def card_word(app, r):
     """A card in a sentence or a title: the joker by its name (the grid and hand rows keep "JK")."""
     return app.t("KK_JOKER") if r == "JOKER" else r

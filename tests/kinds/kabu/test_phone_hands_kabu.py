@@ -8,14 +8,10 @@ from hw.clock import FakeClock
 from net.radio import Phones
 from core.errors import Refusal
 from ui.app import App
+from phone_hands import on_hands
 
 NAMES = ["あや", "Ben", "ちか", "D"]
 
-
-def on_hands(app):
-    """The panel shows 手札の入力 (by name: choosing a game unloads ui.hands, so another test's
-    import of its class may not be the one the App loaded since)."""
-    return type(app.top()).__name__ == "HandsScreen"
 
 
 def table(tmp_path, phones=(0, 1)):

@@ -10,7 +10,8 @@ from phone_hands import tap_plus, heads
 START = ["click ok", "click down", "click ok", "click up", "click ok", "click down", "click down", "click ok"]
 
 
-def test_two_phones_enter_their_hands_at_once(sim, phones, shots, tmp_path):
+def seated(sim, phones):
+    """A 4-player 株ドボン on the simulator, a Japanese and an English phone on P1 and P2."""
     table = sim()
     two = phones(["ja", "en"])
     for p in two:
@@ -18,7 +19,12 @@ def test_two_phones_enter_their_hands_at_once(sim, phones, shots, tmp_path):
     for text in START:
         table.step(text)
     follow(table, two)
-    assert claim_seats(table, two[:2]) == two
+    assert claim_seats(table, two) == two
+    return table, two
+
+
+def test_two_phones_enter_their_hands_at_once(sim, phones, shots, tmp_path):
+    table, two = seated(sim, phones)
     for text in ("click right", "click ok", "click ok"):      # 「→:ドボン」, W あや... P1, L P2
         table.step(text)
     views = follow(table, two)
@@ -58,14 +64,7 @@ def test_two_phones_enter_their_hands_at_once(sim, phones, shots, tmp_path):
 def test_a_refused_hand_is_said_on_that_phone_in_its_language(sim, phones, shots):
     """The dobon started from the winner's phone; a hand that reaches no card refused on it, in
     Japanese; the loser's hand taken."""
-    table = sim()
-    two = phones(["ja", "en"])
-    for p in two:
-        p.goto(table.url)
-    for text in START:
-        table.step(text)
-    follow(table, two)
-    claim_seats(table, two)
+    table, two = seated(sim, phones)
     two[0].js("window.scrollTo(0, 0), true")
     two[0].shot(shots, "kabu-open")
     # the winner starts it from the phone: ドボン, the loser P2
