@@ -11,17 +11,19 @@ UF2 ?= $(wildcard .cache/RPI_PICO.uf2)
 W_UF2 ?= $(or $(PICO_W_UF2),$(wildcard .cache/RPI_PICO_W.uf2))
 FORWARD ?= 8080
 
-.PHONY: sim web demo test test-emu bench bench-doc presses deploy emu export report font texts screenshots clean help
+.PHONY: sim web demo test test-emu bench bench-doc presses deploy firmware flash emu export report font texts screenshots clean help
 help:
 	@echo "make sim     [STORE=dir] [SERVE=1 [SERVE_PORT=8080]] the scoreboard in the simulator (keyboard = buttons); STORE keeps the games, SERVE serves phones (docs/phones.md)"
 	@echo "make web     [WEB_PORT=8000] [WEB_HOST=0.0.0.0] the scoreboard in a browser: http://127.0.0.1:8000/ (the firmware on MicroPython WebAssembly)"
 	@echo "make demo    a whole scripted 4-player game, printed, with its log file"
 	@echo "make test    the test suite (CPython + real MicroPython)"
-	@echo "make test-emu [UF2=path] the emulated-Pico suite alone (real RPI_PICO firmware; ~20 min)"
-	@echo "make bench   measurements into docs/benchmarks.md (and make presses)"
+	@echo "make test-emu [UF2=path] [MICROPY_DIR=path] the emulated-Pico suite: the official files, then our UF2s (built first with MICROPY_DIR)"
+	@echo "make bench   measurements into docs/benchmarks.md (and make presses); our firmware beside the official one into docs/bench-firmware.md"
 	@echo "make bench-doc  regenerate docs/benchmarks.md whole (emulated Pico with the UF2; ~4-10 min)"
 	@echo "make presses presses per entry into docs/presses.md"
-	@echo "make deploy  [PORT=/dev/ttyACM0] [BOARD=pico|pico_w|pico2] [DRY_RUN=1] [MIP=1] put the firmware on a Pico"
+	@echo "make firmware BOARD=pico|pico_w|pico2|pico2_w|all MICROPY_DIR=path  our UF2 (MicroPython v1.28.0, the scoreboard frozen in) in build/firmware/"
+	@echo "make flash   [BOARD=pico] [PORT=/dev/ttyACM0] [DRIVE=/media/.../RPI-RP2] put build/firmware/scoreboard-BOARD.uf2 on an attached board"
+	@echo "make deploy  [PORT=/dev/ttyACM0] [BOARD=pico|pico_w|pico2] [DRY_RUN=1] [MIP=1] put the app on a Pico running the official MicroPython (the fallback)"
 	@echo "make emu     [UF2=path] the firmware on an emulated Pico; BOARD=pico_w [W_UF2=path] [FORWARD=8080]: the Pico W, its page on 127.0.0.1:FORWARD (n: the address)"
 	@echo "make texts   firmware/ui/texts.bin from the message tables (the other targets do it when stale)"
 	@echo "make export  [PORT=...] copy and verify game logs from the Pico into archive/"
@@ -59,11 +61,20 @@ test: $(STAMP) $(TEXTS)
 	@command -v npm >/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y --no-install-recommends npm; } || echo "make test: npm not installed: the web page's browser test (tests/test_web.py) skips"
 	$(PY) -m pytest
 
-# The emulated-Pico suite (pytest -m emu): the UF2 from UF2=, else $$PICO_UF2, else .cache/RPI_PICO.uf2
-# (docs/emulator.md). Without one it fails with where to get it, instead of skipping silently.
+# The emulated-Pico suite (pytest -m emu), twice: first on the official files (the fallback path: the
+# UF2 from UF2=, else $$PICO_UF2, else .cache/RPI_PICO.uf2; docs/emulator.md), then on our own UF2s
+# (build/firmware/scoreboard-pico[_w].uf2, built first when MICROPY_DIR is given). Without an
+# official file it fails with where to get it, instead of skipping silently.
+OURS_PICO := build/firmware/scoreboard-pico.uf2
+OURS_PICO_W := build/firmware/scoreboard-pico_w.uf2
 test-emu: $(STAMP) $(TEXTS)
-	@f="$(or $(UF2),$(PICO_UF2))"; test -n "$$f" -a -f "$$f" || { echo "make test-emu: no MicroPython firmware file: download RPI_PICO v1.24.1 (RPI_PICO-20241129-v1.24.1.uf2) from https://micropython.org/download/RPI_PICO/ to .cache/RPI_PICO.uf2, or give UF2=path (docs/emulator.md)"; exit 2; }; \
-	PICO_UF2="$$(realpath "$$f")" $(if $(W_UF2),PICO_W_UF2="$$(realpath "$(W_UF2)")") $(PY) -m pytest -m emu -p no:cacheprovider
+	@f="$(or $(UF2),$(PICO_UF2))"; test -n "$$f" -a -f "$$f" || { echo "make test-emu: no MicroPython firmware file: download RPI_PICO v1.24.1 (RPI_PICO-20241129-v1.24.1.uf2) from https://micropython.org/download/RPI_PICO/ to .cache/RPI_PICO.uf2, or give UF2=path (docs/emulator.md)"; exit 2; }
+	$(if $(MICROPY_DIR),$(MAKE) --no-print-directory firmware BOARD=pico && $(MAKE) --no-print-directory firmware BOARD=pico_w)
+	@echo "== make test-emu: the official firmware (the fallback path)"
+	@f="$(or $(UF2),$(PICO_UF2))"; PICO_UF2="$$(realpath "$$f")" $(if $(W_UF2),PICO_W_UF2="$$(realpath "$(W_UF2)")") $(PY) -m pytest -m emu -p no:cacheprovider
+	@if [ -f $(OURS_PICO) -a -f $(OURS_PICO_W) ]; then echo "== make test-emu: our firmware ($(OURS_PICO), $(OURS_PICO_W))"; \
+	  PICO_UF2="$$(realpath $(OURS_PICO))" PICO_W_UF2="$$(realpath $(OURS_PICO_W))" $(PY) -m pytest -m emu -p no:cacheprovider; \
+	else echo "make test-emu: our UF2s are not built (make firmware BOARD=pico and BOARD=pico_w, or give MICROPY_DIR=): their run was left out"; exit 2; fi
 
 bench: $(STAMP) $(TEXTS)
 	$(PY) -m host_tools.presses
@@ -71,6 +82,8 @@ bench: $(STAMP) $(TEXTS)
 	$(PY) -m host_tools.bench $(if $(UF2),--uf2 $(UF2))
 	@if [ -n "$(W_UF2)" ]; then $(PY) -m host_tools.bench.picow --uf2 "$(W_UF2)"; \
 	  else echo "make bench: no RPI_PICO_W firmware (W_UF2= or .cache/RPI_PICO_W.uf2): the emulated Pico W's heap and press figures not measured (docs/emulator.md)"; fi
+	@if [ -f $(OURS_PICO) -o -f $(OURS_PICO_W) ]; then $(PY) -m host_tools.bench.firmware; \
+	  else echo "make bench: our UF2s are not built (make firmware): docs/bench-firmware.md not measured"; fi
 
 # docs/benchmarks.md from scratch: deterministic figures + the emulated Pico (3 runs) + wall clock.
 # tests/test_bench.py compares the deterministic part with this commit's (bench --deterministic --check).
@@ -81,6 +94,20 @@ bench-doc: $(STAMP) $(TEXTS)
 
 presses: $(STAMP) $(TEXTS)
 	$(PY) -m host_tools.presses
+
+# Our own firmware (docs/firmware.md): MicroPython v1.28.0 from MICROPY_DIR with the scoreboard frozen
+# in. Without MICROPY_DIR the build says how to get the tree; the ARM toolchain comes from Debian.
+FIRMWARE_BOARDS := $(if $(filter all,$(BOARD)),pico pico_w pico2 pico2_w,$(BOARD))
+ARM_PACKAGES := gcc-arm-none-eabi libnewlib-arm-none-eabi libstdc++-arm-none-eabi-newlib
+firmware: $(STAMP) $(TEXTS)
+	@test -n "$(MICROPY_DIR)" || { $(PY) -m host_tools.firmware.build --board $(firstword $(FIRMWARE_BOARDS)) --micropy-dir ""; exit 2; }
+	@dpkg -s $(ARM_PACKAGES) >/dev/null 2>&1 || { $(SUDO) apt-get update && $(SUDO) apt-get install -y $(ARM_PACKAGES); }
+	@for b in $(FIRMWARE_BOARDS); do \
+	  $(if $(PICOTOOL_FETCH_FROM_GIT_PATH),PICOTOOL_FETCH_FROM_GIT_PATH="$(PICOTOOL_FETCH_FROM_GIT_PATH)") \
+	  $(PY) -m host_tools.firmware.build --board $$b --micropy-dir "$(MICROPY_DIR)" || exit 2; done
+
+flash: $(STAMP)
+	$(PY) -m host_tools.firmware.flash --board $(BOARD) $(if $(PORT),--port $(PORT)) $(if $(DRIVE),--drive $(DRIVE))
 
 deploy: $(STAMP) $(TEXTS)
 	$(PY) -m host_tools.deploy --board $(BOARD) $(if $(PORT),--port $(PORT)) $(if $(DRY_RUN),--dry-run) $(if $(MIP),--mip)

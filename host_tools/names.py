@@ -22,14 +22,26 @@ def check(names):
             raise ValueError("an empty name")
         if len(n) > MAX_LEN:
             raise ValueError("%r is longer than %d characters" % (n, MAX_LEN))
-        if n in out:
-            raise ValueError("%r twice" % n)
         lacking = [ch for ch in n if ch not in panel_chars()]
         if lacking:
             raise ValueError("%s: the panel's font (misaki, JIS X 0208) has no %s; it would show as a "
                              "box: write it another way (e.g. 高 for 髙)" % (n, " ".join(lacking)))
         out.append(n)
+    twice = duplicates(out)
+    if twice:
+        raise ValueError("each name once (two seats of one name would be one player in the ledger): "
+                         + ", ".join("%s %d times" % (n, k) for n, k in twice))
     return out
+
+
+def duplicates(names):
+    """[(name, how many times)] for each name given more than once, in the order first given.
+    Names are compared as the device compares them when it says "already playing" (the exact
+    text, after the strip check() does), so a list this passes never puts one name on two seats."""
+    counts = {}
+    for n in names:
+        counts[n] = counts.get(n, 0) + 1
+    return [(n, counts.pop(n)) for n in names if counts.get(n, 0) > 1]
 
 
 _PANEL_CHARS = []

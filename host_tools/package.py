@@ -1,7 +1,7 @@
 # `python -m host_tools.package > package.json`: MicroPython's package manifest (mip format), so
 #     mpremote mip install --target / github:<owner>/<repo>        (or: mpremote mip install --target / ./package.json)
 # puts the scoreboard on a Pico as `make deploy` lays it out, as source: every firmware file at the
-# same path, boards/pico.py as /board.py, and micropython-lib's ssd1306 as a dependency.
+# same path, boards/pico/board.py as /board.py, and micropython-lib's ssd1306 as a dependency.
 # tests/test_package.py checks package.json is what this prints and that it names exactly the
 # files host_tools/deploy.py stage() puts on the board. `make deploy` stays the way to deploy
 # compiled files (.mpy: less RAM and no compile at boot) and to choose another board. It is the
@@ -27,7 +27,7 @@ def urls(board="pico"):
         if rel == GENERATED:
             continue
         out.append([rel, "firmware/" + rel])
-    out.append(["board.py", "boards/%s.py" % board])
+    out.append(["board.py", "boards/%s/board.py" % board])
     return sorted(out)
 
 

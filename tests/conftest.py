@@ -12,3 +12,15 @@ for p in (os.path.join(ROOT, "firmware"), ROOT, os.path.join(ROOT, "tests")):
 from host_tools import make_texts  # noqa: E402
 
 make_texts.ensure()
+
+# Hypothesis keeps its examples and caches in a temporary folder of the session, not in a
+# .hypothesis/ folder of the checkout: no test writes outside its own temporary folder.
+import atexit  # noqa: E402
+import shutil  # noqa: E402
+import tempfile  # noqa: E402
+
+from hypothesis.configuration import set_hypothesis_home_dir  # noqa: E402
+
+_HYPOTHESIS_HOME = tempfile.mkdtemp(prefix="scoreboard-hypothesis-")
+set_hypothesis_home_dir(_HYPOTHESIS_HOME)
+atexit.register(shutil.rmtree, _HYPOTHESIS_HOME, True)

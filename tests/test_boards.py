@@ -1,4 +1,4 @@
-# Board files: the same constant names in each, sane pins, six distinct buttons; wiring pictures.
+# Board folders: the same constant names in each wiring, sane pins, six distinct buttons; wiring pictures.
 import os
 
 import pytest
@@ -18,7 +18,7 @@ def test_board_file(name):
     for k in KEYS:
         assert hasattr(b, k), k
     public = {k for k in vars(b) if k.isupper()}
-    assert public - {"DISPLAY_DRIVER", "RADIO", "PHONE_STREAMS", "SERVE_PORT"} == set(KEYS) | {"BUTTON_" + n.upper() for n in NAMES}
+    assert public - {"DISPLAY_DRIVER", "RADIO", "PHONE_STREAMS", "SERVE_PORT", "DERIVES"} == set(KEYS) | {"BUTTON_" + n.upper() for n in NAMES}
     assert getattr(b, "RADIO", False) is ("_w" in name)        # the Pico W and Pico 2 W have the radio
     assert getattr(b, "DISPLAY_DRIVER", "ssd1306") in ("ssd1306", "ssd1309")   # main.external_vcc
     assert [n for n, _ in b.BUTTONS] == list(NAMES)
@@ -36,5 +36,5 @@ def test_board_file(name):
 
 @pytest.mark.parametrize("name", BOARDS)
 def test_wiring_picture_checked_in(name):
-    path = os.path.join(ROOT, "boards", "wiring_%s.png" % name)
+    path = os.path.join(ROOT, "boards", name, "wiring.png")
     assert os.path.getsize(path) > 1000

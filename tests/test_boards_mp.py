@@ -75,7 +75,7 @@ def test_main_wires_a_pico_under_micropython():
     try:
         with open(os.path.join(tmp, "machine.py"), "w") as f:
             f.write(FAKE_MACHINE)
-        shutil.copy(os.path.join(ROOT, "boards", "pico.py"), os.path.join(tmp, "board.py"))
+        shutil.copy(os.path.join(ROOT, "boards", "pico", "board.py"), os.path.join(tmp, "board.py"))
         out, err, _ = mp.run(GUEST, tmp, timeout=120)
     finally:
         mp.cleanup(tmp)

@@ -100,11 +100,8 @@ def test_buttons_poll_active_low_pins():
 
 
 def test_pins_from_board_uses_pull_ups():
-    import importlib
-    import os
-    import sys
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "boards"))
-    board = importlib.import_module("pico")
+    from board_files import board_file
+    board = board_file("pico")
     made = []
 
     class FakePin:

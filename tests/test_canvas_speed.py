@@ -270,10 +270,10 @@ def test_fast_path_on_the_emulated_pico(tmp_path):
     framebuf must draw what the reference draws there too (1.24's blit, e.g., takes no
     (buffer, w, h, format) tuple, which 1.27 does). ~100 s on the emulator."""
     from host_tools import deploy
-    from host_tools.emu import Pico, UF2_HELP, find_uf2
+    from host_tools.emu import Pico, UF2_HELP, app_flash, find_uf2
     if find_uf2() is None:
         pytest.skip(UF2_HELP)
-    flash = deploy.stage("pico", out_dir=str(tmp_path / "flash"))
+    flash = app_flash("pico", str(tmp_path / "flash"))
     code = (RANDOM_GUEST % {"words": WORDS, "n": 150}).replace("sys.path.insert(0, '/input/firmware')", "")
     with Pico(find_uf2(), flash) as p:
         p.boot(frames=2, timeout_ms=30000)   # the driver's clear, then the app's first screen

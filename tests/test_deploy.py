@@ -44,7 +44,7 @@ def test_stage_lays_out_the_flash(tmp_path):
     assert deploy.staged_files(out) == ["board.py", "boot.py", "lib/ssd1306.mpy", "main.py",
                                         "pkg/__init__.mpy", "pkg/mod.mpy"]
     assert open(os.path.join(out, "main.py")).read() == "import pkg.mod\n"
-    assert open(os.path.join(out, "board.py")).read() == open(os.path.join(ROOT, "boards", "pico.py")).read()
+    assert open(os.path.join(out, "board.py")).read() == open(os.path.join(ROOT, "boards", "pico", "board.py")).read()
     for rel in ("pkg/mod.mpy", "lib/ssd1306.mpy"):
         head = open(os.path.join(out, rel), "rb").read(4)
         assert head[:2] == b"M\x06"                # mpy v6: what MicroPython 1.24.1 loads

@@ -1,6 +1,6 @@
 """host_tools.deploy against a board made of a folder: the probe, refusal of a mismatched
 MicroPython, the sync plan (copy, remove stale, keep data), the dry run, and the reset that
-follows every outcome. The board's scripts (probe, mkdir, cleanup) really run, under CPython, on
+follows every outcome, and a board running our own firmware (the app frozen in). The board's scripts (probe, mkdir, cleanup) really run, under CPython, on
 a folder standing in for the flash; the emulated-Pico version is tests/test_deploy_emu.py."""
 import builtins
 import hashlib
@@ -14,10 +14,12 @@ from host_tools import deploy
 
 
 class FolderBoard:
-    """mpremote's run(args) for a board whose flash is `root`; records every command."""
+    """mpremote's run(args) for a board whose flash is `root`; records every command. frozen:
+    (board, tree) of our firmware's frozen firmware_build module, None on the official firmware."""
 
-    def __init__(self, root, version=(1, 24, 1), mpy=6 | 3 << 8 | 4 << 10, fail_on=None):
+    def __init__(self, root, version=(1, 24, 1), mpy=6 | 3 << 8 | 4 << 10, fail_on=None, frozen=None):
         self.root, self.version, self.mpy, self.fail_on = str(root), version, mpy, fail_on
+        self.frozen = frozen
         self.log = []
         os.makedirs(self.root, exist_ok=True)
 
@@ -38,8 +40,15 @@ class FolderBoard:
     def _exec(self, code):
         fake = {"os": self._os(), "hashlib": hashlib,
                 "sys": types.SimpleNamespace(implementation=types.SimpleNamespace(version=self.version, _mpy=self.mpy))}
+        if self.frozen:
+            fake["firmware_build"] = types.SimpleNamespace(BOARD=self.frozen[0], TREE=self.frozen[1])
+
+        def board_import(name, *a, **k):
+            if name not in fake:
+                raise ImportError("no module named '%s'" % name)     # as MicroPython says it
+            return fake[name]
         out = []
-        env = dict(builtins.__dict__, __import__=lambda name, *a, **k: fake[name],
+        env = dict(builtins.__dict__, __import__=board_import,
                    open=lambda p, mode="r": open(self.real(p), mode),
                    print=lambda *a: out.append(" ".join(str(x) for x in a)))
         exec(code, {"__builtins__": env})
@@ -224,3 +233,68 @@ def test_cli_without_a_board_exits_2_with_a_message(monkeypatch, capsys):
     assert deploy.main(["--dry-run", "--out", tempfile.mkdtemp()]) == 2
     err = capsys.readouterr().err
     assert "no device found" in err and "is the Pico plugged in" in err and "Traceback" not in err
+
+
+# -- a board running our own firmware: the app is frozen in -----------------------------------
+
+TREE = "0123456789abcdef"
+OFFICIAL_DEPLOY = dict(STAGED, **{deploy.MAIN_MODULE + ".mpy": b"M\x06main", "net/page.html": b"<p>"})
+
+
+def _our_firmware_board(tmp_path, board="pico_w", tree=TREE):
+    """A board that an official-firmware deploy filled, then `make flash` gave our firmware."""
+    official = FolderBoard(tmp_path / "board")
+    deploy.deploy(official, _tree(tmp_path / "official", OFFICIAL_DEPLOY), log=lambda s: None)
+    _tree(tmp_path / "board", BOARD_DATA)
+    return FolderBoard(tmp_path / "board", version=(1, 28, 0), frozen=(board, tree))
+
+
+def test_tree_id_is_the_one_the_firmware_carries(tmp_path):
+    from host_tools.firmware import freeze
+    staged = _tree(tmp_path / "s", STAGED)
+    assert deploy.tree_id(staged) == freeze.tree_id(staged)
+    try:
+        here = deploy.checkout_tree_id("pico")
+    except deploy.DeployError as e:                       # the ssd1306 driver is not cached
+        pytest.skip(str(e))
+    assert here == freeze.tree_id(freeze.stage_source("pico", str(tmp_path / "frozen")))
+
+
+def test_probe_reports_our_firmware():
+    out = "IMPL 1.28.0 %d\nFROZEN pico_w %s\nF 3 - names.json\nEND\n" % (6 | 3 << 8, TREE)
+    assert deploy._parse_probe(out).frozen == ("pico_w", TREE)
+    assert deploy._parse_probe(out.replace("FROZEN pico_w %s\n" % TREE, "")).frozen is None
+
+
+def test_our_firmware_gets_no_app_files_and_loses_the_old_code(tmp_path):
+    board = _our_firmware_board(tmp_path)
+    asked = []
+    lines = []
+    plan = deploy.deploy(board, _tree(tmp_path / "s", STAGED), board="pico_w", log=lines.append,
+                         checkout_tree=lambda b: asked.append(b) or TREE)
+    assert asked == ["pico_w"]
+    assert plan.copy == [] and plan.mkdirs == []
+    # The code and data files the official-firmware deploy wrote go (its manifest lists them) ...
+    assert sorted(plan.remove) == sorted(OFFICIAL_DEPLOY)
+    files = board.files()
+    assert {k: v for k, v in files.items() if k != deploy.MANIFEST} == BOARD_DATA    # ... data stays
+    assert files[deploy.MANIFEST] == b""
+    assert not os.path.exists(os.path.join(board.root, "ui"))
+    assert any("frozen in, nothing of it is copied" in l for l in lines)
+    assert board.log[-1] == "reset"
+
+
+@pytest.mark.parametrize("frozen,named", [(("pico_w", "fedcba9876543210"), "make flash BOARD=pico_w PORT=/dev/ttyACM0"),
+                                          (("pico", TREE), "BOARD=pico;")])
+def test_our_firmware_from_another_tree_or_board_is_refused(tmp_path, frozen, named):
+    board = _our_firmware_board(tmp_path, *frozen)
+    before = board.files()
+    with pytest.raises(deploy.DeployError) as e:
+        deploy.deploy(board, _tree(tmp_path / "s", STAGED), board="pico_w", log=lambda s: None,
+                      port="/dev/ttyACM0", checkout_tree=lambda b: TREE)
+    msg = str(e.value)
+    assert named in msg and "make flash" in msg and "nothing was changed" in msg and "was reset" in msg
+    if frozen[1] != TREE:
+        assert frozen[1] in msg and TREE in msg           # both trees named
+    assert board.files() == before
+    assert board.log == ["exec", "reset"]                 # the probe, then the reset: nothing copied

@@ -11,11 +11,12 @@ import shutil
 import pytest
 
 from host_tools import _paths  # noqa: F401  (firmware/ importable)
-from host_tools.emu import UF2_HELP, find_uf2
+from host_tools.emu import OFFICIAL_ONLY, UF2_HELP, find_uf2, runs_ours
 
 import game_data
 
-pytestmark = [pytest.mark.emu, pytest.mark.skipif(find_uf2() is None, reason=UF2_HELP)]
+pytestmark = [pytest.mark.emu, pytest.mark.skipif(find_uf2() is None, reason=UF2_HELP),
+              pytest.mark.skipif(runs_ours(), reason=OFFICIAL_ONLY)]
 # The game started on the board: the one with role "deploy" (tests/kinds/<kind>/data.py).
 DEPLOY_KIND = game_data.for_role("deploy")
 

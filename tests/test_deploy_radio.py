@@ -130,5 +130,5 @@ def test_package_json_is_a_plain_picos():
     with open(os.path.join(ROOT, "package.json"), encoding="utf-8") as f:
         man = json.load(f)
     assert not [dst for dst, _src in man["urls"] if dst.startswith("net/") or "microdot" in dst]
-    assert [src for dst, src in man["urls"] if dst == "board.py"] == ["boards/pico.py"]
+    assert [src for dst, src in man["urls"] if dst == "board.py"] == ["boards/pico/board.py"]
     assert package.manifest()["deps"] == [["ssd1306", "latest"]]

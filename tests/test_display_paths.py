@@ -1,15 +1,12 @@
 # The Pico's display path (micropython-lib ssd1306 under real MicroPython) and the PC's
 # (adafruit_ssd1306 on CPython) must put the same bytes, hence the same pixels, on the panel.
 #
-# micropython-lib's driver is never kept in this repo: it is fetched at test time from PyPI
-# (sdist micropython-ssd1306 0.3, a 2021 copy of micropython-lib's ssd1306.py, pinned by sha256)
-# into .cache/ (git-ignored). No network and no cache: the test skips and says so.
+# micropython-lib's driver is never kept in this repo: deploy fetches it from PyPI (sdist
+# micropython-ssd1306 0.3, a 2021 copy of micropython-lib's ssd1306.py, pinned by sha256) into its
+# cache (.cache/ssd1306/, git-ignored), and this test reads that copy: the test itself writes only
+# in its own temporary folders. No network and no cache: the test skips and says so.
 import hashlib
-import io
 import os
-import re
-import tarfile
-import urllib.request
 
 import pytest
 
@@ -18,12 +15,7 @@ from host_tools.sim.device import SimBoard
 from host_tools.sim.panel import Panel
 from draw.canvas import Canvas
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-CACHE = os.path.join(ROOT, ".cache", "micropython-ssd1306-0.3")
-SDIST = "micropython-ssd1306-0.3.tar.gz"
-SDIST_SHA256 = "d00cae1ff680e6ae504e258e700f002874b0d924b1a604253b6ea63144b58289"
 DRIVER_SHA256 = "fcdaff406b4c5cc56bc99a5cb1e85d58be2108b43d1bb50c432062323a48edb7"
-INDEX = "https://pypi.org/simple/micropython-ssd1306/"
 
 # Drawn identically by both interpreters (exec'd in each): (name, code using canvas `c`), shown in
 # this order on one Display; each scene draws its picture from a blank canvas.
@@ -67,23 +59,17 @@ FULL = 6 * 3 + 1 + 1025             # a driver show() on the wire (address bytes
 
 
 def driver_dir():
-    """Folder holding micropython-lib's ssd1306.py, fetched once; skips when unobtainable."""
-    path = os.path.join(CACHE, "ssd1306.py")
-    if os.path.exists(path):
-        return CACHE
+    """Folder holding micropython-lib's ssd1306.py: deploy's copy (fetched once by the tool, written
+    through a rename), checked here; skips when unobtainable. mp.stage() copies it into the run's
+    own folder, so nothing is written beside it."""
+    from host_tools import deploy
     try:
-        page = urllib.request.urlopen(INDEX, timeout=20).read().decode()
-        url = re.search(r'href="([^"#]*/%s)#sha256=%s"' % (re.escape(SDIST), SDIST_SHA256), page).group(1)
-        blob = urllib.request.urlopen(url, timeout=30).read()
-    except Exception as e:  # offline, index changed: say so instead of failing
-        pytest.skip("cannot fetch %s from PyPI (%s); put its ssd1306.py in %s" % (SDIST, e, CACHE))
-    assert hashlib.sha256(blob).hexdigest() == SDIST_SHA256
-    src = tarfile.open(fileobj=io.BytesIO(blob)).extractfile("micropython-ssd1306-0.3/ssd1306.py").read()
-    assert hashlib.sha256(src).hexdigest() == DRIVER_SHA256
-    os.makedirs(CACHE, exist_ok=True)
-    with open(path, "wb") as f:
-        f.write(src)
-    return CACHE
+        path = deploy.ssd1306_driver_path()
+    except deploy.DeployError as e:
+        pytest.skip(str(e))
+    with open(path, "rb") as f:
+        assert hashlib.sha256(f.read()).hexdigest() == DRIVER_SHA256
+    return os.path.dirname(path)
 
 
 # The head of a guest driving micropython-lib's ssd1306 (in /input/lib) over a recording bus.

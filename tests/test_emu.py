@@ -7,10 +7,11 @@ import os
 import pytest
 
 from host_tools import deploy
-from host_tools.emu import Pico, UF2_HELP, board_pins, find_uf2
+from host_tools.emu import OFFICIAL_ONLY, Pico, UF2_HELP, board_pins, find_uf2, runs_ours
 from host_tools.emu import flash
 
-pytestmark = [pytest.mark.emu, pytest.mark.skipif(find_uf2() is None, reason=UF2_HELP)]
+pytestmark = [pytest.mark.emu, pytest.mark.skipif(find_uf2() is None, reason=UF2_HELP),
+              pytest.mark.skipif(runs_ours(), reason=OFFICIAL_ONLY)]
 
 TINY_MAIN = '# Tiny test app for the emulated Pico (tests/test_emu.py): board pins, I2C, buttons, console, flash.\nimport sys, time, gc, select\nfrom machine import I2C, Pin\nimport board\nimport tinylib\ntry:\n    count = int(open("/count.txt").read())\nexcept OSError:\n    count = 0\nprint("TINY boot", tinylib.VERSION, "count=%d" % count)\ni2c = I2C(board.I2C_ID, sda=Pin(board.I2C_SDA), scl=Pin(board.I2C_SCL), freq=400000)\nprint("scan", i2c.scan())\ntry:\n    i2c.writeto(0x3D, b"\\x00")\nexcept OSError as e:\n    print("nack errno", e.args[0])\nimport ssd1306\noled = ssd1306.SSD1306_I2C(128, 64, i2c, addr=board.DISPLAY_ADDR)\ndef draw():\n    oled.fill(0)\n    for i in range(count):\n        oled.fill_rect(tinylib.x_of(i), 16, 8, 8, 1)\n    oled.show()\ndraw()\npins = [(n, Pin(p, Pin.IN, Pin.PULL_UP)) for n, p in board.BUTTONS]\ndown = {}\npoll = select.poll()\npoll.register(sys.stdin, select.POLLIN)\nline = ""\nprint("READY")\nwhile True:\n    now = time.ticks_ms()\n    for n, p in pins:\n        if not p.value() and n not in down:\n            down[n] = now\n            print("press", n)\n        elif p.value() and n in down:\n            print("release", n, time.ticks_diff(now, down.pop(n)))\n            if n == "ok":\n                count += 1\n                with open("/count.txt", "w") as f:\n                    f.write(str(count))\n                draw()\n    while poll.poll(0):\n        c = sys.stdin.read(1)\n        if c in "\\r\\n":\n            if line.startswith("log "):\n                with open("/log.txt", "w") as f:\n                    f.write("from pico: " + line[4:] + "\\n")\n                print("LOGGED")\n            line = ""\n        else:\n            line += c\n    time.sleep_ms(10)\n'
 

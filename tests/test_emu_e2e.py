@@ -64,7 +64,7 @@ class Sim:
         ctx = UserContext(buffsize=len(image))
         ctx.buffer[:] = image
         self.ctx = ctx
-        self.store = Store(lfs_device.LfsFs(lfs_device.mount(ctx)))
+        self.store = Store(lfs_device.LfsFs(lfs_device.mount(ctx, len(image) // 4096)))   # the W: 212
         self.clock = FakeClock()
         self.board = SimBoard(now=self.clock.now)
         self.app = firmware_main.make_app(self.board.display, self.store, self.clock, "ja")
@@ -103,8 +103,8 @@ def _emu_shots(pico, lines, shots):
 
 @pytest.fixture(scope="module")
 def staged(tmp_path_factory):
-    from host_tools import deploy
-    return deploy.stage("pico", str(tmp_path_factory.mktemp("fw") / "flash"))
+    from host_tools.emu import app_flash
+    return app_flash("pico", str(tmp_path_factory.mktemp("fw") / "flash"))
 
 
 @pytest.fixture(scope="module")

@@ -12,9 +12,10 @@ import urllib.request
 import pytest
 
 from host_tools import deploy
-from host_tools.emu import Pico, W_UF2_HELP, find_uf2
+from host_tools.emu import OFFICIAL_ONLY, Pico, W_UF2_HELP, find_uf2, runs_ours
 
-pytestmark = [pytest.mark.emu, pytest.mark.skipif(find_uf2(radio=True) is None, reason=W_UF2_HELP)]
+pytestmark = [pytest.mark.emu, pytest.mark.skipif(find_uf2(radio=True) is None, reason=W_UF2_HELP),
+              pytest.mark.skipif(runs_ours(radio=True), reason=OFFICIAL_ONLY)]
 
 WIFI = {"ssid": "table", "password": "a-passphrase"}
 

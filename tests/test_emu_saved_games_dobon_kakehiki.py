@@ -23,11 +23,11 @@ def every_step_shot(lines):
 
 
 def test_saved_games_resumed_ended_and_deleted_on_the_pico(tmp_path):
-    from host_tools import deploy
+    from host_tools.emu import app_flash
     from host_tools.emu import Pico, flash
     from host_tools.emu.script import run_script
     lines = every_step_shot(script("saved_games"))
-    image = flash.build_image(deploy.stage("pico", str(tmp_path / "flash")))
+    image = flash.build_image(app_flash("pico", str(tmp_path / "flash")))
     emu = []
     pico = Pico(None, image, wall_timeout=1500)
     try:

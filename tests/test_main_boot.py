@@ -36,7 +36,7 @@ def _run(broken):
     try:
         with open(os.path.join(tmp, "machine.py"), "w") as f:
             f.write(FAKE_MACHINE)
-        shutil.copy(os.path.join(ROOT, "boards", "pico.py"), os.path.join(tmp, "board.py"))
+        shutil.copy(os.path.join(ROOT, "boards", "pico", "board.py"), os.path.join(tmp, "board.py"))
         for rel in broken:
             with open(os.path.join(tmp, "firmware", rel), "w") as f:
                 f.write("raise ValueError('incompatible .mpy file')\n")

@@ -55,3 +55,21 @@ def test_a_name_the_panel_cannot_draw_is_refused_with_the_character():
         with pytest.raises(ValueError) as e:
             names.check([bad])
         assert ch in str(e.value) and "box" in str(e.value)
+
+
+def test_duplicates_are_refused_naming_each_of_them():
+    """Compared as the device compares seat names (the exact text, after the strip): each name
+    given more than once is named with its count (issue 37 §2)."""
+    with pytest.raises(ValueError) as e:
+        names.check(["Ann", "Ben", " Ann", "Cy", "Ben", "Ann "])
+    assert "Ann 3 times" in str(e.value) and "Ben 2 times" in str(e.value) and "Cy" not in str(e.value)
+    assert names.check(["Ann", "ann"]) == ["Ann", "ann"]     # the device tells these apart too
+
+
+def test_the_command_refuses_duplicates_with_exit_2_and_writes_nothing(monkeypatch, capsys):
+    calls = []
+    monkeypatch.setattr(names, "mpremote_runner", lambda *a, **k: calls.append)
+    assert names.main(["Ann"] * 6) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and "Ann 6 times" in err and "Traceback" not in err
+    assert calls == []                              # nothing went to the board

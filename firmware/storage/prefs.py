@@ -40,11 +40,19 @@ def write_json(fs, path, value):
 
 
 def names(fs, root):
-    """The seat names pushed from the PC: only names a header may carry (journal.name_ok)."""
+    """The seat names pushed from the PC: only names a header may carry (journal.name_ok), each
+    once, the first kept. A hand-written file (or an older tool) may name one player twice; the
+    seats are filled from this list, so a duplicate here would seat that player twice."""
     v = read_json(fs, layout.beside(root, layout.NAMES))
     if not isinstance(v, list):
         return []
-    return [x for x in v if journal.name_ok(x) and x][:MAX_NAMES]
+    out = []
+    for x in v:
+        if x and journal.name_ok(x) and x not in out:
+            out.append(x)
+            if len(out) == MAX_NAMES:
+                break
+    return out
 
 
 def set_names(fs, root, names):

@@ -9,8 +9,9 @@ W = 128
 
 class Screen:
     """One screen (micro-gui style): open()/hide() hooks, on_button() and draw(canvas).
-    entry: True for a half-filled entry (a form, a hand, a number): a hold of back cancels it
-    (App.long_back) instead of undoing a saved result."""
+    entry: True for a screen of an entry (a result's chooser, a form, a hand, a number, a review,
+    a yes/no question): a hold of back cancels the whole entry, back to the table (App.long_back),
+    instead of undoing a saved result. A screen the table opens with OK, ← or → is an entry."""
 
     entry = False
 
@@ -48,6 +49,11 @@ class PlayScreen(Screen):
     def act(self, name):
         pass
 
+    def cancel(self):
+        """A hold of back on the table: True when it cancelled an entry of this screen's own (a
+        number being entered on the bottom row) instead of undoing."""
+        return False
+
     def extra(self):
         """(text id, fn) items of this game in its game menu."""
         return ()
@@ -57,8 +63,9 @@ class PlayScreen(Screen):
 
 
 def end_item(app, sid):
-    """A game menu item `sid` that ends the match after a confirmation (the rules' "end")."""
-    return (sid, lambda: app.push(Confirm(app, app.t(sid), lambda: app.submit({"t": "end"}))))
+    """A game menu item `sid` that ends the match after a confirmation (the rules' "end"), asked
+    as every game asks it (「終えて順位を確定しますか？」)."""
+    return (sid, lambda: app.push(Confirm(app, app.t("GL_END_Q"), lambda: app.submit({"t": "end"}))))
 
 
 # ---- drawing helpers --------------------------------------------------------------------------
@@ -293,8 +300,23 @@ class Lines(Screen):
         hint(c, self.foot or self.app.t("CONT_HINT"))
 
 
+class EntryChoice(Choice):
+    """A Choice that is a step of an entry (who won, which card): a hold of back cancels it."""
+
+    entry = True
+
+
+class EntryMenu(Menu):
+    """A Menu that starts an entry (how a round ended): a hold of back cancels it."""
+
+    entry = True
+
+
 class Confirm(Menu):
-    """Yes / No before something that cannot be taken back by a single undo."""
+    """Yes / No before something that cannot be taken back by a single undo. `head` is the
+    question, ending in ？ / ? (every one a `..._Q` text). A hold of back cancels it (an entry)."""
+
+    entry = True
 
     def __init__(self, app, head, on_yes):
         def yes():

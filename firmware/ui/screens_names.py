@@ -236,7 +236,9 @@ def pick_menu(app, seats, i):
             app.pop()          # the pick menu: back to the seats, the new name in its row
 
     items = [(t("KG_TYPE"), lambda: app.push(KanaGrid(app, t("KG_SEAT", {"n": i + 1}), typed)))]
-    for name in pc_names(app):
+    kept = pc_names(app)
+    for name in kept:
         items.append((name, lambda name=name: pick(name)))
-    items.append(("P%d" % (i + 1), lambda: pick("P%d" % (i + 1))))
+    if "P%d" % (i + 1) not in kept:       # a kept "P2" (typed once) is listed once
+        items.append(("P%d" % (i + 1), lambda: pick("P%d" % (i + 1))))
     return Menu(app, t("KG_SEAT_PICK", {"n": i + 1}), items)

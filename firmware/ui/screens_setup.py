@@ -119,12 +119,20 @@ class Seats(ListScreen):
         self.custom = {}           # seat -> the name picked or typed on the names screen
 
     def names(self):
-        out = []
+        """Each seat's name: the pushed names in order (the store keeps each once), then P<seat>
+        for the seats they do not reach. A P<seat> that a pushed name already is goes to the first
+        P<k> no seat has, so the table never shows a duplicate nobody typed here."""
+        pushed = self.pc[:self.n] if self.use_pc else []
+        out = pushed + [None] * (self.n - len(pushed))
+        for i in range(len(pushed), self.n):
+            if "P%d" % (i + 1) not in pushed:
+                out[i] = "P%d" % (i + 1)
+        k = 1
         for i in range(self.n):
-            if self.use_pc and i < len(self.pc) and self.pc[i]:
-                out.append(self.pc[i])
-            else:
-                out.append("P%d" % (i + 1))
+            if out[i] is None:
+                while "P%d" % k in out:
+                    k += 1
+                out[i] = "P%d" % k
         for i in self.custom:
             if i < self.n:
                 out[i] = self.custom[i]
@@ -167,8 +175,9 @@ class Seats(ListScreen):
             names = self.names()
             for i in range(len(names)):
                 if names[i] in names[:i]:
-                    # /names.json written by hand can name one player twice: two seats of one
-                    # name would merge in the ledger (the seat screen and the PC tool refuse it)
+                    # a name typed or picked for one seat while another seat has it (after the
+                    # seat count or the names row changed): two seats of one name would merge in
+                    # the ledger. Pushed names cannot do this: the store keeps each once.
                     raise Refusal("KG_TAKEN", {"name": names[i]})
             self.app.new_game(self.kind, names, self.settings)
         elif row == "list":        # each seat's name: picked from the kept names, or typed

@@ -107,16 +107,27 @@ class Session:
         return g.rules.apply(clone(g.state), ev, g.settings)
 
     def long_back(self):
-        """Hold back: inside an entry (a form, a hand, a number, and what they opened) it cancels
-        that entry and says so, never a saved result; elsewhere it undoes the last saved action."""
+        """Hold back: inside an entry (a result's chooser, a form, a hand, a number, a review, a
+        yes/no question, and what they opened) it cancels the whole entry and says so, back to
+        the table (the play screen), never undoing a saved result; on the table (and on a screen
+        that is no entry: a round's result, the final standings) it undoes the last saved action.
+        Off the table (no game on it: the setup, the saved games) it cancels the entry only."""
         st = self.stack
-        for k in range(1, len(st)):
-            if getattr(st[k], "entry", False):
-                while len(st) > k:
-                    st.pop().hide()
-                st[-1].open()
-                self.say(self.t("CANCELLED"))
-                return
+        k = 1
+        while k < len(st) and not getattr(st[k], "entry", False):
+            k += 1
+        if k < len(st):
+            if st[0] is self.playing and self.game is not None:
+                k = 1            # the whole entry, whatever menu it was opened from: the table
+            while len(st) > k:
+                st.pop().hide()
+            st[-1].open()
+            self.say(self.t("CANCELLED"))
+            return
+        cancel = getattr(st[0], "cancel", None) if len(st) == 1 and st[0] is self.playing else None
+        if cancel is not None and cancel():     # an entry on the play screen itself (a number)
+            self.say(self.t("CANCELLED"))
+            return
         self.undo()
 
     def undo(self):

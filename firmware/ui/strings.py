@@ -72,7 +72,7 @@ MESSAGES = {
     "GL_UNREADABLE": ("Unreadable game", "読めないゲーム"),
     "GL_CONTINUE": ("Continue", "続ける"),
     "GL_END": ("End the game", "ゲームを終える"),
-    "GL_END_Q": ("End it? Standings final", "終えて順位を確定しますか？"),
+    "GL_END_Q": ("End it with these standings?", "終えて順位を確定しますか？"),
     "GL_DELETE": ("Delete", "消す"),
     "GL_DELETE_Q": ("Delete this game?", "このゲームを消しますか？"),
     "GL_DELETED": ("Game deleted", "ゲームを消しました"),

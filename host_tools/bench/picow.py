@@ -37,9 +37,12 @@ def script(name):
 
 
 def stage(out_dir, server=True):
-    """The Pico W's flash tree; server=False: the same tree with RADIO = False in /board.py."""
-    from host_tools import deploy
-    out = deploy.stage("pico_w", out_dir)
+    """The Pico W's flash tree; server=False: the same tree with RADIO = False in /board.py (the
+    official firmware's only: ours has its board frozen in, and EmuError says so)."""
+    from host_tools.emu import EmuError, app_flash, runs_ours
+    if not server and runs_ours(radio=True):
+        raise EmuError("our own firmware has the Pico W's board frozen in: the server cannot be left out")
+    out = app_flash("pico_w", out_dir)
     if not server:
         path = os.path.join(out, "board.py")
         with open(path, encoding="utf-8") as f:
@@ -233,6 +236,8 @@ def run(uf2=None, game=None, phones=PHONES, plain=True, log=print):
     if not find_uf2(uf2, radio=True):
         from host_tools.emu import W_UF2_HELP
         return {"skip": W_UF2_HELP}
+    from host_tools.emu import runs_ours
+    plain = plain and not runs_ours(uf2, radio=True)     # ours cannot leave its frozen server out
     lines = script(game)
     res = {"game": game, "phones": phones}
     work = tempfile.mkdtemp(prefix="bench-picow-")

@@ -1,4 +1,4 @@
-"""What the emulator needs from boards/<board>.py: the I2C pins, the display address, the buttons.
+"""What the emulator needs from boards/<board>/board.py: the I2C pins, the display address, the buttons.
 
 The board file is MicroPython source (copied to the Pico as /board.py); it is read here by
 executing it in an empty namespace (with a stand-in `micropython.const`), so it must only hold
@@ -52,7 +52,12 @@ def _first(ns, *names):
 
 
 def read_board_file(path):
-    """The board file's top-level names (executed with a stand-in `micropython` module)."""
+    """A board file's top-level names (executed with a stand-in `micropython` module): a board
+    folder's wiring with what it derives from (host_tools.boards), or a lone file at `path`."""
+    from host_tools import boards
+    d = os.path.dirname(os.path.abspath(path))
+    if os.path.basename(path) == boards.WIRING and os.path.dirname(d) == os.path.abspath(boards.BOARDS):
+        return boards.read(os.path.basename(d))
     stub = types.ModuleType("micropython")
     stub.const = lambda x: x
     saved = sys.modules.get("micropython")
@@ -70,8 +75,8 @@ def read_board_file(path):
 
 
 def board_pins(board="pico", path=None):
-    """BoardPins for boards/<board>.py. Raises FileNotFoundError / ValueError when unusable."""
-    path = path or os.path.join(ROOT, "boards", board + ".py")
+    """BoardPins for boards/<board>/board.py. Raises FileNotFoundError / ValueError when unusable."""
+    path = path or os.path.join(ROOT, "boards", board, "board.py")
     ns = read_board_file(path)
     i2c = _first(ns, "I2C") if isinstance(_first(ns, "I2C"), dict) else {}
     sda = i2c.get("sda", _first(ns, "I2C_SDA", "SDA", "SDA_PIN", "PIN_SDA"))

@@ -100,6 +100,55 @@ def _park_cdc_reads(dev):
     usb.on_endpoint_read, cdc.send_serial_byte = on_read, send
 
 
+def runs_ours(uf2=None, radio=False):
+    """True when the UF2 the emulator boots (find_uf2) is our own firmware, the scoreboard frozen
+    in (make firmware): it runs its frozen main, whatever the flash holds."""
+    from host_tools.firmware.uf2 import is_ours
+    path = find_uf2(uf2, radio)
+    return bool(path) and is_ours(path)
+
+
+def official_uf2(radio=False):
+    """The official firmware file ($PICO_UF2 / $PICO_W_UF2 when it is one, else .cache/), or None."""
+    from host_tools.firmware.uf2 import is_ours
+    env, default = ("PICO_W_UF2", DEFAULT_W_UF2) if radio else ("PICO_UF2", DEFAULT_UF2)
+    for p in (os.environ.get(env), default):
+        if p and os.path.isfile(p) and not is_ours(p):
+            return p
+    return None
+
+
+def our_uf2(board):
+    """Our firmware for `board` (make firmware's build/firmware/scoreboard-<board>.uf2, or the
+    $PICO_UF2 / $PICO_W_UF2 file when it is ours), or None."""
+    from host_tools.firmware.uf2 import is_ours
+    radio = board_has_radio(board)
+    env = os.environ.get("PICO_W_UF2" if radio else "PICO_UF2")
+    built = os.path.join(ROOT, "build", "firmware", "scoreboard-%s.uf2" % board)
+    for p in (env, built):
+        if p and os.path.isfile(p) and is_ours(p):
+            return p
+    return None
+
+
+def app_flash(board, out_dir, uf2=None):
+    """The tree a board's flash gets for the firmware the emulator boots: what `make deploy`
+    stages on the official firmware, nothing on ours (everything is frozen in: the littlefs
+    holds games, names and settings only). Returns out_dir."""
+    if runs_ours(uf2, board_has_radio(board)):
+        if os.path.isdir(out_dir):
+            shutil.rmtree(out_dir)
+        os.makedirs(out_dir)
+        return out_dir
+    from host_tools import deploy
+    return deploy.stage(board, out_dir)
+
+
+OFFICIAL_ONLY = ("our own firmware runs its frozen scoreboard whatever the flash holds: this test "
+                 "boots an app of its own or tests the official firmware's path (PICO_UF2 / "
+                 "PICO_W_UF2 = the official files)")
+
+
 class _RoscRandomBit:
     """Limit 7: rp2040py leaves the ring oscillator unimplemented, so RANDOMBIT reads the same
     every time, os.urandom() returns the same bytes on every call (b"****") and every game got

@@ -1,7 +1,7 @@
 # ドボン play screens: the match (round k of 1/3/5, wins), and while a round runs whose turn it is,
 # the direction, the pending draw from stacked 2s; → straight to the round's winner; plus the
 # sum-check helper (saves nothing). Every commit says what was recorded, in the title row.
-from ui.screens_common import PlayScreen, Choice, Lines, Confirm, title, hint, fit, rtext, W
+from ui.screens_common import PlayScreen, Choice, EntryChoice, Lines, Confirm, title, hint, fit, rtext, W
 from ui.screens_entry import Form, NumberEntry
 from ui.screens_common import seat_opts
 from draw.font import text_width
@@ -27,7 +27,7 @@ def rank_opts():
 def choose_winner(app):
     s = app.state()
     t = app.t
-    app.push(Choice(app, t("WINNER"), seat_opts(app),
+    app.push(EntryChoice(app, t("WINNER"), seat_opts(app),
                     lambda w: app.submit({"t": "win", "seat": w}), s["turn"]))
 
 
@@ -46,7 +46,7 @@ class Play(PlayScreen):
         the sum check."""
         app = self.app
         t = app.t
-        items = [("DB_drawn", lambda: app.push(Confirm(app, t("DB_drawn"), lambda: app.submit({"t": "drawn"}))))]
+        items = [("DB_drawn", lambda: app.push(Confirm(app, t("DB_DRAWN_Q"), lambda: app.submit({"t": "drawn"}))))]
         if not app.state()["actions"]:
             items.append(("DB_start", lambda: app.push(start_form(app))))
         items.append(("DB_check", lambda: app.push(check_form(app))))
@@ -115,7 +115,9 @@ def card_list(app):
 
 
 class CardList(Choice):
-    """The ranks, with a hint row: held ▲▼ run through them."""
+    """The ranks, with a hint row: held ▲▼ run through them. An entry (a hold of back cancels it)."""
+
+    entry = True
 
     def __init__(self, app, head, opts, on_pick, cur):
         Choice.__init__(self, app, head, opts, on_pick, cur)

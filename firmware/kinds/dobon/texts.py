@@ -48,6 +48,7 @@ MESSAGES = {
     "DB_pass": ("Pass", "パス"),
     "DB_win": ("Round won", "勝ち"),
     "DB_drawn": ("Drawn round", "流局"),
+    "DB_DRAWN_Q": ("Record a drawn round?", "流局にしますか？"),
     "DB_start": ("First player and card", "最初の人と札"),
     "DB_check": ("Sum check", "合計の確認"),
     "DB_rank": ("Card", "札"),

@@ -137,10 +137,17 @@ def check_counts(cards):
         raise Refusal("E_KABU_TWO_SOUL", {"count": n[SOUL]})
     for c in CODES:
         if n[c] > LIMIT[c]:
-            # told as the table counts: four of a rank (the fourth ピン is the 赤ピン, the fourth 四 the 魂四)
-            raise Refusal("E_KABU_TOO_MANY", {"card": LABELS[c], "count": n[c],
-                                              "max": LIMIT[c] + (1 if c == PIN or c == FOUR else 0)})
+            raise too_many(c, n[c])
     return n
+
+
+def too_many(c, n):
+    """The refusal of `n` cards of code `c`, more than the deck holds. A plain ピン or 四 is told
+    as what it is: three plain ones beside the deck's one 赤ピン / 魂四 (the grid shows them apart:
+    「ピン×3」 and 赤ピン), never "four ピン", which the screen would contradict."""
+    if c == PIN or c == FOUR:
+        return Refusal("E_KABU_PLAIN_PIN" if c == PIN else "E_KABU_PLAIN_FOUR", {"count": n, "max": LIMIT[c]})
+    return Refusal("E_KABU_TOO_MANY", {"card": LABELS[c], "count": n, "max": LIMIT[c]})
 
 
 # ------------------------------------------------------------------------------- validity

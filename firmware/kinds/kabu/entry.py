@@ -34,7 +34,10 @@ def pick_field(app, key, label):
 
 class Endings(Menu):
     """How the game ended: a dobon and a dobon-gaeshi are entered step by step, the rarer
-    endings on a form (a drawn game is a yes/no)."""
+    endings on a form (a drawn game is a yes/no). An entry: a hold of back anywhere in it
+    returns to the table."""
+
+    entry = True
 
     def __init__(self, app):
         t = app.t
@@ -43,7 +46,7 @@ class Endings(Menu):
                  (t("KB_okoshi"), lambda: app.push(okoshi_form(app))),
                  (t("KB_four"), lambda: FourEntry(app).start()),
                  (t("KB_deckout"), lambda: app.push(deckout_form(app))),
-                 (t("KB_draw"), lambda: app.push(Confirm(app, t("KB_draw"), lambda: app.submit({"t": "draw"}))))]
+                 (t("KB_draw"), lambda: app.push(Confirm(app, t("KB_DRAW_Q"), lambda: app.submit({"t": "draw"}))))]
         if app.state()["games"] == 0:
             items.append((t("KB_parent"), lambda: app.push(Choice(
                 app, t("KB_parent"), seat_opts(app), lambda v: app.submit({"t": "parent", "seat": v}),

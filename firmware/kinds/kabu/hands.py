@@ -207,7 +207,7 @@ def hand_text(vo, cards):
 def hand_cards(seat, ev, hands):
     """The cards of a phone's hand form; a count that is not one the form offers is refused."""
     from core.errors import Refusal
-    from kinds.kabu.cards import LIMIT, LABELS
+    from kinds.kabu.cards import LIMIT, too_many
     cards = []
     for c in _codes(hands, seat):
         n = ev.get("c%d" % c, 0)
@@ -215,7 +215,9 @@ def hand_cards(seat, ev, hands):
         if not isinstance(n, int) or isinstance(n, bool) or n < 0:
             raise Refusal("E_KABU_CARD", {"card": str(n)[:8]})
         if n > hi:
-            raise Refusal("E_KABU_TOO_MANY", {"card": LABELS[c] if c else "0", "count": n, "max": hi})
+            if c:
+                raise too_many(c, n)
+            raise Refusal("E_KABU_TOO_MANY", {"card": "0", "count": n, "max": hi})
         cards += [c] * n
     if hands.roles[seat] == "deck":
         n = ev.get("n", 0)

@@ -13,6 +13,9 @@ MESSAGES = {
     # card input
     "E_KABU_CARD": ("No such card: {card}", "{card}という札はありません"),
     "E_KABU_TOO_MANY": ("At most {max} cards of {card}", "{card}は{max}枚までです"),
+    # ピン and 四 beside the deck's one 赤ピン / 魂四 (the grid shows those apart)
+    "E_KABU_PLAIN_PIN": ("At most 3 plain 1s: the 4th 1 is R1", "普通のピンは3枚までです（4枚目は赤ピン）"),
+    "E_KABU_PLAIN_FOUR": ("At most 3 plain 4s: the 4th 4 is S4", "普通の四は3枚までです（4枚目は魂四）"),
     "E_KABU_TWO_RED": ("Only one red pin", "赤ピンは1枚だけです"),
     "E_KABU_TWO_SOUL": ("Only one soul four", "魂四は1枚だけです"),
     "E_KABU_VALUE": ("Check {field}", "{field}を確かめてください"),
@@ -73,6 +76,7 @@ MESSAGES = {
     "KB_four": ("Four of a kind", "4枚揃い"),
     "KB_deckout": ("Deck ran out", "山切れ"),
     "KB_draw": ("Drawn game", "流局"),
+    "KB_DRAW_Q": ("Record a drawn game?", "流局にしますか？"),
     "KB_parent": ("First parent", "最初の親"),
     "KB_end": ("End the match", "対戦を終える"),
     "KB_winner": ("Winner", "勝った人"),

@@ -9,6 +9,8 @@ class Predict(Screen):
     """A secret prediction on one screen: left/right the player, up/down the dango, OK saves; the
     play screen's hand-over line comes first, and the screen clears when it is saved."""
 
+    entry = True          # a hold of back cancels the prediction, never undoes
+
     def __init__(self, app, seat):
         Screen.__init__(self, app)
         self.seat = seat

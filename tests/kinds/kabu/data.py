@@ -144,7 +144,8 @@ def card_names():
 
 # test_ui_voice.py: refusals on this game's play screen, in the table's words: (id, info, said)
 VOICE_REFUSALS = [
-    ("E_KABU_TOO_MANY", {"card": "1", "count": 4, "max": 4}, "ピンは4枚までです"),
+    ("E_KABU_TOO_MANY", {"card": "3", "count": 5, "max": 4}, "三は4枚までです"),
+    ("E_KABU_PLAIN_PIN", {"count": 4, "max": 3}, "普通のピンは3枚までです（4枚目は赤ピン）"),
     ("E_KABU_NO_DOBON", {"sum": 3, "card": "9"}, "合計3では九にドボンできません"),
     ("E_KABU_SEAT", {"seat": -1}, "席を選んでください"),
     ("E_KABU_VALUE", {"field": "dobon_card"}, "ドボンした札を確かめてください"),

@@ -3,6 +3,9 @@
 # HTTP client beside them. Prints one JSON line per check: {"name": ..., "got": ...}.
 #
 #   python tests/kinds/kakehiki/net_scenarios_kakehiki.py PORT FOLDER       (firmware/ and microdot importable)
+#
+# FOLDER (where the server keeps its files) is the test's tmp_path; run by hand without it, CPython
+# makes a fresh folder of this run's own: never a shared fixed one, where two runs would meet.
 import json
 import sys
 
@@ -12,8 +15,20 @@ from hw.clock import FakeClock
 from ui.app import App
 from net.radio import Phones
 
+
+def own_folder():
+    """A fresh temporary folder for this run alone (CPython); the MicroPython unix port has no
+    tempfile, so there the folder must be given."""
+    try:
+        import tempfile
+    except ImportError:
+        sys.stderr.write("usage: net_scenarios_kakehiki.py PORT FOLDER (give FOLDER under MicroPython)\n")
+        sys.exit(2)
+    return tempfile.mkdtemp(prefix="net-scenarios-") + "/"
+
+
 PORT = int(sys.argv[1]) if len(sys.argv) > 1 else 8765
-FOLDER = sys.argv[2] if len(sys.argv) > 2 else "/tmp/"
+FOLDER = sys.argv[2] if len(sys.argv) > 2 else own_folder()
 HOST = "127.0.0.1"
 
 

@@ -1,5 +1,5 @@
 """掛け引きほーるでむ's undo through the buttons: long back undoes the last action from every screen of
-a running game and says what, and undoing the last round of a finished game reopens it."""
+a running game that is no entry (the raise being entered is cancelled first) and says what, and undoing the last round of a finished game reopens it."""
 import random
 
 from ui_harness import Driver
@@ -17,6 +17,10 @@ def test_undo_from_every_screen():
         seq = d.app.game.seq
         if path:
             d.seq(path)
+        if getattr(d.app.top(), "raising", None) is not None:
+            d.press("back", "long")           # the raise being entered is an entry: cancelled first
+            assert d.toast() == "Entry cancelled" and d.app.game.seq == seq
+            assert d.app.top().raising is None
         d.press("back", "long")
         assert d.toast() == "Undone: P2 raises to 2", path
         assert d.screen() == "Play"

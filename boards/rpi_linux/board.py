@@ -1,5 +1,5 @@
 # Board file: a Raspberry Pi (Linux, CPython) with Blinka and adafruit-circuitpython-ssd1306.
-# Run: python3 firmware/main.py rpi_linux   (boards/ on sys.path; never copy this as board.py:
+# Run: python3 firmware/main.py rpi_linux   (main.py reads boards/rpi_linux/board.py; never copy it as board.py:
 # Blinka has its own module named `board`). GPIO numbers are BCM numbers.
 PLATFORM = "linux"
 NAME = "Raspberry Pi (Linux)"

@@ -1,4 +1,4 @@
-# Board file: Raspberry Pi Pico (RP2040), the default. Deploy copies it to the Pico as /board.py.
+# Board file: Raspberry Pi Pico (RP2040), the default; the other Picos derive from it (DERIVES).
 PLATFORM = "rp2"
 NAME = "Raspberry Pi Pico"
 

@@ -1,0 +1,2 @@
+# Frozen into our firmware: the same as the Pico's.
+include("$(BOARD_DIR)/../pico/manifest.py")
