@@ -24,7 +24,7 @@ help:
 	@echo "make firmware BOARD=pico|pico_w|pico2|pico2_w|all MICROPY_DIR=path  our UF2 (MicroPython v1.28.0, the scoreboard frozen in) in build/firmware/"
 	@echo "make flash   [BOARD=pico] [PORT=/dev/ttyACM0] [DRIVE=/media/.../RPI-RP2] put build/firmware/scoreboard-BOARD.uf2 on an attached board"
 	@echo "make deploy  [PORT=/dev/ttyACM0] [BOARD=pico|pico_w|pico2] [DRY_RUN=1] [MIP=1] put the app on a Pico running the official MicroPython (the fallback)"
-	@echo "make emu     [UF2=path] the firmware on an emulated Pico; BOARD=pico_w [W_UF2=path] [FORWARD=8080]: the Pico W, its page on 127.0.0.1:FORWARD (n: the address)"
+	@echo "make emu     [UF2=path] the firmware on an emulated Pico (UF2=build/firmware/scoreboard-pico.uf2: ours); BOARD=pico_w [W_UF2=path] [FORWARD=8080]: the Pico W, its page on 127.0.0.1:FORWARD (n: the address)"
 	@echo "make texts   firmware/ui/texts.bin from the message tables (the other targets do it when stale)"
 	@echo "make export  [PORT=...] copy and verify game logs from the Pico into archive/"
 
@@ -71,10 +71,11 @@ test-emu: $(STAMP) $(TEXTS)
 	@f="$(or $(UF2),$(PICO_UF2))"; test -n "$$f" -a -f "$$f" || { echo "make test-emu: no MicroPython firmware file: download RPI_PICO v1.24.1 (RPI_PICO-20241129-v1.24.1.uf2) from https://micropython.org/download/RPI_PICO/ to .cache/RPI_PICO.uf2, or give UF2=path (docs/emulator.md)"; exit 2; }
 	$(if $(MICROPY_DIR),$(MAKE) --no-print-directory firmware BOARD=pico && $(MAKE) --no-print-directory firmware BOARD=pico_w)
 	@echo "== make test-emu: the official firmware (the fallback path)"
-	@f="$(or $(UF2),$(PICO_UF2))"; PICO_UF2="$$(realpath "$$f")" $(if $(W_UF2),PICO_W_UF2="$$(realpath "$(W_UF2)")") $(PY) -m pytest -m emu -p no:cacheprovider
-	@if [ -f $(OURS_PICO) -a -f $(OURS_PICO_W) ]; then echo "== make test-emu: our firmware ($(OURS_PICO), $(OURS_PICO_W))"; \
-	  PICO_UF2="$$(realpath $(OURS_PICO))" PICO_W_UF2="$$(realpath $(OURS_PICO_W))" $(PY) -m pytest -m emu -p no:cacheprovider; \
-	else echo "make test-emu: our UF2s are not built (make firmware BOARD=pico and BOARD=pico_w, or give MICROPY_DIR=): their run was left out"; exit 2; fi
+	@f="$(or $(UF2),$(PICO_UF2))"; PICO_UF2="$$(realpath "$$f")" $(if $(W_UF2),PICO_W_UF2="$$(realpath "$(W_UF2)")") $(PY) -m pytest -m emu -p no:cacheprovider; official=$$?; \
+	if [ -f $(OURS_PICO) -a -f $(OURS_PICO_W) ]; then echo "== make test-emu: our firmware ($(OURS_PICO), $(OURS_PICO_W))"; \
+	  PICO_UF2="$$(realpath $(OURS_PICO))" PICO_W_UF2="$$(realpath $(OURS_PICO_W))" $(PY) -m pytest -m emu -p no:cacheprovider; ours=$$?; \
+	else echo "make test-emu: our UF2s are not built (make firmware BOARD=pico and BOARD=pico_w, or give MICROPY_DIR=): their run was left out"; ours=2; fi; \
+	echo "make test-emu: the official firmware's run exited $$official, ours $$ours"; test $$official = 0 -a $$ours = 0
 
 bench: $(STAMP) $(TEXTS)
 	$(PY) -m host_tools.presses

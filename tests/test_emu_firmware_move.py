@@ -10,12 +10,14 @@ import os
 import pytest
 
 from core.registry import KINDS
-from host_tools.emu import Pico, flash
+from host_tools.emu import Pico, flash, runs_ours
 from host_tools.emu.pico import official_uf2, our_uf2
 from host_tools.emu.script import run_script
 from test_emu_e2e import Sim, _compare, script
 
-pytestmark = pytest.mark.emu
+# It needs both firmwares: make test-emu runs it in the official files' pass, not again in ours.
+pytestmark = [pytest.mark.emu,
+              pytest.mark.skipif(runs_ours(), reason="run in the official firmware's pass of make test-emu")]
 WIFI = {"ssid": "table", "password": "emulated-ap"}
 
 
@@ -27,10 +29,14 @@ def test_saved_game_kept_and_resumed_after_the_move(board, tmp_path):
     if not old or not new:
         pytest.skip("needs the official %s file and our scoreboard-%s.uf2 (make firmware)"
                     % ("RPI_PICO_W" if radio else "RPI_PICO", board))
-    files = {"/wifi.json": json.dumps(WIFI).encode()} if radio else None
+    staged = deploy.stage(board, str(tmp_path / "flash"))
+    # The flash as `make deploy` leaves it: its files and the list of what it wrote (.deployed).
+    files = {"/" + deploy.MANIFEST: "".join(p + "\n" for p in deploy.staged_files(staged)).encode()}
+    if radio:
+        files["/wifi.json"] = json.dumps(WIFI).encode()
     # A game part way through, saved by the official firmware.
     lines = script(KINDS[0])[:16] + ["shot official"]
-    p = Pico(old, deploy.stage(board, str(tmp_path / "flash")), board=board, files=files, wall_timeout=1500)
+    p = Pico(old, staged, board=board, files=files, wall_timeout=1500)
     try:
         p.boot(frames=2, timeout_ms=60000)
         shots = []

@@ -120,6 +120,13 @@ def seat_opts(app, seats=None):
     return [(app.name(i), i) for i in seats]
 
 
+def in_entry(s):
+    """The screen `s` (a Choice, a Menu) marked as a step of an entry (who won, how the round
+    ended): a hold of back cancels the entry, back to the table. Returns `s`."""
+    s.entry = True
+    return s
+
+
 # ---- lists -------------------------------------------------------------------------------------
 def step_sel(scr, name, n):
     """up/down move scr.sel round a list of n rows; True when the press was one of them."""
@@ -298,18 +305,6 @@ class Lines(Screen):
         if self.top + span < len(self.lines):
             rtext(c, "▼", W, 48)
         hint(c, self.foot or self.app.t("CONT_HINT"))
-
-
-class EntryChoice(Choice):
-    """A Choice that is a step of an entry (who won, which card): a hold of back cancels it."""
-
-    entry = True
-
-
-class EntryMenu(Menu):
-    """A Menu that starts an entry (how a round ended): a hold of back cancels it."""
-
-    entry = True
 
 
 class Confirm(Menu):

@@ -133,7 +133,7 @@ def sizes():
 
 
 def measure(jobs=2, log=print):
-    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures import ProcessPoolExecutor, as_completed
     found = uf2s()
     tasks = {}
     for fw in ("official", "ours"):
@@ -147,8 +147,9 @@ def measure(jobs=2, log=print):
     t0 = time.time()
     res = {"uf2": {"%s %s" % k: os.path.relpath(v, ROOT) for k, v in found.items()}}
     with ProcessPoolExecutor(jobs) as ex:
-        futs = {k: ex.submit(*job) for k, job in tasks.items()}
-        for k, f in futs.items():
+        futs = {ex.submit(*job): k for k, job in tasks.items()}
+        for f in as_completed(futs):
+            k = futs[f]
             try:
                 res["%s %s" % k] = f.result()
             except Exception as e:       # an emulator error is a figure not measured, said so

@@ -1,4 +1,4 @@
-"""`make emu`: the firmware, staged as `make deploy` lays it out, on the emulated Pico, in the terminal.
+"""`make emu`: the firmware on the emulated Pico, in the terminal (our UF2 alone, or the official one with `make deploy`'s tree).
 
     python -m host_tools.emu [--uf2 PATH] [--board pico] [--flash IMG] [--save IMG] [--script FILE]
     python -m host_tools.emu --board pico_w [--forward 8080] [--address]   # the Pico W, serving phones
@@ -26,7 +26,7 @@ import tty
 
 from host_tools import deploy
 
-from .pico import PRESS_MS, UF2_HELP, W_UF2_HELP, Pico, find_uf2
+from .pico import PRESS_MS, UF2_HELP, W_UF2_HELP, Pico, app_flash, find_uf2
 
 KEYS = {b"\x1b[A": "up", b"\x1b[B": "down", b"\x1b[D": "left", b"\x1b[C": "right",
         b"\r": "ok", b"\n": "ok", b"\x1b": "back", b"\x7f": "back", b"\x08": "back"}
@@ -106,7 +106,8 @@ def main(argv=None):
         print(W_UF2_HELP if radio else UF2_HELP, file=sys.stderr)
         return 2
     try:
-        fs = a.flash or deploy.stage(a.board)
+        # our firmware (make firmware) has the app frozen in: its flash starts empty
+        fs = a.flash or app_flash(a.board, os.path.join(deploy.BUILD, "flash-" + a.board), a.uf2)
     except deploy.DeployError as e:
         print("emu: %s" % e, file=sys.stderr)
         return 2

@@ -1,7 +1,7 @@
 # ドボン play screens: the match (round k of 1/3/5, wins), and while a round runs whose turn it is,
 # the direction, the pending draw from stacked 2s; → straight to the round's winner; plus the
 # sum-check helper (saves nothing). Every commit says what was recorded, in the title row.
-from ui.screens_common import PlayScreen, Choice, EntryChoice, Lines, Confirm, title, hint, fit, rtext, W
+from ui.screens_common import PlayScreen, Choice, in_entry, Lines, Confirm, title, hint, fit, rtext, W
 from ui.screens_entry import Form, NumberEntry
 from ui.screens_common import seat_opts
 from draw.font import text_width
@@ -27,8 +27,8 @@ def rank_opts():
 def choose_winner(app):
     s = app.state()
     t = app.t
-    app.push(EntryChoice(app, t("WINNER"), seat_opts(app),
-                    lambda w: app.submit({"t": "win", "seat": w}), s["turn"]))
+    app.push(in_entry(Choice(app, t("WINNER"), seat_opts(app),
+                             lambda w: app.submit({"t": "win", "seat": w}), s["turn"])))
 
 
 class Play(PlayScreen):

@@ -2,7 +2,7 @@
 # a player may take with the usual one preselected, a bounded raise entry, sign/judge prompts, winner
 # choice, round results (the secret prediction: screens_kakehiki_predict). Every commit says what was
 # recorded.
-from ui.screens_common import PlayScreen, MultiSelect, EntryChoice, Lines, fit, rtext, W
+from ui.screens_common import PlayScreen, MultiSelect, Choice, in_entry, Lines, fit, rtext, W
 from draw.font import text_width
 from kinds.kakehiki.rules import seats_in, top_dial   # the rules' own reading of the table
 
@@ -151,7 +151,7 @@ class Play(PlayScreen):
         elif pr == "win":
             ins = seats_in(s)
             opts = [(app.name(i), i) for i in ins] + [(app.t("KH_TIE"), -1)]
-            app.push(EntryChoice(app, app.t("KH_WINNERS"), opts, lambda w: self.win(w, ins)))
+            app.push(in_entry(Choice(app, app.t("KH_WINNERS"), opts, lambda w: self.win(w, ins))))
         else:
             yes = vals[self.cur(s, pr)]
             if pr == "sign":

@@ -363,7 +363,7 @@ class Calls(ListScreen):
                     e.settle()
                 else:
                     app.pop()             # no call left: back to the field card
-            app.push(Confirm(app, app.t("KK_DEL_FROM", {"name": who}), drop))
+            app.push(Confirm(app, app.t("KK_DEL_FROM_Q", {"name": who}), drop))
         elif i == k:
             e.add_dobon()
         else:

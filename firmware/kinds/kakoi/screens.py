@@ -1,6 +1,6 @@
 # 囲将会ドボン play screens: running totals and the next starter; each round's outcome is entered on
 # screens_kakoi_entry (imported at the first entry, not with the game).
-from ui.screens_common import PlayScreen, EntryMenu, Choice, Lines, title, hint, fit, rtext
+from ui.screens_common import PlayScreen, Menu, Choice, Lines, title, hint, fit, rtext, in_entry
 from ui.screens_common import end_item, seat_opts
 from kinds.kakoi.lines import lines, describe
 
@@ -16,13 +16,13 @@ class Play(PlayScreen):
         app = self.app
         if name == "ok":
             t = app.t
-            app.push(EntryMenu(app, t("RESULT"), [
+            app.push(in_entry(Menu(app, t("RESULT"), [
                 (t("KK_dobon"), lambda: _entry(app, "dobon")),
                 (t("KK_tsumo"), lambda: _entry(app, "tsumo")),
                 (t("KK_tenhou"), lambda: _entry(app, "tenhou")),
                 (t("KK_starter"), lambda: app.push(Choice(app, t("KK_starter"), seat_opts(app),
                                                           lambda v: app.submit({"t": "starter", "seat": v}),
-                                                          app.state()["starter"])))]))
+                                                          app.state()["starter"])))])))
         elif name == "right":            # the usual outcome, one press shorter (the hint says so)
             _entry(app, "dobon")
         elif name == "left":             # the other usual one, ツモ上がり (the hint says so too)

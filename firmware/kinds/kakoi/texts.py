@@ -74,7 +74,7 @@ MESSAGES = {
     "KK_GAESHI_ROW": ("gaeshi", "返し"),
     "KK_ADD_DOBON": ("+ another dobon", "＋ドボンを追加"),
     "KK_ADD_GAESHI": ("+ a gaeshi", "＋返しを追加"),
-    "KK_DEL_FROM": ("Delete from {name}'s call on?", "{name}以降を消しますか？"),
+    "KK_DEL_FROM_Q": ("Delete from {name}'s call on?", "{name}以降を消しますか？"),
     "KK_SAVE_HINT": ("OK: save", "OK:登録"),
     "KK_NEED_ROW": ("Save asks {name}'s hand", "登録で{name}の手札を入力"),
     "KK_CALLS_HINT": ("OK:save  on a call: delete", "OK:登録 宣言でOK:消す"),

@@ -21,7 +21,7 @@ def test_a_hold_in_any_entry_returns_to_the_table_and_undoes_nothing(tmp_path):
     assert d.screen() == "CardList"
     hold_cancels(d, tmp_path, "the card list")
     d.press("right")
-    assert d.screen() == "EntryChoice"
+    assert d.screen() == "Choice"
     hold_cancels(d, tmp_path, "the round's winner")
     menu_item(d, "DB_drawn")
     assert d.screen() == "Confirm" and d.app.top().head == "流局にしますか？"

@@ -43,7 +43,7 @@ def test_a_hold_in_any_entry_returns_to_the_table_and_undoes_nothing(tmp_path):
     hold_cancels(d, tmp_path, "the prediction")
     until(d, "showdown", rng)
     d.press("ok")
-    assert d.screen() == "EntryChoice"
+    assert d.screen() == "Choice"
     hold_cancels(d, tmp_path, "the winners")
     d.press("ok")
     while d.app.top().sel != len(d.app.top().opts) - 1:    # 同点（複数）

@@ -25,7 +25,7 @@ def test_a_hold_in_any_entry_returns_to_the_table_and_undoes_nothing(tmp_path):
     d.press("ok")                                   # the result screen
     assert on_table(d) and d.app.game.actions() == 1
     d.press("ok")
-    assert d.screen() == "EntryMenu"
+    assert d.screen() == "Menu"
     hold_cancels(d, tmp_path, "the chooser")
     d.seq("ok down down down ok")                   # 開始の席, under the chooser
     assert d.screen() == "Choice"

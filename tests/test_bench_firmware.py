@@ -1,0 +1,45 @@
+"""The firmware bench's page (host_tools/bench/firmware.py) from given results: every section, a
+goal met or missed said as such, a firmware not measured said why. The figures come from `make
+bench` on the emulated boards; nothing here is timed."""
+from host_tools.bench import firmware as B
+
+
+def game(n, worst, p90, alloc, free):
+    return {"n": n, "max": worst, "p90": p90, "alloc_max": alloc, "free_min": free}
+
+
+def results():
+    return {
+        "uf2": {"ours pico": "build/firmware/scoreboard-pico.uf2", "official pico": ".cache/RPI_PICO.uf2"},
+        "official presses": {"games": {"kabu": game(30, 255.0, 80.0, 140 * 1024, 88 * 1024)}},
+        "ours presses": {"games": {"kabu": game(30, 90.0, 40.0, 52 * 1024, 190 * 1024),
+                                   "dobon": game(28, 60.0, 30.0, 40 * 1024, 200 * 1024)}},
+        "official resume": {"skip": "no boot after the deploy's reset"},
+        "ours resume": {"kind": "kabu", "boots": [], "ready_ms": [420, 430, 425]},
+        "ours phones kabu": {"game": "kabu", "phones": 6, "streams_connected": 6, "free_boot": 167000,
+                             "free_streams": 144000, "served": {"free_min": 128960},
+                             "memory_errors": [], "views_per_stream": [11] * 6, "reconnects_per_stream": [0] * 6},
+        "official phones": {"skip": "no UF2"},
+        "sizes": [("pico", 1272832, 636416, 655360), ("pico2", None, None, None)],
+        "blocks": {"ours pico": (352, 350), "official pico": (352, 218)},
+        "wall_s": 3000.0,
+    }
+
+
+def test_the_page_says_each_goal_met_or_missed():
+    page = B.markdown(results())
+    assert "| official | **all** | | 255 (**missed**) | 80 (**missed**) | 140.0 (**missed**) | |" in page
+    assert "| ours | **all** | | 90 (met) | 40 (met) | 52.0 (met) | |" in page
+    assert "| ours | 420, 430, 425 | met |" in page
+    assert "| official | not measured: no boot after the deploy's reset | |" in page
+    assert "| ours | kabu | 6 of 6 | 163.1 | 140.6 | 125.9 (met) | none | [11, 11, 11, 11, 11, 11] | [0, 0, 0, 0, 0, 0] |" in page
+    assert "| pico | 1,272,832 | 636,416 | 655,360 | 18,944 |" in page and "| pico2 | not built | | | |" in page
+    assert "| pico | ours | 352 | 350 |" in page
+
+
+def test_a_missed_heap_goal_on_the_w_is_said():
+    r = results()
+    r["ours phones kabu"]["served"]["free_min"] = 90 * 1024
+    r["ours phones kabu"]["memory_errors"] = ["MemoryError"]
+    page = B.markdown(r)
+    assert "| 90.0 (**missed**) | MemoryError |" in page
