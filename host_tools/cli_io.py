@@ -1,6 +1,8 @@
 # Hostile-input-proof stdin/stdout for the PC tools that read one JSON input (calc, seal): exit 2
-# with one {"error": ...} line and never a traceback, whatever bytes come in.
+# with one {"error": ...} line and never a traceback, whatever bytes come in. And for every command:
+# a reader that closes stdout early (`| head`) ends it quietly (run_command).
 import json
+import os
 import sys
 
 EXCERPT = 60        # characters of the input an error message may quote
@@ -109,3 +111,53 @@ def guarded(main):
         except Exception as e:
             return error("internal error on this input (%s)" % type(e).__name__)
     return run
+
+
+# ---- a reader that stops early -------------------------------------------------------------------
+# `python -m host_tools ledger import archive/ | head -1`: once `head` has its line and exits, the
+# next write to stdout fails. The command then stops where it is, without a traceback, and exits
+# 141 (128 + SIGPIPE), what the shell reports for a C tool stopped the same way: the work was cut
+# short (an import stops after the game it was printing; the games before it stay imported), so
+# `set -o pipefail` must not see a success. Not the signal itself (SIG_DFL): that would kill the
+# command between any two bytes, its `finally` blocks (the ledger closed) not run.
+PIPE_CLOSED = 141
+
+
+def _stdout_closed():
+    """True when stdout is a pipe or socket whose reader has gone (poll says POLLERR/POLLHUP); a
+    BrokenPipeError from anything else (a child process, a socket of the tool's own) is not ours
+    to silence. Where poll() is missing (Windows), any BrokenPipeError is taken as stdout's."""
+    import select
+    if not hasattr(select, "poll"):
+        return True
+    try:
+        fd = sys.stdout.fileno()
+        p = select.poll()
+        p.register(fd, select.POLLOUT)
+        return any(ev & (select.POLLERR | select.POLLHUP) for _, ev in p.poll(0))
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+def _drop_stdout():
+    """Points stdout at the null device, so what is still buffered does not fail again at exit
+    ("Exception ignored ... BrokenPipeError")."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (AttributeError, ValueError, OSError):
+        pass
+
+
+def run_command(main, *args):
+    """main(*args), its output flushed; a stdout closed by its reader -> PIPE_CLOSED, quietly."""
+    try:
+        code = main(*args)
+        sys.stdout.flush()      # a short output is still in the buffer: fail here, not at exit
+        return code
+    except BrokenPipeError:
+        if not _stdout_closed():
+            raise
+        _drop_stdout()
+        return PIPE_CLOSED

@@ -249,6 +249,35 @@ def test_since_keeps_dated_nights_from_that_date(tmp_path):
     assert "Nights from 2025-02-01 on." in page
 
 
+@pytest.mark.parametrize("since", ["20261113", "2026-W46-5", "2026W465", "2026-W46", "2026-317", "2026-11-13T00:00",
+                                   "2026-11-13 ", " 2026-11-13", "2026-11-13\n", "2026-1-3", "26-11-13",
+                                   "\uff12\uff10\uff12\uff16-11-13", "0000-01-01", "2026-13-01", "2025-02-29", ""])
+def test_since_takes_exactly_a_real_yyyy_mm_dd(tmp_path, capsys, since):
+    """Python 3.11's date.fromisoformat takes 20261113 and week dates: --since does not. The message
+    names the value and the form; exit 2, no traceback, nothing written."""
+    db = spelled_twice(tmp_path)
+    out = tmp_path / "o"
+    assert host_main(["season", "--db", db, "--out", str(out), "--since", since]) == 2
+    err = capsys.readouterr().err
+    assert "--since %r is not a date" % since in err and "YYYY-MM-DD" in err and "Traceback" not in err, err
+    assert not out.exists()
+    with pytest.raises(season.SeasonError):
+        season.season(db, str(out), since=since)
+
+
+def test_since_a_night_labelled_like_a_date_but_not_one_is_left_out(tmp_path):
+    """A night label 20250214 (ledger import --night) is no date: --since leaves it out, as a word."""
+    db = _ledger(tmp_path, {"2025-02-14": [("d0000011", ["Ann", "Bo", "Cy"])]})
+    con = ledger.connect(db)
+    for gid, night in (("d0000012", "20250214"), ("d0000013", "2025-W07-5")):
+        g, lines = LEDGER.play_log(gid=gid, names=["Ann", "Bo", "Cy"])
+        (tmp_path / (gid + ".log")).write_bytes(data_of(lines))
+        assert ledger.import_log(con, str(tmp_path / (gid + ".log")), night=night)[0] == "added"
+    con.close()
+    S = season.season(db, str(tmp_path / "a"), "en", since="2025-01-01", plots=False)["season"]
+    assert S.counted_nights() == ["2025-02-14"] and S.total["Ann"].games == 1
+
+
 @pytest.mark.parametrize("sub", [["--help"], ["alias", "--help"]])
 def test_help_and_every_option_has_a_help_text(capsys, sub):
     from test_cli_args import _code, _options

@@ -133,9 +133,9 @@ def test_script_errors():
         run_script(["jump up"], StandIn)
 
 
-def _sim(*args, stdin=None):
+def _sim(*args, stdin=None, cwd=ROOT):
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([ROOT, os.path.join(ROOT, "tests")]))
-    return subprocess.run([sys.executable, "-m", "host_tools.sim", *args], cwd=ROOT, env=env,
+    return subprocess.run([sys.executable, "-m", "host_tools.sim", *args], cwd=str(cwd), env=env,
                           capture_output=True, text=True, timeout=60, stdin=stdin)
 
 
@@ -147,6 +147,35 @@ def test_cli_headless_saves_pngs(tmp_path):
     assert r.returncode == 0, r.stderr
     assert sorted(os.listdir(tmp_path / "out")) == ["000-start.png", "001-click-up.png", "002-click-up.png"]
     assert "screenshots" in r.stdout
+
+
+def test_cli_without_shots_writes_nothing(tmp_path):
+    """No --shots: the script runs (--print shows its last picture), its `shot` steps are skipped
+    and counted, and no file appears anywhere: not in the current folder (once ./shots/)."""
+    script = tmp_path / "s.txt"
+    script.write_text("click up\nshot one\nclick up\nshot two\n", encoding="utf-8")
+    work = tmp_path / "work"
+    work.mkdir()
+    r = _sim("--app", "test_sim:StandIn", "--script", str(script), "--lang", "en", "--print", cwd=work)
+    assert r.returncode == 0, r.stderr
+    assert "no screenshots (no --shots folder: 2 shot step(s) skipped)" in r.stdout
+    assert "\u2580" in r.stdout or "\u2584" in r.stdout      # the picture printed (half blocks)
+    assert os.listdir(work) == [] and sorted(os.listdir(tmp_path)) == ["s.txt", "work"]
+    plain = tmp_path / "plain.txt"              # no shot step: no PNG after every step either
+    plain.write_text("click up\n", encoding="utf-8")
+    r = _sim("--app", "test_sim:StandIn", "--script", str(plain), cwd=work)
+    assert r.returncode == 0 and "no screenshots (no --shots folder)" in r.stdout and os.listdir(work) == []
+    board, app, saved = run_script(["click up", "shot x"], StandIn)     # the library: shots=None
+    assert saved == [] and app.n == 1
+    h = _sim("--help", cwd=work)
+    assert "without it no file is written" in " ".join(h.stdout.split())
+
+
+def test_a_shot_is_a_file_name_not_a_path(tmp_path):
+    for name in ("../up", "sub/x", "..", "a\\b"):
+        with pytest.raises(ScriptError, match="not a path"):
+            run_script(["shot " + name], StandIn, str(tmp_path / "out"))
+    assert not (tmp_path / "up.png").exists()
 
 
 def test_cli_without_terminal_explains_and_exits_0():

@@ -1,4 +1,4 @@
-# `python -m host_tools season [--db FILE] [--kind K] [--since DATE] [--lang ja|en|both] [--out DIR] [--all]`
+# `python -m host_tools season [--db FILE] [--kind K] [--since YYYY-MM-DD] [--lang ja|en|both] [--out DIR] [--all]`
 # and `python -m host_tools season alias OLD NEW | alias --undo [OLD] | alias --list`: every
 # player's record across the game nights of the ledger (host_tools/ledger.py), as pages and CSVs.
 #
@@ -19,6 +19,7 @@ import sqlite3
 import sys
 import unicodedata
 
+from host_tools.cli_io import excerpt
 from host_tools.report import run as report
 from host_tools.season import parts as season_games
 from host_tools.report.text import _pick, tr
@@ -29,6 +30,7 @@ ALIASES = """CREATE TABLE IF NOT EXISTS aliases (
 CHART_PLAYERS = 8      # lines in a game's chart on the season page: the players with the most games
 CHART_NIGHTS = 50      # points per line at most: a longer season is drawn in groups of nights
 SOURCE_NUMBER = re.compile(r"^(\d+)-")    # the device's game number in an archived log's name
+ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")   # a date option's and a dated night's form
 
 # Page words: key -> (English, 日本語). Terms: docs/glossary.md.
 W = {
@@ -316,11 +318,29 @@ def _order_key(row):
     return (row[4], int(m.group(1)) if m else float("inf"), rowid)
 
 
-def valid_since(text):
+def as_date(text):
+    """`text` when it is a real day written exactly YYYY-MM-DD (ASCII digits), else None.
+    date.fromisoformat alone is not the test: from Python 3.11 it also takes 20261113 and ISO week
+    dates (2026-W46-5), which would then be compared as text with the nights' labels."""
+    if not isinstance(text, str) or not ISO_DATE.fullmatch(text):
+        return None
     try:
         return datetime.date.fromisoformat(text).isoformat()
-    except (TypeError, ValueError):
-        raise SeasonError("--since %r is not a date (YYYY-MM-DD)" % (text,))
+    except ValueError:          # 2025-02-30, month 13, year 0000
+        return None
+
+
+def valid_date(option, text):
+    """The value of a date option (`option`, e.g. "--since"), or SeasonError naming it and the form."""
+    date = as_date(text)
+    if date is None:
+        raise SeasonError("%s %s is not a date: give a real day as YYYY-MM-DD (e.g. 2026-11-13)" % (
+            option, excerpt(repr(text))))
+    return date
+
+
+def valid_since(text):
+    return valid_date("--since", text)
 
 
 def build(db, kind=None, since=None, include_unfinished=False):
@@ -380,11 +400,7 @@ def build(db, kind=None, since=None, include_unfinished=False):
 
 
 def _is_date(label):
-    try:
-        datetime.date.fromisoformat(label)
-        return True
-    except (TypeError, ValueError):
-        return False
+    return as_date(label) is not None
 
 
 def _count(S, g):
@@ -847,7 +863,8 @@ def _main(argv):
                       "of the ledger: HTML pages and CSVs (docs/season.md). 'season alias --help': merge names.")
     ap.add_argument("--db", default="ledger.sqlite", help="the ledger (default ./ledger.sqlite)")
     ap.add_argument("--kind", help="only this game: " + ", ".join(registry.KINDS))
-    ap.add_argument("--since", metavar="DATE", help="only the nights from this date on (YYYY-MM-DD)")
+    ap.add_argument("--since", metavar="YYYY-MM-DD",
+                    help="only the nights from this day on (exactly YYYY-MM-DD, a real day; else exit 2)")
     ap.add_argument("--lang", choices=("ja", "en", "both"), default="both",
                     help="the pages' language (default both, linked to each other)")
     ap.add_argument("--out", default="season", help="output folder (default ./season)")
@@ -872,4 +889,5 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    from host_tools.cli_io import run_command
+    sys.exit(run_command(main, sys.argv[1:]))

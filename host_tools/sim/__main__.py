@@ -1,7 +1,9 @@
 """The simulator: the firmware's App on the PC, keyboard as buttons, the OLED in the terminal.
 
   python -m host_tools.sim                      interactive (make sim)
-  python -m host_tools.sim --script F --shots D headless: run a button script, save PNGs
+  python -m host_tools.sim --script F --shots D headless: run a button script, save PNGs in D
+  python -m host_tools.sim --script F [--print] headless without --shots: no file written
+                                                (its `shot` steps are skipped and counted)
   python -m host_tools.sim --lang en            start in English
   python -m host_tools.sim --store DIR          games saved in DIR (default: memory only)
   python -m host_tools.sim --serve [--port P]   also serve the table to phones (docs/phones.md)
@@ -54,8 +56,13 @@ def headless(args, factory):
     if args.print:
         print(to_text(board.panel))
     d = board.display
-    print("%d screenshots in %s; frames sent %d, skipped %d; I2C %d bytes in %d writes"
-          % (len(saved), args.shots, d.sent, d.skipped, board.bus.bytes, board.bus.writes))
+    if args.shots is None:
+        n = sum(1 for l in lines if l.split("#", 1)[0].split()[:1] == ["shot"])
+        where = "no screenshots (no --shots folder%s)" % (": %d shot step(s) skipped" % n if n else "")
+    else:
+        where = "%d screenshots in %s" % (len(saved), args.shots)
+    print("%s; frames sent %d, skipped %d; I2C %d bytes in %d writes"
+          % (where, d.sent, d.skipped, board.bus.bytes, board.bus.writes))
 
 
 def interactive(args, factory):
@@ -195,8 +202,11 @@ def _draw_status(scr, status):
 
 def main(argv=None):
     p = argparse.ArgumentParser(prog="python -m host_tools.sim", description=__doc__.split("\n")[0])
-    p.add_argument("--script", help="button script: one step per line (click ok, long back, repeat up 5, shot NAME)")
-    p.add_argument("--shots", default=None, help="folder for PNG screenshots (headless)")
+    p.add_argument("--script", help="run this button script headless: one step per line (click ok, "
+                                    "long back, repeat up 5, shot NAME: NAME.png in --shots)")
+    p.add_argument("--shots", default=None,
+                   help="headless: folder for the PNG screenshots (made if missing); without it no "
+                        "file is written and `shot` steps are skipped")
     p.add_argument("--lang", default="ja", choices=("ja", "en"))
     p.add_argument("--print", action="store_true", help="headless: print the last picture as text")
     p.add_argument("--store", default=None, help="folder where the games are saved (default: memory only)")
@@ -216,12 +226,11 @@ def main(argv=None):
         run_control(args, make_store(args.store))
         return 0
     if args.script:
-        if args.shots is None:
-            args.shots = "shots"
         headless(args, factory)
         return 0
     return interactive(args, factory)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from host_tools.cli_io import run_command
+    sys.exit(run_command(main))     # `--print | head`: quiet, exit 141 (host_tools/cli_io.py)

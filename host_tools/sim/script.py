@@ -4,7 +4,8 @@
 #   click NAME        tap (held 100 ms)            long NAME        hold 1.1 s (long press)
 #   repeat NAME N     hold until N repeats fired   hold NAME MS     hold for MS milliseconds
 #   press NAME / release NAME   finger down / up   wait MS          let time pass
-#   shot FILE         save a PNG now (FILE without .png)
+#   shot FILE         save a PNG now (FILE without .png) in the shots folder; no folder
+#                     (shots=None, no --shots): nothing is written, never the current folder
 # NAME is up, down, left, right, ok or back.
 import os
 
@@ -80,7 +81,10 @@ class Runner:
             elif op == "wait":
                 self.run_for(int(args[0]))
             elif op == "shot":
-                self.shot(args[0])
+                name = args[0]
+                if name in (".", "..") or "/" in name or "\\" in name:
+                    raise ScriptError("%r: a shot is a file name in the shots folder, not a path" % text)
+                self.shot(name)
             else:
                 raise ScriptError("%r: unknown step %r" % (text, op))
         except (IndexError, ValueError) as e:
