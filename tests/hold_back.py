@@ -48,3 +48,13 @@ def hold_undoes(d, tmp_path, said):
     d.press("back", "long")
     assert d.app.game.actions() == n - 1 and said in d.toast(), d.toast()
     assert on_table(d)
+
+
+def end_question_cancels(d, tmp_path, item="GL_END"):
+    """From the table, the game menu's end question (`item`: its menu line): a hold cancels it
+    and returns to the table, the game as it was."""
+    d.press("back")                                 # the game menu
+    labels = [lab for lab, _ in d.app.top().items]
+    d.seq("down " * labels.index(d.app.t(item)) + "ok")
+    assert d.screen() == "Confirm" and d.app.top().head == d.app.t("GL_END_Q")
+    hold_cancels(d, tmp_path, "the end question")

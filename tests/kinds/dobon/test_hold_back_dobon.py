@@ -1,7 +1,7 @@
 """ドボン: a hold of back in an entry (the card list, the round's winner, the game menu's
 流局 question and forms) cancels it and returns to the table, never undoing a saved action; the
 table's own hold undoes (issue 37)."""
-from hold_back import table, hold_cancels, hold_undoes, on_table
+from hold_back import end_question_cancels, hold_cancels, hold_undoes, on_table, table
 
 
 def menu_item(d, sid):
@@ -29,10 +29,6 @@ def test_a_hold_in_any_entry_returns_to_the_table_and_undoes_nothing(tmp_path):
     menu_item(d, "DB_check")
     d.press("ok")                                   # into the form's hand
     hold_cancels(d, tmp_path, "the sum check's hand")
-    d.press("back")
-    labels = [lab for lab, _ in d.app.top().items]
-    d.seq("down " * labels.index(d.app.t("GL_END")) + "ok")
-    assert d.screen() == "Confirm" and d.app.top().head == "終えて順位を確定しますか？"
-    hold_cancels(d, tmp_path, "the end question")
+    end_question_cancels(d, tmp_path)
     hold_undoes(d, tmp_path, "取り消し：")
 

@@ -7,7 +7,7 @@ import pytest
 from core import registry
 from ui_harness import Driver, new_game
 
-from hold_back import table, saved, hold_cancels, hold_undoes, on_table
+from hold_back import end_question_cancels, hold_cancels, hold_undoes, on_table, saved, table
 from ui_entry_helpers import hand
 from test_ui_kabu import kabu_dobon
 
@@ -58,11 +58,7 @@ def test_a_hold_in_any_entry_returns_to_the_table_and_undoes_nothing(tmp_path, l
     kabu_dobon(d, 2, 3, [3, 3, 2], [0, 0])
     assert d.screen() == "Review"
     hold_cancels(d, tmp_path, "the review")
-    d.press("back")                                 # the game menu: 対戦を終える asks
-    labels = [lab for lab, _ in d.app.top().items]
-    d.seq("down " * labels.index(d.app.t("KB_end")) + "ok")
-    assert d.screen() == "Confirm" and d.app.top().head == d.app.t("GL_END_Q")
-    hold_cancels(d, tmp_path, "the end question")
+    end_question_cancels(d, tmp_path, "KB_end")     # the game menu: 対戦を終える asks
     # the table's own hold undoes the saved dobon (documented); nothing else was ever undone
     hold_undoes(d, tmp_path, d.app.t("KB_DOBON_EV", {"w": d.app.name(0), "l": d.app.name(1)}))
 

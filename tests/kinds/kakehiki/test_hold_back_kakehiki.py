@@ -3,7 +3,7 @@ round's winners and the tie's list, the end question) cancels it, back on the ta
 a saved action; the table's own hold undoes (issue 37)."""
 import random
 
-from hold_back import hold_cancels, hold_undoes, on_table
+from hold_back import end_question_cancels, hold_cancels, hold_undoes, on_table
 from ui_harness import Driver, flash_store
 from test_ui_kakehiki import start_game, drive, pick_event, bar_to
 
@@ -51,9 +51,5 @@ def test_a_hold_in_any_entry_returns_to_the_table_and_undoes_nothing(tmp_path):
     d.press("ok")
     assert d.screen() == "MultiSelect"
     hold_cancels(d, tmp_path, "the tie's list")
-    d.press("back")
-    labels = [lab for lab, _ in d.app.top().items]
-    d.seq("down " * labels.index(d.app.t("GL_END")) + "ok")
-    assert d.screen() == "Confirm" and d.app.top().head == "終えて順位を確定しますか？"
-    hold_cancels(d, tmp_path, "the end question")
+    end_question_cancels(d, tmp_path)
     hold_undoes(d, tmp_path, "取り消し：")
