@@ -230,6 +230,29 @@ def test_season_page_shows_the_figures(built):
     assert re.search(r'>Ben</a></td><td>8</td><td>3</td><td>5</td><td>0</td>', page)   # h2h: ちか vs Ben
 
 
+def _table_by_header(page, cls):
+    """The rows of the page's first <table class=cls> as {header: cell} (links and tags taken off)."""
+    table = re.search(r'<table class="%s">(.*?)</table>' % cls, page, re.S).group(1)
+    rows = re.findall(r"<tr>(.*?)</tr>", table, re.S)
+    head = re.findall(r"<th[^>]*>(.*?)</th>", rows[0])
+    return [dict(zip(head, [re.sub(r"<[^>]+>", "", c) for c in re.findall(r"<td[^>]*>(.*?)</td>", r)]))
+            for r in rows[1:]]
+
+
+def test_player_page_has_the_longest_streak_over_all_games(built):
+    """Issue 39: a player's page shows the longest winning streak over every game, under the season
+    page's own words, and the same figure as the season page's row for that player."""
+    w, out, _ = built
+    for lang in ("ja", "en"):
+        word = season.w("streak", lang)
+        rows = _table_by_header((out / ("season.%s.html" % lang)).read_text(encoding="utf-8"), "season")
+        on_season = dict((r[season.w("player", lang)], r[word]) for r in rows)
+        assert on_season == dict((n, str(TOTAL[n][3])) for n in (A, B, C)), lang
+        for name in (A, B, C):
+            mine = _table_by_header((out / season.player_file(name, lang)).read_text(encoding="utf-8"), "player")
+            assert len(mine) == 1 and mine[0][word] == on_season[name], (lang, name, mine)
+
+
 def test_one_language_per_page(built):
     """Every word on a Japanese page is Japanese (names, the hint's command, CSV and the link to
     English aside), and the English pages have no Japanese but the players' names."""
@@ -293,6 +316,44 @@ def test_screenshot_of_the_japanese_season(built, tmp_path):
     chromium("--window-size=1000,1400", "--screenshot=%s" % png, "file://" + w["html"][0])
     data = png.read_bytes()
     assert data.startswith(b"\x89PNG") and len(data) > 20000
+
+
+# Every header of the pages as drawn: where its text goes onto a new line ("left／right"), when that
+# is not between two words (after a space, or before a bracket: 「最少点／（最高）」).
+MID_WORD_BREAKS = """[...document.querySelectorAll('th')].map(t => {
+    const n = t.firstChild; if (!n || n.nodeType != 3) return null;
+    const s = n.textContent; let prev = null, out = null;
+    for (let i = 0; i < s.length; i++) {
+      const r = document.createRange(); r.setStart(n, i); r.setEnd(n, i + 1);
+      const b = r.getBoundingClientRect(); if (!b.height || s[i] == ' ') continue;
+      if (prev !== null && b.top > prev + b.height / 2 && s[i - 1] != ' ' && !'（('.includes(s[i]))
+        out = s.slice(0, i) + '／' + s.slice(i);
+      prev = b.top; }
+    return out}).filter(x => x)"""
+
+
+@needs_chromium
+def test_headers_never_break_inside_a_word(built):
+    """Issue 39: at 1200 px (a laptop) no header is cut inside a word (「1／位」, 「平均順／位」) and
+    the tables fit; at 390 px (a phone) neither, and the page itself is no wider than the screen: a
+    wide table scrolls sideways in its own box."""
+    from host_tools.web import cdp
+    w, out, _ = built
+    pages = [out / "season.ja.html", out / "season.en.html", out / season.player_file(A, "ja"),
+             out / season.player_file(B, "en")]
+    for width in (1200, 390):
+        with cdp.Browser(width=width, height=900) as b:
+            for page in pages:
+                b.goto("file://%s" % page)
+                b.wait_for("document.readyState == 'complete' && document.querySelectorAll('th').length > 0")
+                assert b.js(MID_WORD_BREAKS) == [], (width, page.name)
+                assert b.js("document.documentElement.scrollWidth") <= width, (width, page.name)
+                boxes = b.js("[...document.querySelectorAll('table')].map(t => "
+                             "t.parentElement.className == 'wide' ? t.parentElement.clientWidth : null)")
+                assert None not in boxes, (width, page.name)       # every table in a box of its own
+                if width == 1200:
+                    assert b.js("[...document.querySelectorAll('div.wide')].every(d => "
+                                "d.scrollWidth <= d.clientWidth)"), page.name
 
 
 # ---- the device's 通算成績 screen over the same games on its flash -------------------------------

@@ -655,7 +655,7 @@ def _notes(h, S, lang):
 def _page_head(title, lang, other):
     e = html.escape
     h = ['<!DOCTYPE html><html lang="%s"><head><meta charset="utf-8">' % lang,
-         "<title>%s</title><style>%s\n.note{color:#555}td.l,th.l{white-space:nowrap}div.wide{overflow-x:auto}table.figures{font-size:92%%}</style></head><body>" % (e(title), report.CSS)]
+         "<title>%s</title><style>%s\n.note{color:#555}td.l,th.l{white-space:nowrap}div.wide{overflow-x:auto;max-width:100%%}td,th{word-break:keep-all;overflow-wrap:normal}table.figures{font-size:92%%}</style></head><body>" % (e(title), report.CSS)]
     if other:
         h.append('<nav><a href="%s">%s</a></nav>' % (e(other), tr("other_lang", lang)))
     h.append("<h1>%s</h1>" % e(title))
@@ -719,12 +719,12 @@ def render_season(S, lang, other, db_name, plots=True):
                w("even", lang)], rows, "h2h")
     # nights
     h.append("<h2>%s</h2>" % w("nights_list", lang))
-    h.append('<table class="nights"><tr><th class="l">%s</th><th>%s</th><th class="l">%s</th></tr>' % (
+    h.append('<div class="wide"><table class="nights"><tr><th class="l">%s</th><th>%s</th><th class="l">%s</th></tr>' % (
         w("date", lang), w("games", lang), w("won", lang)))
     for night, gs in S.nights():
         h.append('<tr><td class="l">%s</td><td>%d</td><td class="l">%s</td></tr>' % (
             e(night), len(gs), "<br>".join(e(_game_line(g, lang)) for g in gs)))
-    h.append("</table>")
+    h.append("</table></div>")
     _foot(h, lang, db_name)
     return "\n".join(h)
 
@@ -737,9 +737,9 @@ def render_player(S, name, lang, other, db_name, plots=True):
     km, kn = S.kamo(name)
     tm, tn = S.tenteki(name)
     _table(h, [w("nights", lang), w("games", lang), w("wins", lang), w("win_rate", lang), w("avg_place", lang),
-               w("kamo", lang), w("tenteki", lang)],
+               w("streak", lang), w("kamo", lang), w("tenteki", lang)],
            [("<td>%d</td>" % len(t.nights), [str(t.games), str(t.wins), _rate(t), "%.2f" % t.avg_place(),
-                                             _who(km, kn, lang), _who(tm, tn, lang)])], "player")
+                                             str(t.streak), _who(km, kn, lang), _who(tm, tn, lang)])], "player")
     h.append("<h2>%s</h2>" % w("by_game", lang))
     mine = [k for k in S.kinds if (name, k) in S.per]
     for k in mine:
@@ -760,14 +760,14 @@ def render_player(S, name, lang, other, db_name, plots=True):
     _table(h, [w("opponent", lang), w("together", lang), w("placed_above", lang), w("placed_below", lang),
                w("even", lang)], rows, "h2h")
     h.append("<h2>%s</h2>" % w("nights_list", lang))
-    h.append('<table class="nights"><tr><th class="l">%s</th><th>%s</th><th>%s</th></tr>' % (
+    h.append('<div class="wide"><table class="nights"><tr><th class="l">%s</th><th>%s</th><th>%s</th></tr>' % (
         w("date", lang), w("games", lang), w("wins", lang)))
     for night, gs in S.nights():
         played = [g for g in gs if g.counted and any(n == name for n, _, _ in g.seats)]
         if played:
             won = sum(1 for g in played if name in g.winners())
             h.append('<tr><td class="l">%s</td><td>%d</td><td>%d</td></tr>' % (e(night), len(played), won))
-    h.append("</table>")
+    h.append("</table></div>")
     _foot(h, lang, db_name)
     return "\n".join(h)
 
