@@ -53,31 +53,19 @@ def resume_ours(uf2, boots=3):
     ms from reset to the first picture (main.py's `frame` mark) at each boot."""
     from core import registry as G
     from host_tools import play_games
-    from host_tools.bench.scripts import _steps
-    from host_tools.bench.shared import console_times
+    from host_tools.bench.scripts import power_cycles
     from host_tools.emu import Pico
-    from host_tools.emu.script import run_script
     kind = play_games.for_role("resume", G.KINDS)
-    res = {"kind": kind, "boots": [], "ready_ms": []}
     p = Pico(uf2, None, wall_timeout=3600)
     try:
         p.boot(frames=2, timeout_ms=60000)
         p.settle()
-        run_script(p, _steps(kind))
-        p.run_ms(3000)
-        p.settle()
-        for _ in range(boots):
-            p.power_cut()
-            p.boot()
-            if not p.run_until(lambda: any(p.screen()), 20000):
-                return {"skip": "the panel stayed blank after a power cut"}
-            p.settle()
-            marks = console_times(p)[1]
-            res["boots"].append(marks)
-            res["ready_ms"].append(dict(marks).get("frame"))
+        R = power_cycles(p, kind, boots, {"kind": kind, "boots": [], "ready_ms": []})
     finally:
         p.close()
-    return res
+    if "skip" not in R:
+        R["ready_ms"] = [dict(b).get("frame") for b in R["boots"]]     # main.py's mark, as for the official
+    return R
 
 
 def resume_official(uf2):

@@ -151,9 +151,7 @@ def resume_boot(uf2, staged, kind, boots=3, log=None):
     "ready_ms": [...]}: main.py's BOOT marks (ms since reset) and power-on to the app's first
     picture on the panel."""
     from host_tools import deploy
-    from host_tools.bench.shared import console_times
     from host_tools.emu import Pico
-    from host_tools.emu.script import run_script
 
     def run(args):
         rc, out = p.mpremote(*args, check=False, timeout=1800)
@@ -170,21 +168,31 @@ def resume_boot(uf2, staged, kind, boots=3, log=None):
         if not p.run_until(lambda: p.hw_target.frames >= frames + 2, 60000):
             return {"skip": "no boot after the deploy's reset"}
         p.settle(1500)
-        run_script(p, _steps(kind))
-        p.run_ms(3000)
-        p.settle()
-        for i in range(boots):
-            p.power_cut()
-            p.boot()
-            if not p.run_until(lambda: any(p.screen()), 20000):
-                return {"skip": "the panel stayed blank after a power cut"}
-            res["ready_ms"].append(p.now_ms)
-            p.settle()
-            res["boots"].append(console_times(p)[1])
-            if log:
-                log("resume boot %d: %s" % (i + 1, res["boots"][-1]))
+        return power_cycles(p, kind, boots, res, log)
     finally:
         p.close()
+    return res
+
+
+def power_cycles(p, kind, boots, res, log=None):
+    """On a board at its first screen: the game's script, then `boots` power cuts and boots, each
+    into res["ready_ms"] (power-on to the panel's first picture) and res["boots"] (main.py's BOOT
+    marks). Returns res, or a skip when a boot left the panel blank."""
+    from host_tools.bench.shared import console_times
+    from host_tools.emu.script import run_script
+    run_script(p, _steps(kind))
+    p.run_ms(3000)
+    p.settle()
+    for i in range(boots):
+        p.power_cut()
+        p.boot()
+        if not p.run_until(lambda: any(p.screen()), 20000):
+            return {"skip": "the panel stayed blank after a power cut"}
+        res["ready_ms"].append(p.now_ms)
+        p.settle()
+        res["boots"].append(console_times(p)[1])
+        if log:
+            log("resume boot %d: %s" % (i + 1, res["boots"][-1]))
     return res
 
 
