@@ -15,17 +15,19 @@ import sys
 import time
 
 from host_tools import deploy
-from host_tools.firmware import build, uf2
+from host_tools.firmware import build, pinned, uf2
 
 # Where desktop automounters (udisks: /media/<user>/<label>, /run/media/<user>/<label>) and
 # people by hand (/mnt/<x>) put the bootloader's drive.
 DRIVE_ROOTS = ("/media/*/*", "/media/*", "/run/media/*/*", "/mnt/*")
 INFO = "INFO_UF2.TXT"
 WAIT_SECONDS = 15        # the drive shows within a few seconds of the reset; automounting adds some
-CHIP = {"pico": "RP2040", "pico_w": "RP2040", "pico2": "RP2350", "pico2_w": "RP2350"}
+# Each board's chip (from its pinned UF2 family) and name (the board names the UF2 reader knows).
+CHIP = {b: uf2.FAMILIES[pinned.UF2_FAMILY[up]] for b, up in pinned.BOARDS.items()}
 BOARD_ID = {"RP2040": "RPI-RP2", "RP2350": "RP2350"}      # INFO_UF2.TXT's Board-ID, the drive's label
-NAME = {"pico": "Raspberry Pi Pico", "pico_w": "Raspberry Pi Pico W",
-        "pico2": "Raspberry Pi Pico 2", "pico2_w": "Raspberry Pi Pico 2 W"}
+NAME = {}
+for _text, _kind in uf2.KINDS:                # the longest, spelled-out name of each kind comes first
+    NAME.setdefault(_kind, _text)
 ASK_MACHINE = "import sys; print(sys.implementation._machine)"
 
 
