@@ -27,9 +27,9 @@ def _pick(n):
     return "".join(PASS_CHARS[b % len(PASS_CHARS)] for b in os.urandom(n))
 
 
-def board_config(folder):
+def board_config(folder, app=None):
     """The board's table key, AP name and passphrase from folder/net.json, made and written the first
-    time (a flash too full to keep them: new ones this boot, said on the console)."""
+    time (a flash too full to keep them: new ones this boot, said in the app's error log)."""
     from net.server import make_key
     path = folder + NET_FILE
     cfg = _read(path) or {}
@@ -40,8 +40,9 @@ def board_config(folder):
         try:
             with open(path, "w") as f:
                 f.write(json.dumps(cfg))
-        except OSError as e:
-            print("net.json not written (%r): a new key and passphrase next boot" % (e,))
+        except OSError as e:          # a new key and passphrase next boot
+            if app is not None:
+                app.log_error(e, "Radio: net.json not written")
     return cfg
 
 
@@ -90,7 +91,7 @@ class Phones:
 
     def __init__(self, app, folder="/", port=80, radio=True, host="0.0.0.0", page=None, streams=None):
         from net.server import MAX_STREAMS, Server
-        self.cfg = board_config(folder)
+        self.cfg = board_config(folder, app)
         self.folder = folder
         self.port = port
         self.radio = radio
@@ -184,7 +185,8 @@ class Phones:
                         return
                     await asyncio.sleep(0.2)
                 sta.active(False)
-                print("net: %s did not answer; opening the board's own access point" % w["ssid"])
+                self.app.log_error(OSError("%s did not answer: the board's own access point" % w["ssid"]),
+                                   "Radio")
             ap = network.WLAN(network.AP_IF)
             ap.config(essid=self.cfg["ssid"], password=self.cfg["password"])
             ap.active(True)

@@ -15,10 +15,17 @@ RETRY_MS = 1500           # a phone past them asks again this often (its EventSo
 MAX_LINE = 512            # a request or header line
 MAX_BODY = 512            # a POST body
 REQUEST_MS = 2000         # the whole request (line, headers, body) must arrive within this
-PING_S = 20               # an idle stream sends a ping: a phone that left is noticed and dropped
+PING_S = 2                # every held stream pings this often, in two writes PING_GAP_S apart: a
+PING_GAP_S = 0.3          # phone that left answers the first with a reset, so the second fails and
+                          # its slot is free within PING_S + PING_GAP_S
+LOG_GAP_MS = 60000        # the server writes at most one error a minute to the flash (a flood's
+                          # errors are counted into the next one)
 LANGS = ("ja", "en")
-
-
+# Without the table key: one small page in the phone's language, whatever it asked for
+FORBIDDEN = {
+    "ja": ("この卓の鍵がないか、違います", "パネルのメニュー「スマホで見る」のQRコードを読み取ってください"),
+    "en": ("This table's key is missing or wrong", "Scan the QR code under \u201cPhones\u201d in the panel's menu"),
+}
 
 def _page_path():
     import sys
@@ -33,36 +40,71 @@ def _page_path():
     return (here[:i + 1] if i >= 0 else "") + "page.html"
 
 
-class _Deadline:
-    """The client's reader with one deadline for the whole request: a client that opens a
-    connection and never finishes its request is dropped within REQUEST_MS."""
+class TooLong(OSError):
+    """A request or header line over MAX_LINE: the connection is closed unanswered, and logged."""
+
+
+class _Request:
+    """The client's reader for one request: one deadline for all of it (a client that opens a
+    connection and never finishes its request is dropped within REQUEST_MS), no line longer than
+    MAX_LINE ever held (a stream's own readline reads to the newline however far it is)."""
 
     def __init__(self, reader, ms):
-        self.reader = reader
         from hw.clock import ticks_add, ticks_ms
+        self.reader = reader
+        self.buf = b""
         self.until = ticks_add(ticks_ms(), ms)
 
-    def _left(self):
+    async def _more(self, n):
         from hw.clock import ticks_diff, ticks_ms
         left = ticks_diff(self.until, ticks_ms())
         if left <= 0:
-            raise OSError(104)
-        return left / 1000
-
-    async def _within(self, coro):
-        try:
-            return await asyncio.wait_for(coro, self._left())
-        except asyncio.TimeoutError:
             raise OSError(104)         # as a reset: microdot closes the connection quietly
+        try:
+            data = await asyncio.wait_for(self.reader.read(n), left / 1000)
+        except asyncio.TimeoutError:
+            raise OSError(104)
+        self.buf += data
+        return data
 
     async def readline(self):
-        return await self._within(self.reader.readline())
+        while True:
+            i = self.buf.find(b"\n")
+            if i < 0 and len(self.buf) > MAX_LINE or i > MAX_LINE:
+                raise TooLong("a line over %d bytes" % MAX_LINE)
+            if i >= 0 or not await self._more(MAX_LINE + 1 - len(self.buf)):
+                i = len(self.buf) if i < 0 else i + 1       # at the end: what came
+                line = self.buf[:i]
+                self.buf = self.buf[i:]
+                return line
 
     async def readexactly(self, n):
-        return await self._within(self.reader.readexactly(n))
+        while len(self.buf) < n:
+            if not await self._more(n - len(self.buf)):
+                raise OSError(104)
+        data = self.buf[:n]
+        self.buf = self.buf[n:]
+        return data
 
     async def read(self, n=-1):
-        return await self._within(self.reader.read(n))
+        if not self.buf:
+            await self._more(n if n > 0 else MAX_LINE)
+        n = len(self.buf) if n < 0 else n
+        data = self.buf[:n]
+        self.buf = self.buf[n:]
+        return data
+
+
+def _key_of(line):
+    """The `k` of a request line's query (the first one), or None."""
+    parts = line.split()
+    if len(parts) < 2:
+        return None
+    q = parts[1].partition(b"?")[2]
+    for kv in q.split(b"&"):
+        if kv[:2] == b"k=":
+            return kv[2:]
+    return None
 
 
 class Server:
@@ -79,6 +121,9 @@ class Server:
         self.streams = {}           # client id -> its stream's asyncio.Event
         self.open_streams = {}      # id(connection's writer) -> its _Stream
         self.dropped = 0            # connections refused over MAX_CONNS (the bench, the tests)
+        self.logged_at = None       # ticks_ms of the last error written (LOG_GAP_MS)
+        self.unlogged = 0           # errors since then, not written
+        self.log_gap = LOG_GAP_MS
         self.md = None              # microdot and the routes: imported at the first phone's request
         self.server = None
 
@@ -105,9 +150,16 @@ class Server:
             return
         self.conns += 1
         try:
-            if self.md is None:
-                self.md = self._routes()
-            await self.md.handle_request(_Deadline(reader, REQUEST_MS), writer)
+            rd = _Request(reader, REQUEST_MS)
+            line = await rd.readline()
+            # the key first: a request without it gets the same small page, whatever it asked
+            if _key_of(line) != self.key:
+                await self._forbidden(rd, writer)
+            else:
+                rd.buf = line + rd.buf         # microdot reads the request line again
+                if self.md is None:
+                    self.md = self._routes()
+                await self.md.handle_request(rd, writer)
         except asyncio.CancelledError:   # the server stopping: the connection just closes
             pass
         except Exception as e:     # a broken client: its connection only
@@ -122,11 +174,65 @@ class Server:
             except Exception:
                 pass
 
-    def _log(self, e):
-        if isinstance(e, (OSError, asyncio.TimeoutError, ValueError)):
-            return                  # a client that went away or sent rubbish: not the server's error
+    async def _forbidden(self, rd, writer):
+        """403 and a page saying to scan the table's code, in the Accept-Language's language
+        (Japanese when it names none): the headers are read only for that, never the body."""
+        lang = "ja"
+        more = 0                     # bytes the client said it sends after its headers
         try:
-            self.app.log_error(e, "Server")
+            while True:
+                line = await rd.readline()
+                if line.strip() == b"":
+                    break
+                low = line[:16].lower()
+                if low == b"accept-language:":
+                    lang = "ja" if line[16:].strip()[:2].lower() == b"ja" else "en"
+                elif low[:15] == b"content-length:":
+                    more = int(line[15:]) if line[15:].strip().isdigit() else -1
+        except OSError:          # a header too long, the deadline: the answer is 403 all the same
+            more = -1
+        head, text = FORBIDDEN[lang]
+        body = ('<!DOCTYPE html><html lang="%s"><meta charset="utf-8"><meta name="viewport" '
+                'content="width=device-width,initial-scale=1"><title>%s</title><body style="margin:30vh '
+                '16px 0;text-align:center;font:21px/1.4 system-ui,sans-serif;background:#f4f1ea">'
+                '<h1 style="font-size:26px">%s</h1><p>%s</p></body></html>' % (lang, head, head, text)).encode()
+        await writer.awrite(b"HTTP/1.0 403 Forbidden\r\nContent-Type: text/html; charset=UTF-8\r\n"
+                            b"Content-Length: %d\r\nCache-Control: no-store\r\n\r\n" % len(body) + body)
+        # what it still sends is read and dropped (up to the deadline): a socket closed with bytes
+        # unread answers with a reset, and the phone might lose the answer to it
+        more -= len(rd.buf)
+        rd.buf = b""
+        try:
+            while more:
+                data = await rd._more(MAX_LINE)
+                if not data:
+                    break
+                more -= len(data) if more > 0 else 0
+                rd.buf = b""
+        except OSError:
+            pass
+
+    @property
+    def key(self):
+        return self.hub.key.encode()
+
+    def _log(self, e, file=None):
+        """An error of the server's or microdot's (its print_exception comes here: never the
+        console) into the error log, at most one each log_gap ms so a flood never wears the flash;
+        a client that went away is not an error."""
+        if isinstance(e, (asyncio.TimeoutError, asyncio.CancelledError)) or \
+                isinstance(e, OSError) and not isinstance(e, TooLong):
+            return
+        from hw.clock import ticks_diff, ticks_ms
+        now = ticks_ms()
+        if self.logged_at is not None and ticks_diff(now, self.logged_at) < self.log_gap:
+            self.unlogged += 1
+            return
+        self.logged_at = now
+        where = "Server" if not self.unlogged else "Server (+%d not logged)" % self.unlogged
+        self.unlogged = 0
+        try:
+            self.app.log_error(e, where)
         except Exception:
             pass
 
@@ -147,17 +253,16 @@ class Server:
         """The microdot app (imported now: a board nobody's phone has asked keeps its ~13 KB)."""
         import gc
         gc.collect()
+        import sys
         from microdot import Microdot, Request, Response
+        # microdot prints every exception it catches (a request it cannot parse, a route that
+        # raised) with its module's print_exception: ours puts it in the error log instead
+        sys.modules["microdot.microdot"].print_exception = self._log
         Request.max_readline = MAX_LINE
         Request.max_content_length = MAX_BODY
         Request.max_body_length = MAX_BODY
         md = Microdot()
         hub = self.hub
-
-        @md.before_request
-        async def key(req):
-            if req.args.get("k") != hub.key:
-                return Response("forbidden", 403, {"Content-Type": "text/plain"})
 
         @md.errorhandler(404)
         async def not_found(req):
@@ -213,13 +318,17 @@ class Server:
 
     def stream(self, req):
         """One phone's event stream: the current view at once, then one at every change. Past
-        max_streams (the Pico W's lwIP has 5 connections in all) the phone gets the view and
-        `retry`: its EventSource asks again RETRY_MS later, so it still follows the table."""
+        max_streams (the official Pico W firmware's lwIP has 5 connections in all) the phone polls:
+        it gets the view (none when its Last-Event-ID is the view's v), its claim's answer and
+        `event: poll` with `retry`, then the stream ends and its EventSource asks again RETRY_MS
+        later; the page knows it is polled and shows no 再接続中 for that."""
         cid = req.args.get("c") or ""
         if not 8 <= len(cid) <= 32:
             cid = rand_hex(16)
         held = cid in self.streams or len(self.streams) < self.max_streams
         st = _Stream(self, cid, _lang(req), req.args.get("tok"), held)
+        if not held and req.headers.get("Last-Event-ID") == str(self.hub.v):
+            st.sent = self.hub.v                # the view it has: only the poll
         self.open_streams[id(req.sock[1])] = st    # _conn lets it go however the connection ends
         return st
 
@@ -236,6 +345,7 @@ class _Stream:
         self.sent = None
         self.ev = None
         self.big = False           # the last chunk was an event: send a tiny one before waiting
+        self.pinged = False        # the last chunk was a ping's first half
         if held:
             self.ev = asyncio.Event()
             old = server.streams.get(cid)
@@ -250,26 +360,30 @@ class _Stream:
         server = self.server
         hub = server.hub
         while True:
-            if self.ev is None:                # not held: one view, then the phone asks again
-                if self.sent is not None:
+            if self.ev is None:                # not held: one chunk, then the phone asks again
+                if self.big:
                     raise StopAsyncIteration
-                self.sent = hub.v
-                return _event("view", hub.view_json(self.lang, self.tok), self.sent, RETRY_MS)
+                self.big = True
+                out = self._answer() or b""
+                if self.sent != hub.v:
+                    self.sent = hub.v
+                    out += _event("view", hub.view_json(self.lang, self.tok), self.sent)
+                return out + _event("poll", "%d" % RETRY_MS, None, RETRY_MS)
             if server.streams.get(self.cid) is not self.ev:
                 raise StopAsyncIteration       # replaced by the same phone's newer stream
+            if self.pinged:                    # the ping's second half: fails if the phone left
+                self.pinged = False
+                await asyncio.sleep(PING_GAP_S)
+                return b"\n"
             if self.big:
                 # microdot's writer holds the last chunk while it waits for the next one: a
                 # comment line first, so no phone's view stays in the heap between changes
                 self.big = False
                 return b":\n"
             self.big = True
-            ans = hub.answers.pop(self.cid, None)
+            ans = self._answer()
             if ans is not None:
-                if "tok" in ans:
-                    self.tok = ans["tok"]
-                else:
-                    ans = {"seat": ans["seat"], "refused": hub.t(self.lang, ans["refused"])}
-                return _event("claim", json.dumps(ans))
+                return ans
             if self.sent != hub.v:
                 if self.tok and hub.seat_of(self.tok) is None:
                     self.tok = None            # the seat was given to another phone
@@ -280,7 +394,20 @@ class _Stream:
             v = hub.v
             await self.ev.wait()               # a change, or the server's ping (no task of its own)
             if hub.v == v and self.cid not in hub.answers and server.streams.get(self.cid) is self.ev:
-                return b": ping\n\n"           # a phone that left is noticed when this fails
+                self.pinged = True
+                return b": ping\n"             # a phone that left is noticed when this fails
+
+    def _answer(self):
+        """This client's claim answer as an event, or None."""
+        hub = self.server.hub
+        ans = hub.answers.pop(self.cid, None)
+        if ans is None:
+            return None
+        if "tok" in ans:
+            self.tok = ans["tok"]
+        else:
+            ans = {"seat": ans["seat"], "refused": hub.t(self.lang, ans["refused"])}
+        return _event("claim", json.dumps(ans))
 
     def close(self):
         if self.ev is not None and self.server.streams.get(self.cid) is self.ev:

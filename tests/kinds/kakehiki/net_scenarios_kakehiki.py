@@ -228,7 +228,7 @@ async def scenarios():
     w.close()
     w2.close()
 
-    # ---- past the streams a board holds open (the Pico W: 4): the view, then `retry`, closed ----
+    # ---- past the streams a board holds open (the Pico W: 4): the view, then `poll` with `retry`, closed ----
     srv = t.phones.server
     srv.max_streams = len(srv.streams) + 1
     ra, wa = await stream("/events?k=%s&lang=ja&c=phoneDDDD0004" % key)
@@ -240,7 +240,7 @@ async def scenarios():
         if not line:
             break
         lines.append(line.decode().split(":")[0])
-    out("stream past the bound", [name, lines[:4], len(srv.streams) == srv.max_streams])
+    out("stream past the bound", [name, lines[:8], len(srv.streams) == srv.max_streams])
     wa.close()
     wb.close()
     srv.max_streams = 8

@@ -10,7 +10,7 @@ import netmp
 # Each check's expected answer; a callable checks what the guest printed.
 EXPECT = {
     "no key": 403,
-    "wrong key": [403, "forbidden"],
+    "wrong key": lambda got: got[0] == 403 and "QRコード" in got[1],   # the page saying to scan the code
     "page with key": 200,
     "unknown path": 404,
     "no game view": [200, "games", "Card table scoreboard"],
@@ -40,7 +40,7 @@ EXPECT = {
     "secret only mine": [1, False, False],
     "my stream has my part": [2, 1],
     "another stream has no secret": [False, False, False],
-    "stream past the bound": ["view", ["event", "id", "retry", "data"], True],
+    "stream past the bound": ["view", ["event", "id", "data", "\n", "event", "retry", "data", "\n"], True],
     "press during flood": True,
     "refused over the bound": [True, True],
     "connections after the deadline": 0,
