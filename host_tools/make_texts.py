@@ -15,22 +15,27 @@ missing or damaged file makes the App import every table: the boot never depends
 
 The file (little-endian):
 
-    0   b"TXT2"
+    0   b"TXT3"
     4   u16 nsect     sections: one per table module and language
     6   u16 dirlen    bytes of the directory that follows (at most DIR_MAX)
     8   directory, nsect entries:
           u8 keylen, key (ASCII "<module> <lang>", e.g. b"ui.strings ja"),
           u32 offset of the section from the file's start, u16 idslen, u16 n (texts),
-          u16 bloblen, u32 crc32 of the key and the section's bytes (key + ids + offsets + blob),
+          u16 bloblen, u32 crc32 of the key and the section's bytes (key, then ids, offs, pos,
+          slots and blob),
           u32 srclen, u32 srccrc: the length and crc32 of the table's source file (<module>.py)
           the section was made from
         sections, each: ids    "\\n" + "\\n".join(ids) + "\\n" (ASCII, idslen bytes)
                         offs   (n + 1) x u16: where each text starts in blob, then bloblen
+                        pos    (n + 1) x u16: where each id starts in ids, then idslen + 1
+                        slots  slots_for(n) x u8 (x u16 from 255 ids): the hash table of the ids,
+                               id number + 1 at id_hash(id) & (size - 1), linear probing, 0 empty
                         blob   the texts in that language, UTF-8, one after the other
                                (the English or the Japanese of each pair, in table order)
 
-ids, offs and blob are exactly the three objects App.t() searches (the ids as a str), so the App
-keeps what it reads as it is. Sections are in table_modules() order, English then Japanese.
+ids, offs, pos, slots and blob are exactly the objects App.t() looks in (ui/texts.py, index()
+and look(): an id is found in a few steps, not searched for), so the App keeps what it reads
+as it is. Sections are in table_modules() order, English then Japanese.
 
 What the reader (ui/texts.py, read_section; its rare paths in ui/texts_check.py) checks before it
 uses a section; any failure and that table is imported instead, the boot goes on:
@@ -65,15 +70,15 @@ assert ENTRY.size == reader.ENTRY
 
 
 def section(table, w):
-    """(ids, offs, blob) bytes of one table in language index w (0 English, 1 日本語): exactly
+    """(ids, offs, blob, pos, slots) bytes of one table in language index w (0 English, 1 日本語): exactly
     what the App builds from an imported table (ui/texts.py, section())."""
     for k in table:
         if "\n" in k or not k.isascii():
             raise ValueError("text id %r: ids are ASCII without newlines" % k)
-    ids, offs, blob = reader.section(table, w)
-    if len(blob) > 0xFFFF:
-        raise ValueError("a table's texts exceed 64 KB: offsets are 16-bit")
-    return ids.encode(), offs, blob
+    ids, offs, blob, pos, slots = reader.section(table, w)
+    if len(blob) > 0xFFFF or len(ids) >= 0xFFFF:
+        raise ValueError("a table's texts or ids exceed 64 KB: offsets are 16-bit")
+    return ids, offs, blob, pos, slots
 
 
 def _modules(root):
@@ -104,13 +109,13 @@ def build(modules=None, root=FIRMWARE):
     at = len(MAGIC) + 4 + len(directory)
     entries = []
     body = []
-    for key, (ids, offs, blob), (srclen, srccrc) in secs:
-        crc = binascii.crc32(key + ids + offs + blob) & 0xFFFFFFFF
+    for key, (ids, offs, blob, pos, slots), (srclen, srccrc) in secs:
+        crc = binascii.crc32(key + ids + offs + pos + slots + blob) & 0xFFFFFFFF
         n = len(offs) // 2 - 1
         entries.append(bytes([len(key)]) + key + ENTRY.pack(at, len(ids), n, len(blob), crc,
                                                             srclen, srccrc))
-        body.append(ids + offs + blob)
-        at += len(ids) + len(offs) + len(blob)
+        body.append(ids + offs + pos + slots + blob)
+        at += len(ids) + len(offs) + len(pos) + len(slots) + len(blob)
     directory = b"".join(entries)
     if len(directory) > DIR_MAX:
         raise ValueError("the directory exceeds %d bytes: raise DIR_MAX in ui/texts.py" % DIR_MAX)

@@ -96,9 +96,9 @@ def test_the_file_has_every_table_in_both_languages():
         assert f is not None, "the App does not find firmware/ui/texts.bin beside ui/app.py"
         for name in table_modules():
             for w, lang in enumerate(("en", "ja")):
-                ids, offs, blob = texts_module.read_section(f, d, name + " " + lang)
+                sec = texts_module.read_section(f, d, name + " " + lang)
                 table = registry.module(name).MESSAGES
-                assert (ids, offs, blob) == texts_module.section(table, w), (name, lang)
+                assert sec == texts_module.section(table, w), (name, lang)
         assert texts_module.read_section(f, d, "tally_game.texts ja") is None
     finally:
         f.close()
@@ -229,7 +229,9 @@ def _build_with(monkeypatch, bad_section):
     real = make_texts.section
 
     def section(table, w):
-        return bad_section(*real(table, w))
+        ids, offs, blob, pos, slots = real(table, w)
+        ids, offs, blob = bad_section(ids, offs, blob)
+        return ids, offs, blob, pos, slots
 
     monkeypatch.setattr(make_texts, "section", section)
     data = make_texts.build()
@@ -322,3 +324,72 @@ def test_a_file_made_from_other_tables_is_not_used(reference, monkeypatch, tmp_p
     assert got["TITLE"] == "昔の得点板" and "ui.strings" not in imported
     monkeypatch.undo()
     texts_check.forget()
+
+
+def test_the_index_finds_every_id_and_nothing_else():
+    """look() finds an id through the section's hash table (ui/texts.index()), never by searching:
+    every id of every table in both languages, with the 8-bit table and the 16-bit one a table of
+    255 ids or more gets; an id no table has, and ids that share a slot, are told apart; the CRC
+    in Python (a MicroPython without binascii) is binascii's."""
+    import binascii
+    crc = texts_module._crc
+    for key in (b"", b"E_SEATS", b"KB_TOTAL_LAPS"):
+        want = binascii.crc32(key) & 0xFFFF
+        texts_module._crc = None
+        try:
+            assert texts_module.id_hash(key) == want, key
+        finally:
+            texts_module._crc = crc
+    tables = [registry.module(name).MESSAGES for name in table_modules()]
+    big = dict(("X%d" % i, ("e%d" % i, "日%d" % i)) for i in range(300))
+    try:
+        for table in tables + [big]:
+            for w in (0, 1):
+                sec = texts_module.section(table, w)
+                n = len(table)
+                assert len(sec[4]) == texts_module.slots_for(n) * (2 if n >= 255 else 1)
+                for sid in table:
+                    assert texts_module.look((sec,), sid) == table[sid][w], sid
+                assert texts_module.look((sec,), "NO_SUCH_TEXT") is None
+                assert texts_module.look((sec,), "") is None
+        # two ids in one slot: the second is probed past the first
+        m = texts_module.slots_for(2)
+        a = "A"
+        b = next(s for s in ("B%d" % i for i in range(999))
+                 if texts_module.id_hash(s.encode()) & (m - 1) == texts_module.id_hash(a.encode()) & (m - 1))
+        sec = texts_module.section({a: ("a", "あ"), b: ("b", "い")}, 1)
+        assert texts_module.look((sec,), a) == "あ" and texts_module.look((sec,), b) == "い"
+    finally:
+        registry.unload(table_modules())
+
+
+def test_an_index_that_lies_never_gives_another_texts_id_nor_fails(reference, monkeypatch, tmp_path):
+    """A CRC-valid file whose hash tables point ids at other ids, out of the table, or nowhere (a
+    crafted file: the reader does not rebuild the index at each load): the boot reaches its start
+    screen, every t() is its own text or its id, never another's, and nothing raises."""
+    import random
+    real = make_texts.section
+    rnd = random.Random(7)
+
+    def section(table, w):
+        ids, offs, blob, pos, slots = real(table, w)
+        slots = bytes(rnd.choice((0, 0, v, (v * 7) % 256, 255)) for v in slots)
+        return ids, offs, blob, pos, slots
+
+    monkeypatch.setattr(make_texts, "section", section)
+    data = make_texts.build()
+    monkeypatch.setattr(make_texts, "section", real)
+    path = tmp_path / "misindexed.bin"
+    path.write_bytes(data)
+    monkeypatch.setattr(texts_module, "PATH", str(path))
+    d = Driver(lang="ja")
+    assert d.screen() == "Boot" and not d.app.errors
+    hidden = 0
+    for lang in ("ja", "en"):
+        for kind in KINDS:
+            got, _ = texts_of(lang, kind, str(path), monkeypatch)
+            want = reference[(lang, kind)]
+            wrong = [(i, got[i], want[i]) for i in want if got[i] not in (want[i], i, "E_SEATS")]
+            assert not wrong, (lang, kind, wrong[:5])
+            hidden += sum(1 for i in want if got[i] == i != want[i])
+    assert hidden > 0          # the lies did hide texts: the test saw what it is about

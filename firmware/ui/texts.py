@@ -5,7 +5,7 @@ from core import registry
 
 PATH = None              # the data file's path; None: ui/texts.bin beside this module (tests set it)
 ROOT = None              # the firmware tree's root ("/" on the Pico); None: from this module's place
-MAGIC = b"TXT2"
+MAGIC = b"TXT3"
 try:
     from binascii import crc32 as _crc
 except ImportError:      # a MicroPython without it: the sizes are still checked
@@ -48,8 +48,8 @@ def _u32(b, i):
 
 
 def read_section(f, d, key):
-    """The section `key` ("ui.strings ja") as (ids str, offs bytes, blob bytes); None when the
-    file has no such section. Raises on a section that does not check out: its size, its CRC
+    """The section `key` ("ui.strings ja") as (ids, offs, blob, pos, slots), all bytes; None when
+    the file has no such section. Raises on a section that does not check out: its size, its CRC
     (which covers the key), texts that would not decode, or a table that is not the one it was
     made from."""
     name = key[:key.find(" ")]
@@ -65,17 +65,24 @@ def read_section(f, d, key):
             f.seek(at)
             ids = f.read(nid)
             offs = f.read(2 * n + 2)
+            pos = f.read(2 * n + 2)
+            slots = f.read(slots_for(n) * (2 if n >= 255 else 1))
             blob = f.read(nb)
-            if len(ids) != nid or len(offs) != 2 * n + 2 or len(blob) != nb or _u16(offs, 2 * n) != nb:
+            if (len(ids) != nid or len(offs) != 2 * n + 2 or len(blob) != nb or _u16(offs, 2 * n) != nb
+                    or len(pos) != 2 * n + 2 or len(slots) != slots_for(n) * (2 if n >= 255 else 1)):
                 raise ValueError(key)
-            if _crc is not None and _crc(blob, _crc(offs, _crc(ids, _crc(key)))) & 0xFFFFFFFF != crc:
+            c = _crc
+            if c is not None and c(blob, c(slots, c(pos, c(offs, c(ids, c(key)))))) & 0xFFFFFFFF != crc:
                 raise ValueError(key)
+            # (the index is not rebuilt to check it: a Python pass over every id at each load;
+            # look() compares the id it finds, so an index that lies can hide a text, never give
+            # another id's, and the CRC stands against everything but a crafted file)
             if ids[0] != 10 or ids[-1] != 10 or ids.count(b"\n") != n + 1:
                 raise ValueError(key)
             # raises on bytes that are not UTF-8 (the str is let go at once: one C pass, where
             # a check of each offset in Python cost 3 times as much; look() covers those)
             str(blob, "utf-8")
-            return str(ids, "utf-8"), offs, blob
+            return ids, offs, blob, pos, slots
         i = e + ENTRY
     return None
 
@@ -97,7 +104,8 @@ def _made_from(name, srclen, srccrc):
 
 
 def section(table, w=-1):
-    """(ids, offs, blob) of an imported table (w: its language's index; -1: values are texts)."""
+    """(ids, offs, blob, pos, slots) of an imported table (w: its language's index; -1: values are
+    texts), exactly what make_texts writes for it."""
     ids = ["\n"]
     offs = bytearray()
     blob = bytearray()
@@ -112,14 +120,67 @@ def section(table, w=-1):
     n = len(blob)
     offs.append(n & 255)
     offs.append(n >> 8)
-    return "".join(ids), bytes(offs), bytes(blob)
+    ids = "".join(ids).encode()
+    pos, slots = index(ids, len(offs) // 2 - 1)
+    return ids, bytes(offs), bytes(blob), pos, slots
+
+
+def id_hash(key):
+    """The slot an id (its ASCII bytes) is looked for first: its CRC-32, in C on the Pico and the
+    PC alike (a hash in Python cost the Pico ten times as much a look-up)."""
+    if _crc is not None:
+        return _crc(key) & 0xFFFF
+    c = 0xFFFFFFFF                       # a MicroPython without binascii: the same CRC, slowly
+    for b in key:
+        c ^= b
+        for _ in range(8):
+            c = (c >> 1) ^ (0xEDB88320 if c & 1 else 0)
+    return (c ^ 0xFFFFFFFF) & 0xFFFF
+
+
+def slots_for(n):
+    """The hash table's size for n ids: a power of two at least 2 n (a miss, the common case in
+    all but one section, ends at an empty slot in one or two steps)."""
+    m = 4
+    while m < 2 * n + 1:
+        m <<= 1
+    return m
+
+
+def index(ids, n):
+    """(pos, slots) of the n ids in `ids` (b"\\nA\\nB\\n"): pos, (n + 1) x u16, where each id starts
+    (then the end of the last + 1); slots, slots_for(n) x u8 (u16 from 255 ids), the id's number
+    + 1 at its id_hash(), linear probing, 0 = empty. look() finds an id in a few steps instead
+    of searching the ids."""
+    m = slots_for(n)
+    wide = n >= 255
+    pos = bytearray(2 * n + 2)
+    slots = bytearray(m * 2 if wide else m)
+    p = 1
+    for j in range(n + 1):
+        pos[2 * j] = p & 255
+        pos[2 * j + 1] = p >> 8
+        if j == n:
+            break
+        q = ids.find(b"\n", p)
+        i = id_hash(ids[p:q]) & (m - 1)
+        while (slots[2 * i] | slots[2 * i + 1] << 8) if wide else slots[i]:
+            i = (i + 1) & (m - 1)
+        if wide:
+            slots[2 * i] = (j + 1) & 255
+            slots[2 * i + 1] = (j + 1) >> 8
+        else:
+            slots[i] = j + 1
+        p = q + 1
+    return bytes(pos), bytes(slots)
 
 
 def load(lang, kind):
     """The texts of `lang` (and of game `kind`, or None), one section per table, in the order
     App.t() looks: the games' names (from the registry, as ids G_<kind>), the engine's table, the
-    UI's, the game's. A section is a str of ids (between newlines), one bytes of UTF-8 texts and
-    their 16-bit offsets."""
+    UI's, the game's. A section is (ids, offs, blob, pos, slots[, name, w, file]): the ids between
+    newlines, their index (index()), the UTF-8 texts' 16-bit offsets and the texts, or where the
+    texts start in the open file (then the table's name and language index, for look())."""
     names = ["core.messages", "ui.strings"]
     if kind is not None:
         names.append(registry.texts(kind))
@@ -145,7 +206,7 @@ def load(lang, kind):
             if sec is not None:
                 # the texts stay on the flash (RAM, docs/ram.md): look() reads a text where the
                 # blob starts in the file; name, w: where look() finds a text that does not decode
-                sec = (sec[0], sec[1], f.tell() - len(sec[2]), name, w, f)
+                sec = (sec[0], sec[1], f.tell() - len(sec[2]), sec[3], sec[4], name, w, f)
                 keep = True
         if sec is None:
             table = registry.module(name).MESSAGES
@@ -163,22 +224,36 @@ def load(lang, kind):
 
 def look(secs, sid):
     """The text `sid` from the first section holding it, unfilled; None when none does."""
-    key = "\n" + sid + "\n"
+    key = sid.encode()
+    h = id_hash(key)
     for sec in secs:
-        ids = sec[0]
-        k = ids.find(key)
-        if k >= 0:
-            i = ids.count("\n", 0, k) << 1
-            offs = sec[1]
-            a, e = offs[i] | (offs[i + 1] << 8), offs[i + 2] | (offs[i + 3] << 8)
-            try:
-                b = sec[2]
-                if isinstance(b, int):       # on the flash (load()): one seek and one read
-                    f = sec[5]
-                    f.seek(b + a)
-                    return str(f.read(e - a), "utf-8")
-                return str(b[a:e], "utf-8")
-            except Exception:    # offsets that cut a character (a file that checked out): the
-                from ui.texts_check import from_table     # table's (sec[3:]: its module, language)
-                return from_table(sec[3], sec[4], sid)
+        offs, pos, slots = sec[1], sec[3], sec[4]
+        n = (len(offs) >> 1) - 1
+        wide = n >= 255                  # 16-bit slots (index())
+        m = (len(slots) >> 1) if wide else len(slots)
+        i = h & (m - 1)
+        while True:
+            j = (slots[2 * i] | slots[2 * i + 1] << 8) if wide else slots[i]
+            if not j or j > n:
+                break                    # an empty slot: not in this section
+            j = (j - 1) << 1
+            p = pos[j] | pos[j + 1] << 8
+            q = (pos[j + 2] | pos[j + 3] << 8) - 1
+            if q - p == len(key) and q < len(sec[0]):
+                if sec[0][p:q] == key:
+                    return _text(sec, offs[j] | offs[j + 1] << 8, offs[j + 2] | offs[j + 3] << 8, sid)
+            i = (i + 1) & (m - 1)
     return None
+
+
+def _text(sec, a, e, sid):
+    try:
+        b = sec[2]
+        if isinstance(b, int):       # on the flash (load()): one seek and one read
+            f = sec[7]
+            f.seek(b + a)
+            return str(f.read(e - a), "utf-8")
+        return str(b[a:e], "utf-8")
+    except Exception:    # offsets that cut a character (a file that checked out): the
+        from ui.texts_check import from_table     # table's (sec[5:7]: its module, language)
+        return from_table(sec[5], sec[6], sid)
