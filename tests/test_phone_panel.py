@@ -95,3 +95,35 @@ def test_claim_asked_on_the_panel(tmp_path):
     app.on_button("long", "back")            # cancels the question; undoes nothing
     assert hub.answers["phone-0003"]["refused"] == "E_PH_DECLINED"
     assert app.game.seq == seq and hub.asking is None and app.errors == []
+
+
+class _Words:
+    """A canvas that keeps the text drawn on it (the code's squares are dropped)."""
+
+    def __init__(self):
+        self.lines = []
+
+    def text(self, s, x, y, *args, **kw):
+        self.lines.append((y, s))
+
+    def __getattr__(self, name):
+        return lambda *a, **k: None
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+@pytest.mark.parametrize("ip,port", [("192.168.178.123", 8080), ("127.0.0.1", 8080), ("192.168.4.1", 80)])
+def test_join_screen_shows_the_whole_address(tmp_path, lang, ip, port):
+    """Where the code will not scan, the address is typed: the join screen shows all of it, the
+    port (the simulator's 8080) and the key too, with seats registered and without."""
+    board, app, phones = table(tmp_path, lang, net={"mode": "lan", "ip": ip, "port": port})
+    for tokens in ({}, {0: "a" * 16, 1: "b" * 16}):
+        phones.hub.tokens = tokens
+        join = Join(app)
+        c = _Words()
+        join.draw(c)
+        ys = [y for y, _ in c.lines]
+        shown = "".join(s for _, s in c.lines)
+        typed = "%s%s?k=%s" % (ip, "" if port == 80 else ":%d" % port, phones.cfg["key"])
+        assert typed in shown, c.lines
+        ys.sort()
+        assert all(b - a >= 8 for a, b in zip(ys, ys[1:])) and ys[-1] <= 56, c.lines   # none over another

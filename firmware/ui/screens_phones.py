@@ -17,9 +17,19 @@ class Join(Screen):
         if net.get("password") is not None and net.get("mode") == "ap":
             from net.qr_data import wifi_join
             self.pages.append(("PH_WIFI", wifi_join(net["ssid"], net["password"]), net["ssid"]))
-        self.pages.append(("PH_PAGE", app.hub.address(), net.get("ip", "")))
+        self.pages.append(("PH_PAGE", app.hub.address(), self.typed(net)))
         self.at = 0
         self.code = None             # (page, size, rows): a code is encoded once (~140 ms on a Pico)
+
+    def typed(self, net):
+        """The page's whole address as it is typed where the code will not scan, one part a line:
+        the address, its port (not 80), the key (a browser reads `host?k=` as `host/?k=`)."""
+        host = net.get("ip", "")
+        port = net.get("port", 80)
+        if port != 80:
+            more = "%s:%d" % (host, port)
+            host = more if len(wrap(more, W - QR_ROOM - 2)) == 1 else host + "\n:%d" % port
+        return "%s\n?k=%s" % (host, self.app.hub.key)
 
     def hide(self):
         self.code = None
@@ -59,18 +69,21 @@ class Join(Screen):
         w = W - x
         head = sid if len(self.pages) > 1 else "PH_SCAN"
         lines = wrap(hub.t(lang, head), w) + wrap(under, w)
-        y = 0
-        for ln in lines[:4]:
-            c.text(ln, x, y)
-            y += 8
-        if hub.tokens:
-            c.text(hub.t(lang, "PH_SEATS", {"n": len(hub.tokens)}), x, 36)
         if self.at + 1 < len(self.pages):
             foot = "PH_NEXT"
         else:
             foot = "PH_PREV" if self.at > 0 else "PH_DONE"
-        y = 48
-        for ln in wrap(hub.t(lang, foot), w)[:2]:
+        foot = wrap(hub.t(lang, foot), w)[:2]
+        bottom = 64 - 8 * len(foot)          # the foot on the last rows, the text down to it
+        seats = 1 if hub.tokens else 0
+        y = 0
+        for ln in lines[:bottom // 8 - seats]:     # the address's key line included (a LAN's port)
+            c.text(ln, x, y)
+            y += 8
+        if seats:
+            c.text(hub.t(lang, "PH_SEATS", {"n": len(hub.tokens)}), x, min(max(y + 4, 36), bottom - 8))
+        y = bottom
+        for ln in foot:
             c.text(ln, x, y)
             y += 8
 
