@@ -92,6 +92,7 @@ class _Keys:
         self.release_at = {}
         self.shown = -1
         self.status = ""
+        self.pinned = ""              # always on the status line: the phones' address (--serve)
         self.quitting = False
         self.saving = ("games saved in %s" % args.store) if args.store else \
             "nothing is saved (make sim STORE=DIR keeps the games)"
@@ -110,7 +111,7 @@ class _Keys:
                 return False
             self.quitting = True      # a memory-only game is lost on quit: ask once
             self.status = "q again to quit: %s" % self.saving
-            _draw_status(self.scr, self.status)
+            _draw_status(self.scr, self.status, self.pinned)
             return True
         if key is not None:
             self.quitting = False
@@ -131,9 +132,9 @@ class _Keys:
         self.turn(now)
         if board.display.sent != self.shown:
             self.shown = board.display.sent
-            _draw(self.scr, to_text(board.panel), self.status or self.saving)
+            _draw(self.scr, to_text(board.panel), self.status or self.saving, self.pinned)
         elif self.status:
-            _draw_status(self.scr, self.status)
+            _draw_status(self.scr, self.status, self.pinned)
         return True
 
 
@@ -163,10 +164,11 @@ def _serve_loop(scr, args):
 
     async def run():
         sv = Served(make_store(args.store), args.store, args.lang, args.port, args.host)
+        sv.quiet()                # asyncio's complaints to the error log, not over the panel
         url = await sv.start()
         scr.timeout(0)
         keys = _Keys(scr, sv.board, sv.app, args, sv.turn)
-        keys.saving = "phones: " + url
+        keys.pinned = "phones: " + url
         while keys.once(sv.clock.ticks_ms()):
             await asyncio.sleep(0.01)
         sv.phones.server.close()
@@ -176,7 +178,7 @@ def _serve_loop(scr, args):
     return 0
 
 
-def _draw(scr, picture, status):
+def _draw(scr, picture, status, pinned=""):
     import curses
     scr.erase()
     h, w = scr.getmaxyx()
@@ -189,12 +191,14 @@ def _draw(scr, picture, status):
         scr.addstr(1 + i, 0, "|" + row.ljust(128) + "|")
     scr.addstr(33, 0, "+" + "-" * 128 + "+")
     scr.addstr(34, 0, KEYS_HELP[:w - 1], curses.A_BOLD)
-    _draw_status(scr, status)
+    _draw_status(scr, status, pinned)
 
 
-def _draw_status(scr, status):
+def _draw_status(scr, status, pinned=""):
+    """The last line: what is pinned there (the phones' address), then the last key's status."""
+    line = (pinned + "   " + status) if pinned else status
     try:
-        scr.addstr(35, 0, status.ljust(80))
+        scr.addstr(35, 0, line.ljust(130)[:scr.getmaxyx()[1] - 1])
     except Exception:
         pass
     scr.refresh()

@@ -38,6 +38,30 @@ class Served:
         await asyncio.sleep(0.05)
         return self.hub.address()
 
+    def quiet(self):
+        """What CPython's asyncio would print (a task's exception nobody awaited, writes to a socket
+        already closed) goes to the error log as the server's own errors do, never the terminal
+        (the panel drawn there). Inside the running loop; the `asyncio` logger is the process's."""
+        import logging
+        served = self
+
+        class ToLog(logging.Handler):
+            def emit(self, record):
+                served.report(RuntimeError("asyncio: " + record.getMessage()))
+
+        log = logging.getLogger("asyncio")
+        log.handlers[:] = [ToLog()]
+        log.propagate = False
+        asyncio.get_running_loop().set_exception_handler(
+            lambda loop, ctx: self.report(ctx.get("exception") or RuntimeError("asyncio: %s" % ctx.get("message"))))
+
+    def report(self, e):
+        server = self.phones.server
+        if server is not None:
+            server._log(e)          # at most one a minute, as the board writes them
+        else:
+            self.app.log_error(e, "asyncio")
+
     def turn(self, now):
         import main as firmware_main
         firmware_main.step(self.app, self.board.buttons, now)
@@ -50,6 +74,7 @@ async def control(args, store):
     from host_tools.sim.script import Runner, ScriptError
     clock = FakeClock()
     sv = Served(store, args.store, args.lang, args.port, args.host, clock)
+    sv.quiet()
     url = await sv.start()
     print(json.dumps({"url": url, "key": sv.hub.key}), flush=True)
     runner = Runner(sv.board, sv.app, clock, args.shots)
