@@ -292,3 +292,18 @@ def test_the_notices_spare_glyphs_are_the_fonts_own():
     """draw/font_spare.py is what make font writes from draw/misaki.fnt and the notice's texts."""
     with open(make_font.SPARE_OUT, encoding="utf-8") as f:
         assert f.read() == make_font.spare_source(_good()), "draw/font_spare.py is stale; " + HOW
+
+
+def test_a_trusted_font_checks_no_block_and_draws_the_same(font, font_file, monkeypatch):
+    """Our firmware freezes the font into its image and sets TRUSTED (frozen_data.install()): no
+    block's CRC is read, every glyph is the one the checked reader gives."""
+    chars = "株ドボン開始ABC次へ×①"
+    font_file(_good())
+    want = [reader.glyph_columns(ch) for ch in chars]
+    crcs = []
+    real_crc = reader._crc
+    monkeypatch.setattr(reader, "_crc", lambda data, c=0: crcs.append(len(data)) or real_crc(data, c))
+    monkeypatch.setattr(reader, "TRUSTED", True)
+    font_file(_good())
+    assert [reader.glyph_columns(ch) for ch in chars] == want
+    assert sum(crcs) < 512 and not reader.damaged     # the header's CRC only (a block: 640 bytes)

@@ -393,3 +393,25 @@ def test_an_index_that_lies_never_gives_another_texts_id_nor_fails(reference, mo
             assert not wrong, (lang, kind, wrong[:5])
             hidden += sum(1 for i in want if got[i] == i != want[i])
     assert hidden > 0          # the lies did hide texts: the test saw what it is about
+
+
+def test_a_trusted_file_reads_the_same_without_its_checks(reference, monkeypatch):
+    """Our firmware freezes texts.bin with its tables and sets TRUSTED (frozen_data.install()):
+    the sections come unchecked, every text the same; a damaged section is then not caught, which
+    is why only a file inside the firmware image is trusted."""
+    monkeypatch.setattr(texts_module, "TRUSTED", True)
+    for lang in ("ja", "en"):
+        for kind in KINDS:
+            got, imported = texts_of(lang, kind, None, monkeypatch)
+            assert imported == []
+            want = reference[(lang, kind)]
+            assert [i for i in want if got[i] != want[i]] == [], (lang, kind)
+    f, d = texts_module.open_file()
+    try:
+        calls = []
+        monkeypatch.setattr(texts_module, "_made_from", lambda *a: calls.append(a) or True)
+        assert texts_module.read_section(f, d, "ui.strings ja") is not None and calls == []
+        monkeypatch.setattr(texts_module, "TRUSTED", False)
+        assert texts_module.read_section(f, d, "ui.strings ja") is not None and len(calls) == 1
+    finally:
+        f.close()

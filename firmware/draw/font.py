@@ -35,6 +35,8 @@ _font = None
 _next = 0
 FONT_PATH = None             # the font file; None: draw/misaki.fnt (data_paths). Tests set it.
 damaged = False              # the font file is missing or failed a check: the App says so, once
+TRUSTED = False              # True: the file is part of the firmware image (our UF2): no block's CRC
+                             # is checked (each first look into a block cost a read of 640 bytes)
 try:
     from binascii import crc32 as _crc
 except ImportError:          # a MicroPython without it: sizes are still checked
@@ -81,7 +83,8 @@ def _open():
         if (len(firsts) == 2 * nblocks and len(ranges) == 4 * nranges
                 and nblocks == (n + _BLOCK - 1) // _BLOCK
                 and (_crc is None or _crc(ranges, _crc(firsts, _crc(head[:12]))) & 0xFFFFFFFF == _u32(head, 12))):
-            font = [f, firsts, ranges, n, cps, cps + 2 * n, bytearray(2 * _BLOCK), bytearray(nblocks), crcs]
+            font = [f, firsts, ranges, n, cps, cps + 2 * n, bytearray(2 * _BLOCK),
+                    bytearray(b"\x01" * nblocks if TRUSTED else nblocks), crcs]
             if f.seek(0, 2) != cps + 10 * n:
                 damaged = True       # cut short (or grown): the blocks' CRCs say which glyphs hold
     if font is None:

@@ -5,6 +5,8 @@ from core import registry
 
 PATH = None              # the data file's path; None: ui/texts.bin beside this module (tests set it)
 ROOT = None              # the firmware tree's root ("/" on the Pico); None: from this module's place
+TRUSTED = False          # True: the file is part of the firmware image (our UF2 freezes it with the
+                         # tables it was made from), so a section's checks are left out
 MAGIC = b"TXT3"
 try:
     from binascii import crc32 as _crc
@@ -60,7 +62,7 @@ def read_section(f, d, key):
         e = i + 1 + k
         if d[i + 1:e] == key:
             at, nid, n, nb, crc = _u32(d, e), _u16(d, e + 4), _u16(d, e + 6), _u16(d, e + 8), _u32(d, e + 10)
-            if not _made_from(name, _u32(d, e + 14), _u32(d, e + 18)):
+            if not TRUSTED and not _made_from(name, _u32(d, e + 14), _u32(d, e + 18)):
                 raise ValueError(key)
             f.seek(at)
             ids = f.read(nid)
@@ -71,6 +73,8 @@ def read_section(f, d, key):
             if (len(ids) != nid or len(offs) != 2 * n + 2 or len(blob) != nb or _u16(offs, 2 * n) != nb
                     or len(pos) != 2 * n + 2 or len(slots) != slots_for(n) * (2 if n >= 255 else 1)):
                 raise ValueError(key)
+            if TRUSTED:
+                return ids, offs, blob, pos, slots
             c = _crc
             if c is not None and c(blob, c(slots, c(pos, c(offs, c(ids, c(key)))))) & 0xFFFFFFFF != crc:
                 raise ValueError(key)
