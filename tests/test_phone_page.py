@@ -574,6 +574,102 @@ def test_a_page_without_its_key_shows_the_403_text(phones):
         assert p.wait(lambda r: r["state"] == "forbidden", "the 403 text")["big"].startswith(LABELS[p.lang]["forbidden"])
 
 
+# ---- past the streams the table holds open -----------------------------------------------------
+def raw_stream(table, cid):
+    """A phone's event stream from a plain socket, kept open: (socket, what came at once)."""
+    import socket as sk
+    port = int(table.url.split(":")[2].split("/")[0])
+    s = sk.create_connection(("127.0.0.1", port), timeout=10)
+    s.sendall(("GET /events?k=%s&lang=ja&c=%s HTTP/1.0\r\n\r\n" % (table.key, cid)).encode())
+    got = b""
+    while b"event: view" not in got or not got.endswith(b"\n\n"):
+        chunk = s.recv(65536)
+        if not chunk:
+            break
+        got += chunk
+    return s, got
+
+
+def test_a_phone_past_the_stream_limit_never_shows_the_banner(sim, phones, shots):
+    """Eight phones hold the simulator's eight streams; the ninth, in Chromium, polls: it follows
+    every change and its page never shows 再接続中 (a banner it would show for 1.5 s of each ask
+    if it took the end of each poll for a lost table). The ninth finds a slot within 5 s of a
+    held phone vanishing."""
+    table = sim()
+    start_game(table, game_data.kinds()[0])
+    held = [raw_stream(table, "held%08d" % i)[0] for i in range(8)]
+    extra, got = raw_stream(table, "probe0000001")           # the limit reached: a poll, then closed
+    extra.close()
+    assert b"event: poll" in got and b"retry: 1500" in got, got[-200:]
+    ninth, = phones(["ja"])
+    ninth.goto(table.url)
+    ninth.wait(lambda p: p["state"] == "live", "the view")
+    ninth.js("""(() => { window.downs = 0; new MutationObserver(() => {
+        if (document.body.dataset.state === 'down') window.downs++; }).observe(document.body, {attributes: true});
+        return true; })()""")
+    states = set()
+    steps = [t for t in script(game_data.kinds()[0]) if t.split()[0] not in ("shot", "phone")]
+    done = 0
+    end = time.time() + 9                  # six asks of the ninth phone at least
+    for text in steps:
+        if time.time() > end:
+            break
+        before = table.view("ja")["v"]
+        table.step(text)
+        v = table.view("ja")["v"]
+        if v != before:
+            page = ninth.wait(lambda p: p["v"] == v, "view %d" % v, timeout=10)
+            done += 1
+            states.add(page["state"])
+        for _ in range(5):
+            states.add(ninth.read()["state"])
+            time.sleep(0.1)
+    while time.time() < end:               # and while nothing changes
+        states.add(ninth.read()["state"])
+        time.sleep(0.1)
+    assert done >= 3, "the script changed the view only %d times" % done
+    assert states == {"live"} and ninth.js("window.downs") == 0, (states, ninth.js("window.downs"))
+    assert LABELS["ja"]["down"] not in ninth.read()["banners"]
+    ninth.shot(shots, "ninth-live")
+    # a held phone vanishes: within 5 s its slot is free, and a new phone holds it
+    held.pop().close()
+    t0 = time.time()
+    while True:
+        s, got = raw_stream(table, "late00000001")
+        s.settimeout(0.5)
+        try:
+            more = s.recv(4096)
+        except OSError:
+            more = None                   # still open after its view: a held stream
+        s.close()
+        if b"event: poll" not in got and more != b"":
+            break
+        assert time.time() - t0 < 5, "no slot free %.1f s after a phone vanished" % (time.time() - t0)
+        time.sleep(0.2)
+    for s in held:
+        s.close()
+
+
+def test_a_request_without_the_key_gets_the_page_in_its_language(sim, phones, shots):
+    """Any address of the table without its key: 403 and a small page saying to scan the code on
+    the table, in the phone's language (Accept-Language)."""
+    table = sim()
+    base = table.url.split("?")[0]
+    for p in phones(["ja", "en"]):
+        for url in (base, base + "view?k=000000000000", base + "nowhere"):
+            p.goto(url)
+            deadline = time.time() + 20
+            text = ""
+            while LABELS[p.lang]["noKeyText"] not in text and time.time() < deadline:
+                time.sleep(0.1)
+                text = p.js("document.body ? document.body.innerText : ''") or ""
+            assert LABELS[p.lang]["forbidden"] in text and LABELS[p.lang]["noKeyText"] in text, text
+            assert p.js("document.documentElement.lang") == p.lang
+            assert p.js("document.documentElement.scrollWidth") <= WIDTH
+        p.shot(shots, "403-page")
+        assert not p.js(MISSING_GLYPHS)
+
+
 # ---- the bound --------------------------------------------------------------------------------
 def test_page_fits_its_budget_as_sent(sim):
     table = sim()

@@ -195,7 +195,7 @@ class Server:
         body = ('<!DOCTYPE html><html lang="%s"><meta charset="utf-8"><meta name="viewport" '
                 'content="width=device-width,initial-scale=1"><title>%s</title><body style="margin:30vh '
                 '16px 0;text-align:center;font:21px/1.4 system-ui,sans-serif;background:#f4f1ea">'
-                '<h1 style="font-size:26px">%s</h1><p>%s</p></body></html>' % (lang, head, head, text)).encode()
+                '<h1 style="font-size:22px">%s</h1><p>%s</p></body></html>' % (lang, head, head, text)).encode()
         await writer.awrite(b"HTTP/1.0 403 Forbidden\r\nContent-Type: text/html; charset=UTF-8\r\n"
                             b"Content-Length: %d\r\nCache-Control: no-store\r\n\r\n" % len(body) + body)
         # what it still sends is read and dropped (up to the deadline): a socket closed with bytes
