@@ -152,6 +152,8 @@ class Server:
         try:
             rd = _Request(reader, REQUEST_MS)
             line = await rd.readline()
+            if not line:                       # connected and gone
+                return
             # the key first: a request without it gets the same small page, whatever it asked
             if _key_of(line) != self.key:
                 await self._forbidden(rd, writer)
@@ -257,7 +259,9 @@ class Server:
         from microdot import Microdot, Request, Response
         # microdot prints every exception it catches (a request it cannot parse, a route that
         # raised) with its module's print_exception: ours puts it in the error log instead
-        sys.modules["microdot.microdot"].print_exception = self._log
+        mod = sys.modules.get("microdot.microdot")
+        if mod is not None:
+            mod.print_exception = self._log
         Request.max_readline = MAX_LINE
         Request.max_content_length = MAX_BODY
         Request.max_body_length = MAX_BODY
