@@ -225,7 +225,7 @@ def summary(games):
 
 
 def measure(uf2=None, kinds=None, flash_dir=None, log=None):
-    from host_tools import deploy, emu
+    from host_tools import emu
     path = emu.find_uf2(uf2)
     if not path:
         return {"skip": "no UF2 (give --uf2 or put RPI_PICO v1.24.1 at .cache/RPI_PICO.uf2)"}
@@ -235,8 +235,10 @@ def measure(uf2=None, kinds=None, flash_dir=None, log=None):
     import tempfile
     tmp = None
     if flash_dir is None:
+        # the flash each firmware starts from: make deploy's files on the official one, nothing
+        # on ours (its littlefs holds games only: a staged tree there slows the game's creation)
         tmp = tempfile.mkdtemp(prefix="bench-scripts-flash-")
-        flash_dir = deploy.stage("pico", out_dir=os.path.join(tmp, "flash"))
+        flash_dir = emu.app_flash("pico", os.path.join(tmp, "flash"), path)
     t = time.time()
     try:
         res = [run_game(k, path, flash_dir, log) for k in kinds]
