@@ -57,6 +57,7 @@ VALUES = {
 VALUES_BY_ID = {"ERR_SHOWN": {"what": "ZeroDivisionError"}, "KK_PAY": {"n": 1280, "p": 160, "f": 8},
                 "DB_PLAY_HINT": {"left": {"ja": "16枚引く", "en": "Draw 16"}},
                 "PH_HAND_LINE": {"state": {"ja": "スマホで入力済み", "en": "entered on the phone"}},
+                "KH_ANSWER": {"q": {"ja": "符号札は引算？", "en": "Sign card: minus?"}, "a": {"ja": "いいえ", "en": "No"}},
                 "RESUME_OF": {"where": {"ja": "第12回・切り直し2/3", "en": "Round 12, shuffles 2/3"}}}
 
 

@@ -4,13 +4,14 @@
 from core.errors import Refusal
 
 
-def panel_free(hub):
-    """The panel shows the game's play screen, nothing half-entered: a phone may start a result."""
+def busy(hub):
+    """None when the panel shows the game's play screen alone, nothing half-entered: a phone may
+    start a result; else why not (net/live.panel: the panel first)."""
     app = hub.app
-    if app.game is None or app.game.is_over() or hub.hands() is not None:
-        return False
-    from ui.screens_common import PlayScreen
-    return bool(app.stack) and isinstance(app.stack[-1], PlayScreen)
+    if app.game is None or app.game.is_over():
+        return "E_PH_SHOWN"
+    why = hub.panel()
+    return "E_PH_BUSY" if why is None and hub.hands() is not None else why
 
 
 def can_save(h):
@@ -24,7 +25,7 @@ def can_save(h):
 def mine(hub, vo, seat, mine, mod):
     """The seat's forms and lines for a result: start one, enter its hand, see what it sent, save."""
     opens = getattr(mod, "opens", None)
-    if opens is not None and panel_free(hub):
+    if opens is not None and busy(hub) is None:
         opens(vo, seat, mine)
     h = hub.hands()
     if h is None:
@@ -59,18 +60,21 @@ def act(hub, seat, v, ev, mod):
         h = hub.hands()
         if h is None or ev.get("h") != h.id:
             raise Refusal("E_PH_STALE")
-        if seat != hub.starter or not can_save(h):
+        if seat != hub.starter:
             return 403, None
+        if not can_save(h):              # the panel moved off the preview (a question, a hand)
+            raise Refusal("E_PH_BUSY")
         h.phone.save(app.stack[-1])
     else:
         if getattr(mod, "open_result", None) is None or ev.get("seat") != seat:
             return 403, None
         if app.game is None:
             raise Refusal("PH_NO_GAME")
+        why = busy(hub)
+        if why is not None:
+            raise Refusal(why)
         if v != hub.v:
             raise Refusal("E_PH_STALE")
-        if not panel_free(hub):
-            raise Refusal("E_PH_BUSY")
         mod.open_result(app, seat, ev)
         hub.starter = seat          # it may save the result too, once every hand is in
     app.dirty = True

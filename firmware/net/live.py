@@ -59,6 +59,7 @@ class Hub:
         self.starter = None          # the seat whose phone started the open result
         self.tokens = {}             # seat -> token (RAM only: a reboot forgets every claim)
         self.asking = None           # (seat, client id) while the panel asks the table
+        self.asked = False           # ... and its question is on the panel (else held: the panel first)
         self.answers = {}            # client id -> the claim's answer, until its stream sends it
         self.views = {}              # lang -> the public view of version v, as JSON text
         self.voices = {}             # lang -> Voice (or the App itself in its own language)
@@ -81,6 +82,11 @@ class Hub:
     def poll(self):
         app = self.app
         g = app.game
+        if self.asking is not None and not self.asked:
+            if g is None or g.is_over() or self.asking[0] >= g.nseats:
+                self.answer(False, "E_PH_STALE")     # the game it was for went away meanwhile
+            else:
+                self.ask()
         seq = g.seq if g is not None else -1
         top = app.stack[-1] if app.stack else None
         h = open_hands(app)
@@ -135,12 +141,25 @@ class Hub:
             raise Refusal("E_PH_CLIENT")
         if self.asking is not None:
             raise Refusal("E_PH_ASKING")
+        if g.is_over():
+            raise Refusal("E_PH_SHOWN")      # the final standings: no seat to play any more
         self.asking = (seat, cid)
-        from ui.screens_phones import Claim
-        self.app.push(Claim(self.app, self, seat))
+        self.asked = False
+        self.ask()
 
-    def answer(self, yes):
-        """The table's answer on the panel: a token for the seat, or a refusal, to the asking phone."""
+    def ask(self):
+        """The claim's question goes on the panel once the panel shows the table alone: never over
+        a question, an entry or a result someone is reading (the panel first); till then it is held
+        and the phone waits."""
+        if self.asking is None or self.asked or panel(self.app) is not None:
+            return
+        self.asked = True
+        from ui.screens_phones import Claim
+        self.app.push(Claim(self.app, self, self.asking[0]))
+
+    def answer(self, yes, why="E_PH_DECLINED"):
+        """The table's answer on the panel: a token for the seat, or a refusal, to the asking phone.
+        A new token makes the seat's old one worthless: that phone's next view has no `mine`."""
         seat, cid = self.asking
         self.asking = None
         if yes:
@@ -148,8 +167,11 @@ class Hub:
             self.tokens[seat] = tok        # a seat has one phone: the new one replaces the old
             self.answers[cid] = {"seat": seat, "tok": tok}
         else:
-            self.answers[cid] = {"seat": seat, "refused": "E_PH_DECLINED"}
+            self.answers[cid] = {"seat": seat, "refused": why}
         self.changed()
+
+    def panel(self):
+        return panel(self.app)
 
     # ---- texts -----------------------------------------------------------------------------------
     def t(self, lang, sid, info=None):
@@ -282,12 +304,29 @@ class Hub:
                 return 403, None
         elif ev.get(field) != seat:
             return 403, None
+        why = panel(self.app)
+        if why is not None:          # the panel first: nothing a phone sends closes what it shows
+            raise Refusal(why)
         if v != self.v:
             raise Refusal("E_PH_STALE")
         self.app.submit(ev)
         self.app.dirty = True
         self.poll()
         return 200, self.v
+
+
+def panel(app):
+    """None while the panel shows the table alone (the game's play screen, nothing half-entered
+    on it): a phone may act. Else the refusal its act gets (the panel first, docs/phones.md): a
+    yes/no question (E_PH_ASKED), an entry (E_PH_BUSY), or what someone is reading: a result, the
+    standings, a menu, the large view (E_PH_SHOWN)."""
+    st = app.stack
+    top = st[-1] if st else None
+    if top is not None and len(st) == 1 and top is app.playing:
+        return "E_PH_BUSY" if top.entering() else None
+    if getattr(top, "question", False):
+        return "E_PH_ASKED"
+    return "E_PH_BUSY" if getattr(top, "entry", False) else "E_PH_SHOWN"
 
 
 def open_hands(app):

@@ -61,7 +61,9 @@ class Hands:
         self.by_phone[seat] = from_phone
         self.v += 1
         self.app.dirty = True
-        if not self.waiting():
+        # the last hand goes on to the next step; a phone's, only while the panel shows this list
+        # (the panel first: never over a hand being corrected here); else its 次へ row waits
+        if not self.waiting() and (not from_phone or self.app.top() is self.screen):
             self.finish()
 
     def finish(self):

@@ -54,6 +54,10 @@ class PlayScreen(Screen):
         number being entered on the bottom row) instead of undoing."""
         return False
 
+    def entering(self):
+        """True while an entry of this screen's own is half done (a phone's act waits for it)."""
+        return False
+
     def extra(self):
         """(text id, fn) items of this game in its game menu."""
         return ()
@@ -312,6 +316,7 @@ class Confirm(Menu):
     question, ending in ？ / ? (every one a `..._Q` text). A hold of back cancels it (an entry)."""
 
     entry = True
+    question = True          # a phone's act waits for the answer (net/live.panel)
 
     def __init__(self, app, head, on_yes):
         def yes():

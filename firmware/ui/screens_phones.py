@@ -90,14 +90,17 @@ class Join(Screen):
 
 class Claim(Screen):
     """A phone asks to be a seat's: OK gives it the seat (its token), back refuses. Leaving the
-    screen any other way (a hold of back, a commit from another phone) refuses it too."""
+    screen any other way (a hold of back) refuses it too. A seat another phone holds is asked as
+    a change of phone: that phone is told it is out once OK is pressed (docs/phones.md)."""
 
     entry = True                 # a hold of back cancels the question, never undoes a result
+    question = True              # the phones' acts wait for the answer (net/live.panel)
 
     def __init__(self, app, hub, seat):
         Screen.__init__(self, app)
         self.hub = hub
         self.seat = seat
+        self.swap = seat in hub.tokens
 
     def on_button(self, kind, name):
         if kind != "click":
@@ -119,7 +122,10 @@ class Claim(Screen):
         t = self.hub.t
         title(c, t(app.lang, "PH_MENU"))
         y = 16
-        for ln in wrap(t(app.lang, "PH_CLAIM_Q", {"name": app.name(self.seat)}), W)[:3]:
+        lines = wrap(t(app.lang, "PH_SWAP_Q" if self.swap else "PH_CLAIM_Q", {"name": app.name(self.seat)}), W)
+        if self.swap:
+            lines = lines[:2] + wrap(t(app.lang, "PH_SWAP_NOTE"), W)
+        for ln in lines[:3]:
             c.text(ln, 0, y)
             y += 10
         hint(c, t(app.lang, "PH_CLAIM_HINT"))

@@ -62,6 +62,9 @@ class Play(PlayScreen):
         self.raising = None
         return True
 
+    def entering(self):
+        return self.raising is not None
+
     # ---- what the bottom row offers in this phase ----------------------------------------------
     def prompt(self, s):
         ph = s["phase"]
@@ -155,9 +158,9 @@ class Play(PlayScreen):
         else:
             yes = vals[self.cur(s, pr)]
             if pr == "sign":
-                submit(app, {"t": "sign", "minus": yes}, app.t("KH_SIGN_Q") + app.t("YES" if yes else "NO"))
+                submit(app, {"t": "sign", "minus": yes}, answered(app, "sign", yes))
             else:
-                submit(app, {"t": "judge", "small": yes}, app.t("KH_SMALL") + app.t("YES" if yes else "NO"))
+                submit(app, {"t": "judge", "small": yes}, answered(app, "judge", yes))
 
     def win(self, w, ins):
         app = self.app
@@ -339,6 +342,12 @@ def history(app, ev, before, out):
     return t("KH_HIST", {"r": before["round"], "what": what})
 
 
+def answered(app, k, yes):
+    """「符号札は引算？いいえ」: the sign or judge card's question with the table's answer."""
+    t = app.t
+    return t("KH_ANSWER", {"q": t("KH_SIGN_Q" if k == "sign" else "KH_SMALL"), "a": t("YES" if yes else "NO")})
+
+
 def describe(app, ev):
     """What an action was, for the undo toast; a prediction never says its target or value."""
     t = app.t
@@ -349,10 +358,8 @@ def describe(app, ev):
         return app.name(ev["p"]) + " " + t("KH_" + k)
     if k == "predict":
         return t("KH_PREDICTED", {"name": app.name(ev["p"])})
-    if k == "sign":
-        return t("KH_SIGN_EV")
-    if k == "judge":
-        return t("KH_JUDGE_EV")
+    if k in ("sign", "judge"):        # the panel's own question and the table's answer
+        return answered(app, k, ev.get("minus" if k == "sign" else "small"))
     if k == "win":
         return t("KH_WIN_EV", {"who": t("LIST_SEP").join([app.name(w) for w in ev["p"]])})
     return t("LAST_STEP")      # an event kind this screen does not name: never the raw id

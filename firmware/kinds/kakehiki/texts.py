@@ -29,14 +29,15 @@ MESSAGES = {
     "KH_NET_ROW": ("{name} net {net} holds {hold} ★{s}", "{name}：収支{net}・残り{hold}・★{s}"),
     "KH_WIN_SHARE": ("Winner: {who} +{n}", "勝った人：{who}（+{n}個）"),
     "KH_SIGN_Q": ("Sign card: minus?", "符号札は引算？"),
+    "KH_ANSWER": ("{q} {a}", "{q}{a}"),        # 「符号札は引算？いいえ」: what was recorded
     # its screens (kinds/kakehiki/screens.py), loaded with the game
     "KH_HDR": ("R{r} {ph} Pot {pot}", "第{r}回・{ph}・場{pot}"),
     "KH_select": ("Select", "選択"),
     "KH_predict": ("Predict", "予想"),
     "KH_sign": ("Sign", "符号"),
-    "KH_sign_bet": ("Sign bet", "符号"),
+    "KH_sign_bet": ("Sign", "符号"),        # the bets after the card: the same phase (glossary)
     "KH_judge": ("Judge", "判定"),
-    "KH_judge_bet": ("Judge bet", "判定"),
+    "KH_judge_bet": ("Judge", "判定"),
     "KH_showdown": ("Showdown", "勝敗"),
     "KH_reveal": ("Reveal", "公開"),
     "KH_over": ("Over", "終了"),
@@ -69,9 +70,7 @@ MESSAGES = {
     "KH_PRED_HIST": ("{name} predicted {on} for {v}", "{name}が予想：{on}に{v}個"),
     "KH_PRED_HIDDEN": ("{name} predicted ●", "{name}が予想：●"),
     "KH_PREDICTED": ("{name} predicted", "{name}が予想"),
-    "KH_SIGN_EV": ("sign card", "符号札を公開"),
-    "KH_JUDGE_EV": ("judge card", "判定札を公開"),
-    "KH_WIN_EV": ("{who} won", "{who}の勝ち"),
+        "KH_WIN_EV": ("{who} won", "{who}の勝ち"),
     # the phones' view (net/phone_<game>.py)
     "PH_KH_OUT": ("folded", "降り"),
     "PH_KH_PHASE": ("Phase", "段階"),

@@ -168,3 +168,29 @@ SAVED_NEXT = {"t": "win", "seat": 0}
 
 def saved_next_shown(state):
     return state["wins"] == [1, 1]
+
+
+# test_phone_panel_first.py (the panel first, docs/phones.md): what a seat's phone may send on the
+# table now (its seat, the event), the events that end a round of a new match of PHONE_SEATS (its
+# result screen), and the game's own questions and entries reached from the table with the panel's
+# buttons: (what, fn(driver), the refusal a phone's act gets there)
+PHONE_SEATS = 3
+PHONE_SETTINGS = {"rounds": 3}
+
+
+def phone_act(state):
+    return 1, {"t": "win", "seat": 1}
+
+
+PHONE_RESULT_EVENTS = [{"t": "drawn"}]
+
+
+def _menu_item(d, sid):
+    d.press("back")                                 # the game menu
+    labels = [lab for lab, _ in d.app.top().items]
+    d.seq("down " * labels.index(d.app.t(sid)) + "ok")
+
+
+PANEL_SCREENS = [("the 流局 question", lambda d: _menu_item(d, "DB_drawn"), "E_PH_ASKED"),
+                 ("the card list", lambda d: d.press("ok"), "E_PH_BUSY"),
+                 ("the round's winner", lambda d: d.press("right"), "E_PH_BUSY")]

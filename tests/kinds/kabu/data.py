@@ -152,3 +152,31 @@ VOICE_REFUSALS = [
     ("E_KABU_TRUMPS", {"trumps": -1, "max": 3}, "見せた切り札の枚数を入れてください"),
     ("E_KABU_WINNERS", {}, "ドボンした人を選んでください"),
 ]
+
+
+# test_phone_panel_first.py (the panel first, docs/phones.md): what a seat's phone may send on the
+# table now (its seat, the event), the events that end a game of a new match of PHONE_SEATS (its
+# result screen), and the game's own questions and entries reached from the table with the panel's
+# buttons: (what, fn(driver), the refusal a phone's act gets there)
+PHONE_SEATS = 3
+
+
+def phone_act(state):
+    return 0, {"t": "open", "what": "okoshi", "seat": 0}
+
+
+PHONE_RESULT_EVENTS = [{"t": "draw"}]
+
+
+def _endings(d, sid=None):
+    d.press("ok")                                   # 結果: the chooser
+    assert d.screen() == "Endings"
+    if sid is not None:
+        scr = d.app.top()
+        i = [lab for lab, _ in scr.items].index(d.app.t(sid))
+        d.seq("down " * (i - scr.sel) + "ok")
+
+
+PANEL_SCREENS = [("the 結果 chooser", _endings, "E_PH_BUSY"),
+                 ("the 流局 question", lambda d: _endings(d, "KB_draw"), "E_PH_ASKED"),
+                 ("the 起こし札 form", lambda d: _endings(d, "KB_okoshi"), "E_PH_BUSY")]

@@ -232,6 +232,7 @@ def before_its_result(tmp_path, script):
     app.new_game("kabu", list(names["seats"]), dict(names["settings"]))
     for e in names["events"][:-1]:          # what came before (a first parent, earlier games)
         app.submit(e)
+    app.show_play()                         # an earlier result read and closed: the table
     ph.hub.poll()
     return r, app, ph.hub
 

@@ -183,7 +183,7 @@ DESCRIBE_JA = [
     "P2 勝負（2）",
     "P3 降りる",
     "P3が予想",
-    "符号札を公開",
+    "符号札は引算？はい",
     "P1・P4の勝ち",
 ]
 
@@ -239,3 +239,34 @@ SAVED_NEXT = {"t": "call", "p": 2}
 
 def saved_event_shown(state):
     return state["acted"][1]
+
+
+# test_phone_panel_first.py (the panel first, docs/phones.md): what a seat's phone may send on the
+# table now (its seat, the event), the events that end a round of a new game of PHONE_SEATS (its
+# result screen), and the game's own questions and entries reached from the table with the panel's
+# buttons: (what, fn(driver), the refusal a phone's act gets there)
+PHONE_SEATS = 3
+
+
+def phone_act(state):
+    seat = 0 if state["turn"] is None else state["turn"]       # none at the end: its act still asks
+    return seat, {"t": "fold", "p": seat}
+
+
+PHONE_RESULT_EVENTS = [{"t": "fold", "p": 1}, {"t": "fold", "p": 2},       # the parent alone: the
+                       {"t": "sign", "minus": False}, {"t": "judge", "small": False}]   # cards told
+
+
+def _raising(d):
+    scr, s = d.app.top(), d.app.state()
+    pr = scr.prompt(s)
+    vals = scr.options(s, pr)[1]
+    for _ in vals:                                  # the bar to 勝負, then OK: the number below
+        if vals[scr.cur(s, pr)] == "raise":
+            break
+        d.press("right")
+    d.press("ok")
+    assert d.app.top().raising is not None
+
+
+PANEL_SCREENS = [("the raise being entered on the play screen", _raising, "E_PH_BUSY")]

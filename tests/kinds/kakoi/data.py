@@ -105,3 +105,62 @@ VOICE_REFUSALS = [
     ("E_KAKOI_NO_DOBON", {"seat": 1, "card": "Q"}, "P2はQにドボンできません"),
     ("E_KAKOI_TOO_MANY", {"rank": "JOKER"}, "ジョーカーが多すぎます（同じ札は4枚、ジョーカーは2枚まで）"),
 ]
+
+
+# test_phone_panel_first.py (the panel first, docs/phones.md): what a seat's phone may send on the
+# table now (its seat, the event), the events that end a round of a new game of PHONE_SEATS (its
+# result screen), and the game's own questions and entries reached from the table with the panel's
+# buttons: (what, fn(driver), the refusal a phone's act gets there)
+PHONE_SEATS = 3
+
+
+def phone_act(state):
+    return 0, {"t": "open", "what": "tenhou", "seat": 0}
+
+
+PHONE_RESULT_EVENTS = [{"t": "tsumo", "seat": 1, "card": "5", "hands": [["K"], [], ["3", "3"]]}]
+
+
+def _pick(d, label):
+    scr = d.app.top()
+    i = [k for k, o in enumerate(scr.opts) if o[0] == label or o[0].startswith((label + "（", label + " ("))][0]
+    while scr.sel != i:
+        d.press("down")
+    d.press("ok")
+
+
+def _calls(d):
+    """→: the first seat played 7, the second called ドボン holding 3 4: the call list."""
+    from ui_entry_helpers import hand
+    pick = _pick
+    d.press("right")
+    pick(d, d.app.name(0))
+    pick(d, d.app.name(1))
+    assert d.screen() == "HandsScreen"              # 手札の入力: the caller's phone would send it,
+    d.press("ok")                                   # the panel enters it here
+    hand(d, ["3", "4"])
+    pick(d, "7")
+    assert d.screen() == "Calls"
+
+
+def _delete_asked(d):
+    _calls(d)
+    scr = d.app.top()
+    i = [k for k, r in enumerate(scr.rows()) if r.startswith(d.app.name(1) + " ドボン")][0]
+    while scr.sel != i:
+        d.press("up")
+    d.press("ok")
+    assert d.screen() == "Confirm"
+
+
+def _hands(d):
+    d.press("right")
+    _pick(d, d.app.name(0))
+    _pick(d, d.app.name(1))
+    assert d.screen() == "HandsScreen"
+
+
+PANEL_SCREENS = [("the 結果 chooser", lambda d: d.press("ok"), "E_PH_BUSY"),
+                 ("the hands to enter", _hands, "E_PH_BUSY"),
+                 ("the call list", _calls, "E_PH_BUSY"),
+                 ("the call list's delete question", _delete_asked, "E_PH_ASKED")]
