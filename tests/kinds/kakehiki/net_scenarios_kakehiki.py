@@ -225,8 +225,49 @@ async def scenarios():
     name, ev = await next_event(r2)
     raw = json.dumps(ev)
     out("another stream has no secret", ["mine" in ev, "あなたの予想" in raw, "（1個）" in raw])
-    w.close()
     w2.close()
+
+    # ---- the panel first: the end question on the panel, a phone's act refused, a claim held ----
+    t.press("back")                 # the game menu, then its 「…を終える」
+    labels = [lab for lab, _ in app.top().items]
+    for _ in range([i for i in range(len(labels)) if labels[i].endswith("を終える")][0]):
+        t.press("down")
+    t.press("ok")
+    asked = type(app.top()).__name__
+    body = json.dumps({"tok": tok, "v": t.hub.v, "ev": {"t": "fold", "p": 2}})
+    code, text = await request("POST", "/act?k=" + key, body)
+    out("act while the panel asks", [asked, code, json.loads(text)["error"], type(app.top()).__name__])
+    # ---- another phone takes seat 2 over: asked once the panel is back, as a change of phone ----
+    r3, w3 = await stream("/events?k=%s&lang=ja&c=phoneFFFF0006" % key)
+    await next_event(r3)
+    code, _ = await request("POST", "/claim?k=" + key, json.dumps({"seat": 2, "c": "phoneFFFF0006"}))
+    t.hub.poll()
+    held = type(app.top()).__name__
+    t.press("back")                 # the end question goes: the game menu, still no question
+    held = [held, type(app.top()).__name__]
+    t.press("back")                 # the table is back
+    top = app.top()
+    out("a takeover waits for the panel", [code, held, type(top).__name__, getattr(top, "swap", None)])
+    t.press("ok")                   # the table gives seat 2 to the new phone
+    tok2 = None
+    for _ in range(4):
+        name, ev = await next_event(r3)
+        if name == "claim":
+            tok2 = ev.get("tok")
+            break
+    while True:                     # the old phone's stream: a view without its part, at once
+        name, ev = await next_event(r)
+        if name == "view" and ev["v"] == t.hub.v:
+            break
+    raw = json.dumps(ev)
+    out("the old phone is out", ["mine" in ev, "あなたの予想" in raw, ev["seats"][2]["phone"]])
+    mine2 = json.loads((await request("GET", "/view?k=%s&lang=ja&tok=%s" % (key, tok2)))[1])["mine"]
+    old = (await request("GET", "/view?k=%s&lang=ja&tok=%s" % (key, tok)))[1]
+    out("the secret goes with the seat", [len(tok2 or ""), mine2["seat"], len(mine2["lines"]), "あなたの予想" in old])
+    body = json.dumps({"tok": tok, "v": t.hub.v, "ev": {"t": "fold", "p": 2}})
+    out("the old token acts no more", (await request("POST", "/act?k=" + key, body))[0])
+    w.close()
+    w3.close()
 
     # ---- past the streams a board holds open (the Pico W: 4): the view, then `poll` with `retry`, closed ----
     srv = t.phones.server

@@ -1,6 +1,8 @@
 """The phone server (firmware/net/) under CPython and under the MicroPython unix port, the same
 scenario file (tests/kinds/kakehiki/net_scenarios_kakehiki.py): the key, the views, a stream, claiming a seat, events from a
-phone with every refusal, the secret prediction on its owner's phone only, and the floods of
+phone with every refusal, the secret prediction on its owner's phone only, a phone's act refused
+while the panel asks (the panel first), another phone's takeover of the seat asked once the panel
+is back and the secret going with the seat to the phone the table confirmed only, and the floods of
 docs/phones.md's bounds while the buttons keep working. Both interpreters must give the expected
 answer to every check."""
 import pytest
@@ -40,6 +42,11 @@ EXPECT = {
     "secret only mine": [1, False, False],
     "my stream has my part": [2, 1],
     "another stream has no secret": [False, False, False],
+    "act while the panel asks": ["Confirm", 409, "パネルで質問中です。答えが出てから送り直してください", "Confirm"],
+    "a takeover waits for the panel": [202, ["Confirm", "GameMenu"], "Claim", True],
+    "the old phone is out": [False, False, True],
+    "the secret goes with the seat": [16, 2, 1, False],
+    "the old token acts no more": 403,
     "stream past the bound": ["view", ["event", "id", "data", "\n", "event", "retry", "data", "\n"], True],
     "press during flood": True,
     "refused over the bound": [True, True],
