@@ -37,9 +37,11 @@ WIDTH, HEIGHT = 390, 844
 PAGE_BUDGET = 30 * 1024
 LABELS = {
     "ja": {"down": "再接続中…", "claim": "この席にする", "wait": "パネルでOKを押してもらってください",
+           "take": "このスマホに替える", "lost": "このスマホは席から外れました",
            "mine": "あなたの席：", "forbidden": "この卓の鍵がないか、違います",
            "noKeyText": "パネルのメニュー「スマホで見る」のQRコードを読み取ってください"},
     "en": {"down": "Reconnecting…", "claim": "This is my seat", "wait": "Ask the table to press OK on the panel",
+           "take": "Move it to this phone", "lost": "This phone no longer holds its seat",
            "mine": "Your seat: ", "forbidden": "This table's key is missing or wrong",
            "noKeyText": "Scan the QR code under “Phones” in the panel's menu"},
 }
@@ -502,13 +504,21 @@ def test_claiming_a_seat_on_the_panel(sim, phones, shots):
     ja.goto(table.url)
     ja.wait(lambda p: p["mine"] is not None and p["state"] == "live", "its seat after a reload")
     assert ja.storage("cid") == cid and json.loads(ja.storage("seat")) == held
-    # another phone takes the seat over: the first is seatless again, with the seats to choose
+    # another phone takes the seat over: its button says so, the panel asks it as a change of
+    # phone, and the first phone says at once that it is out, with the seats to choose
+    en.wait(lambda p: en.js("document.querySelector('.seat:nth-of-type(1) .claim').textContent")
+            == LABELS["en"]["take"], "the held seat's button")
+    assert en.js("document.querySelector('.seat:nth-of-type(2) .claim').textContent") == LABELS["en"]["claim"]
+    en.shot(shots, "seats-held")
     en.tap(".seat:nth-of-type(1) .claim")
     en.wait(lambda p: p["state"] == "wait", "the claim's wait")
     en.shot(shots, "claim-wait")
+    assert table.step("wait 1")["screen"] == "Claim"
     table.step("click ok")
     en.wait(lambda p: p["mine"] is not None, "its own section")
-    ja.wait(lambda p: p["mine"] is None and p["claims"] == n, "seatless")
+    page = ja.wait(lambda p: p["mine"] is None and p["claims"] == n, "seatless")
+    assert page["errors"] == [LABELS["ja"]["lost"]], page["errors"]
+    ja.shot(shots, "seat-lost")
     assert ja.storage("seat") is None
     follow(table, [ja, en])
     # the language switch: the views come in the other language, and the choice is kept
@@ -521,6 +531,42 @@ def test_claiming_a_seat_on_the_panel(sim, phones, shots):
     ja.tap(".langs button", "日本語")
     ja.wait(lambda p: p["title"] == table.view("ja")["title"], "Japanese again")
     assert ja.storage("lang") == "ja"
+
+
+# ---- the panel first ----------------------------------------------------------------------------
+def test_a_phones_act_never_closes_what_the_panel_shows(sim, phones, shots):
+    """The large view on the panel: the turn's phone sends its action, is told at once in its
+    language, the panel still shows it and nothing is saved; back on the table the same goes through."""
+    table = sim()
+    ja, en = phones(["ja", "en"])
+    for p in (ja, en):
+        p.goto(table.url)
+    start_game(table, game_data.kinds()[0])
+    follow(table, [ja, en])
+    turn = table.view("ja")["turn"]
+    seat = 0 if turn is None else turn
+    for p, i in ((ja, seat), (en, (seat + 1) % len(table.view("ja")["seats"]))):
+        p.tap(".seat:nth-of-type(%d) .claim" % (i + 1))
+        p.wait(lambda page: page["state"] == "wait", "the claim's wait")
+        table.step("click ok")
+        p.wait(lambda page: page["mine"] is not None and page["state"] == "live", "its own section")
+    page = ja.wait(lambda p: p["mine"] and p["mine"]["forms"], "its forms")
+    form = [f for f in table.view("ja", token(ja))["mine"]["forms"] if not f["fields"]][0]
+    assert table.step("click up")["screen"] == "Big"
+    seq = table.last["seq"]
+    ja.tap(".form[data-form=%s] .go" % form["id"])
+    ja.wait(lambda p: p["errors"] == [server_text("E_PH_SHOWN", "ja")], "the panel-first refusal")
+    ja.shot(shots, "panel-first")
+    after = table.step("wait 1")
+    assert after["screen"] == "Big" and after["seq"] == seq
+    table.step("click back")                 # the table again: the same act goes through
+    follow(table, [ja, en])
+    ja.tap(".form[data-form=%s] .go" % form["id"])
+    deadline = time.time() + 15
+    while table.step("wait 1")["seq"] == seq and time.time() < deadline:
+        time.sleep(0.1)
+    assert table.last["seq"] == seq + 1
+    ja.wait(lambda p: p["errors"] == [], "no error")
 
 
 # ---- the server goes away ---------------------------------------------------------------------
