@@ -127,3 +127,41 @@ def test_join_screen_shows_the_whole_address(tmp_path, lang, ip, port):
         assert typed in shown, c.lines
         ys.sort()
         assert all(b - a >= 8 for a, b in zip(ys, ys[1:])) and ys[-1] <= 56, c.lines   # none over another
+
+
+def test_join_texts_break_only_between_words():
+    """Issue 36 §6: the join screen's column (beside the code) never breaks inside a word
+    (「カメラで読み取/る」): each line ends where the text has a space or a line break; the seats
+    line is one line of the column."""
+    from net.strings import MESSAGES
+    from ui.screens_common import wrap
+    from ui.screens_phones import QR_ROOM
+    from draw.font import text_width
+    w = 128 - QR_ROOM - 2
+    for sid in ("PH_WIFI", "PH_PAGE", "PH_SCAN", "PH_NEXT", "PH_PREV", "PH_DONE"):
+        for s in MESSAGES[sid]:
+            at = 0
+            for line in wrap(s, w):
+                assert s[at:at + len(line)] == line, (sid, s)
+                at += len(line)
+                assert at == len(s) or s[at] in " \n", (sid, s, line)    # a break the text has
+                at += 1
+    for s in MESSAGES["PH_SEATS"]:
+        assert text_width(s.replace("{n}", "6")) <= w, s
+
+
+def test_the_phone_is_called_sumaho():
+    """Glossary: a player's phone is 「スマホ」, never 「電話」 or 「端末」, in every text and doc."""
+    import glob
+    from host_tools import _paths
+    root = os.path.dirname(_paths.FIRMWARE)
+    files = glob.glob(os.path.join(root, "docs", "**", "*.md"), recursive=True) + [os.path.join(root, "README.md")]
+    files += glob.glob(os.path.join(_paths.FIRMWARE, "**", "*.py"), recursive=True)
+    files += [os.path.join(_paths.FIRMWARE, "net", "page.html")]
+    found = []
+    for path in files:
+        with open(path, encoding="utf-8") as f:
+            for n, line in enumerate(f, 1):
+                if ("電話" in line or "端末" in line) and "never" not in line:
+                    found.append("%s:%d" % (os.path.relpath(path, root), n))
+    assert found == []
