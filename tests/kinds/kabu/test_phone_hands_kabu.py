@@ -450,3 +450,24 @@ def test_a_hand_a_start_or_a_save_for_a_game_not_on_the_table(tmp_path):
     with pytest.raises(Refusal) as r:
         hub.act(toks[0], hub.v, {"t": "save", "h": h})
     assert r.value.msg_id == "E_PH_STALE" and app.game is None
+
+
+def test_the_last_hand_waits_while_the_panel_corrects_one(tmp_path):
+    """The panel first: the loser's hand is being entered again on the panel (a correction) when
+    the winner's phone sends the last hand; the panel's grid stays, the hand is kept, and the list
+    offers 次へ once the panel is back on it (never the review pushed over the grid)."""
+    app, hub, toks = table(tmp_path)
+    open_dobon(app)
+    send(hub, toks[1], 1, {0: 2})
+    press(app, "down", "ok")                 # Ben's hand, in: entered again here
+    grid = app.top()
+    assert not on_hands(app)
+    assert send(hub, toks[0], 0, {2: 1, 3: 2})[0] == 200
+    assert app.top() is grid and 0 in app.hands.got
+    while not on_hands(app):
+        press(app, "back")                   # the correction left as it was
+    assert app.top().rows() == [("あや", "スマホ済み"), ("Ben", "スマホ済み"), ("次へ", "")]
+    while app.top().sel != 2:
+        press(app, "down")
+    press(app, "ok")                         # 次へ: the review
+    assert type(app.top()).__name__ == "Review"
