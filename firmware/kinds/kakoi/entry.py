@@ -78,6 +78,7 @@ class RoundEntry:
         goes once the hand is in (a hand entered from the phones' list, ui/hands.py)."""
         tenhou = self.kind == "tenhou"
         self.app.push(RankGrid(self.app, head, ranks(self.app), list(cards), done, COLS, "kakoi", accept=self.a_hand,
+                               check=lambda cards, r: kk.count_cards(cards + [r]),
                                close=close, want=DEALT if tenhou else None, auto=tenhou,
                                hint_id="KK_GRID_HINT", advance=True))
 

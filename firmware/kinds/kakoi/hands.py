@@ -82,7 +82,7 @@ def _ranks(hands):
 
 
 def _most(r):
-    return 2 if r == "JOKER" else 4        # in one hand (kinds/kakoi/score._count_cards)
+    return 2 if r == "JOKER" else 4        # in one hand (kinds/kakoi/score.count_cards)
 
 
 def hand_form(vo, seat, hands):
@@ -107,7 +107,7 @@ def hand_cards(seat, ev, hands):
     for r in _ranks(hands):
         n = ev.get("r" + r, 0)
         if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= _most(r):
-            raise Refusal("E_KAKOI_TOO_MANY", {"rank": r})
+            raise Refusal("E_KAKOI_TOO_MANY", {"rank": r, "max": _most(r)})
         cards += [r] * n
     return cards
 

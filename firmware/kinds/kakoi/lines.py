@@ -14,8 +14,15 @@ def card_word(app, r):
     return app.t("KK_JOKER") if r == "JOKER" else r
 
 
+def header(app, r, seat):
+    """「第2局・P1から」, with the rounds when they are set: 「第2局（全3局）・P1から」."""
+    n = app.game.settings.get("rounds")
+    return app.t("KK_HDR_OF" if n else "KK_HDR", {"r": r, "of": n, "name": app.name(seat)})
+
+
 def lines(app, out):
-    """Every payment (with its multiplier and the cap), each player's change, the next starter."""
+    """Every payment (with its multiplier and the cap), each player's change and new total
+    (「P1 +128→155」), the next starter, or that the last of the rounds set was played."""
     t = app.t
     ls = []
     for p in out.get("payments", []):
@@ -29,10 +36,12 @@ def lines(app, out):
         tot = out["totals"][i] if "totals" in out else None
         s = "%s %s%d" % (fit(app.name(i), 24), "+" if d[i] >= 0 else "", d[i])
         if tot is not None:
-            s += " = %d" % tot
+            s += "→%d" % tot
         ls.append(s)
     if "next" in out:
-        ls.append(t("KK_HDR", {"r": out.get("round", 0) + 1, "name": app.name(out["next"])}))
+        r = out.get("round", 0)
+        n = app.game.settings.get("rounds")
+        ls.append(t("KK_LAST", {"n": n}) if n and r >= n else header(app, r + 1, out["next"]))
     return ls
 
 

@@ -36,7 +36,7 @@ def check_hand(hand, jokers):
         raise Refusal("E_KAKOI_HAND", {})
     for r in hand:
         check_rank(r, jokers)
-    _count_cards(hand)
+    count_cards(hand)
     return hand
 
 
@@ -167,7 +167,7 @@ def _seat(v, n, what):
     return v
 
 
-def _count_cards(cards):
+def count_cards(cards):
     # one hand holds at most 4 of a rank and 2 jokers (hands are not cross-checked: see docs)
     counts = {}
     for r in cards:
@@ -175,7 +175,7 @@ def _count_cards(cards):
     for r in RANKS:
         lim = 2 if r == "JOKER" else 4
         if counts.get(r, 0) > lim:
-            raise Refusal("E_KAKOI_TOO_MANY", {"rank": r})
+            raise Refusal("E_KAKOI_TOO_MANY", {"rank": r, "max": lim})
 
 
 def first_after(callers, n):
@@ -227,7 +227,7 @@ def settle(nseats, ev, cap=CAP, jokers=False, starter=0):
             raise Refusal("E_KAKOI_HANDS", {"n": nseats})
         for r in h:
             check_rank(r, jokers)
-        _count_cards(h)
+        count_cards(h)
     card = check_rank(ev.get("card"), jokers)
 
     def need(s):

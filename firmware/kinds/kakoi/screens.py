@@ -2,7 +2,7 @@
 # screens_kakoi_entry (imported at the first entry, not with the game).
 from ui.screens_common import PlayScreen, Menu, Choice, Lines, title, hint, fit, rtext, in_entry
 from ui.screens_common import end_item, seat_opts
-from kinds.kakoi.lines import lines, describe
+from kinds.kakoi.lines import lines, describe, header
 
 
 def _entry(app, kind):
@@ -34,7 +34,7 @@ class Play(PlayScreen):
     def draw(self, c):
         app = self.app
         s = app.state()
-        title(c, app.t("KK_HDR", {"r": s["round"] + 1, "name": app.name(s["starter"])}))
+        title(c, header(app, s["round"] + 1, s["starter"]))
         for i in range(s["n"]):
             y = 8 * (i + 1)
             if s["starter"] == i:

@@ -16,7 +16,7 @@ MESSAGES = {
     "E_KAKOI_HANDS": ("One hand per seat", "手札は1人ずつ入れます"),
     "E_KAKOI_NEED_HAND": ("Enter {seat}'s hand", "{seat}の手札を入れてください"),
     "E_KAKOI_OUT_HAND": ("{seat} went out:\nno hand", "{seat}は上がったので手札はありません"),
-    "E_KAKOI_TOO_MANY": ("Too many {rank}: 4 a rank, 2 jokers", "{rank}が多すぎます（同じ札は4枚、ジョーカーは2枚まで）"),
+    "E_KAKOI_TOO_MANY": ("At most {max} cards of {rank}", "{rank}は{max}枚までです"),
     "E_KAKOI_CALLS": ("A tsumo has no dobon calls", "ツモ上がりにドボンはありません"),
     "E_KAKOI_NO_CALLS": ("Choose who called dobon", "ドボンした人を選んでください"),
     "E_KAKOI_TWICE": ("{seat} already called on that card", "{seat}はその札にもう宣言しています"),
@@ -43,6 +43,8 @@ MESSAGES = {
     "CARD_JOKER": ("Joker", "ジョーカー"),
     # its screens (kinds/kakoi/screens.py), loaded with the game
     "KK_HDR": ("Round {r}  {name} starts", "第{r}局・{name}から"),
+    "KK_HDR_OF": ("Round {r}/{of}  {name} starts", "第{r}局（全{of}局）・{name}から"),
+    "KK_LAST": ("All {n} rounds played", "全{n}局を終えました"),
     "KK_tsumo": ("Went out (tsumo)", "ツモ上がり"),
     "KK_dobon": ("Dobon", "ドボン"),
     "KK_tenhou": ("Tenhou", "天和"),

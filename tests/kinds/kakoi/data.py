@@ -103,7 +103,7 @@ NEW_GAME_PRESSES = "ok down down ok up ok down down ok"
 VOICE_REFUSALS = [
     ("E_KAKOI_NO_CALLS", {}, "ドボンした人を選んでください"),
     ("E_KAKOI_NO_DOBON", {"seat": 1, "card": "Q"}, "P2はQにドボンできません"),
-    ("E_KAKOI_TOO_MANY", {"rank": "JOKER"}, "ジョーカーが多すぎます（同じ札は4枚、ジョーカーは2枚まで）"),
+    ("E_KAKOI_TOO_MANY", {"rank": "JOKER", "max": 2}, "ジョーカーは2枚までです"),
 ]
 
 

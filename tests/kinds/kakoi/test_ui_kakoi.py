@@ -3,7 +3,8 @@ no crash on an incomplete call) and the seed's worked example, checked on screen
 state."""
 import pytest
 
-from ui_harness import Driver, TextLog, new_game
+from ui_harness import Driver, TextLog, new_game, title_row
+from core.errors import Refusal
 from ui_entry_helpers import grid_to, hand
 
 
@@ -234,3 +235,75 @@ def test_kakoi_field_card_list_writes_the_tables_signs():
     log = d.redraw()
     drawn = [s for s, _, _ in log.drawn]
     assert "A×2" in drawn and "2×2" in drawn and not [s for s in drawn if "x" in s and s[0] in "A23"]
+
+
+def _two_round_game(d):
+    """A 4-player game with 局数 2 (the setup screen's third row), to its play screen."""
+    d.seq("ok down down ok")                        # 新しいゲーム → 囲将会ドボン: its settings
+    d.seq("down down right right down ok")          # 局数 0 → 2, 次へ
+    d.seq("down down ok")                           # 4 players: 開始
+    assert d.screen() == "Play"
+
+
+def _dobon_round(d, by, caller):
+    """A dobon by `caller` on `by`'s 3 (A 2 against 3 4), to its result screen."""
+    d.press("right")
+    pick(d, by)
+    pick(d, caller)
+    hand(d, ["A", "2"])
+    pick(d, "3")
+    d.press("ok")                                   # 登録: the payer's hand
+    hand(d, ["3", "4"])
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_kakoi_rounds_set_the_header_counts_them_and_the_last_announces_no_next(lang):
+    """Issue 37 §3-4: 局数 2 shows （全2局） on the table; the last round's review and result say
+    the rounds are played (no 「第3局」 that will never be played); totals read 「+28→28」."""
+    ja = lang == "ja"
+    with TextLog() as log:
+        d = Driver(lang=lang)
+        _two_round_game(d)
+        assert title_row(d, log)[0] == ("第1局（全2局）・P1から" if ja else "Round 1/2  P1 starts")
+        _dobon_round(d, "P1", "P2")
+        rows = d.app.top().rows()
+        assert ("P2 +28→28" in rows) and ("P1 -28→-28" in rows) and not [r for r in rows if " = " in r]
+        assert ("第2局（全2局）・P2から" if ja else "Round 2/2  P2 starts") in rows
+        d.press("ok")                               # 登録
+        assert d.screen() == "Lines"
+        assert ("第2局（全2局）・P2から" if ja else "Round 2/2  P2 starts") in d.app.top().lines
+        d.press("ok")
+        assert title_row(d, log)[0] == ("第2局（全2局）・P2から" if ja else "Round 2/2  P2 starts")
+        _dobon_round(d, "P2", "P3")
+        last = "全2局を終えました" if ja else "All 2 rounds played"
+        rows = d.app.top().rows()
+        assert last in rows and not [r for r in rows if "3局" in r or "Round 3" in r]
+        d.press("ok")
+        assert d.app.top().lines[-1] == last and "P3 +28→28" in d.app.top().lines
+        d.press("ok")
+        assert d.screen() == "End"
+        assert not log.over, log.over
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_kakoi_a_fifth_card_of_a_rank_is_refused_as_it_is_added(lang):
+    """Issue 37 §5: the grid refuses a 5th Q the moment it is added (as 株ドボン's does), saying
+    the rule for that card; jokers off: no word of jokers. A third joker: at most 2."""
+    d = Driver(lang=lang)
+    new_game(d, 2, 3)
+    d.press("right")
+    pick(d, "P1")
+    pick(d, "P2")
+    for _ in range(4):
+        grid_to(d, "Q")
+        d.press("ok")
+    assert d.app.toast is None
+    grid_to(d, "Q")
+    d.press("ok")
+    assert d.screen() == "RankGrid" and d.app.top().cards == ["Q"] * 4
+    assert d.app.toast == ("Qは4枚までです" if lang == "ja" else "At most 4 cards of Q")
+    from kinds.kakoi import score as kk
+    with pytest.raises(Refusal) as r:
+        kk.check_hand(["JOKER"] * 3, True)
+    d.app.refuse(r.value)
+    assert d.app.toast == ("ジョーカーは2枚までです" if lang == "ja" else "At most 2 cards of Joker")
