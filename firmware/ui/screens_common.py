@@ -1,6 +1,7 @@
 # Shared screen pieces: the Screen base, drawing helpers and the lists every screen reuses
 # (menus, choices, multi-select, scrollable lines, yes/no); the entry editors: ui/screens_entry.py.
 from draw.font import text_width, fit  # fit: a cut text ends in "…" (names pushed from the PC can be long)
+from core.errors import Refusal
 
 ROW = 8          # one text row of the misaki 8x8 font
 ROWS = 8         # rows on the 128x64 panel
@@ -261,7 +262,11 @@ class MultiSelect(ListScreen):
         if i == len(self.opts):
             picked = [v for _, v in self.opts if v in self.chosen]
             self.app.pop()
-            self.on_done(picked)
+            try:
+                self.on_done(picked)
+            except Refusal:              # refused (none ticked): the form stays, with the reason
+                self.app.push(self)
+                raise
             return
         v = self.opts[i][1]
         if v in self.chosen:

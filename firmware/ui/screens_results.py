@@ -20,17 +20,20 @@ class Standings(Screen):
 
     def draw(self, c):
         app = self.app
-        title(c, app.t(self.head_id))
+        note = getattr(app.gmod, "standings_note", None)     # a game's own title and foot
+        head, foot = note(app) if note else (None, None)
+        title(c, head or app.t(self.head_id))
         y = 8
         for place, nm, pts in standing_lines(app)[:6]:
             c.text(place, 0, y)
             c.text(fit(nm, 56), 24, y)
             rtext(c, pts, W, y)
             y += 8
-        self.foot(c)
+        self.foot(c, foot)
 
-    def foot(self, c):
-        pass
+    def foot(self, c, note):
+        if note:
+            hint(c, note)
 
 
 class End(Standings):
@@ -44,5 +47,6 @@ class End(Standings):
         if kind == "click" and name in ("ok", "back"):
             self.app.to_start()
 
-    def foot(self, c):
-        hint(c, self.app.t("CONT_HINT"))
+    def foot(self, c, note):
+        t = self.app.t("CONT_HINT")
+        hint(c, note + " " + t if note else t)

@@ -55,12 +55,15 @@ def mine(vo, seat, mine):
     if s["turn"] != seat:
         return
     from kinds.kakehiki.screens import BETTING, legal_actions
+    from kinds.kakehiki.rules import top_dial
     if s["phase"] in BETTING:
-        for a in legal_actions(vo, s):
-            # a form with no field is its button alone (a heading would repeat it)
-            form = {"id": a, "label": "", "submit": t("KH_" + a), "ev": {"t": a, "p": seat}, "fields": []}
+        acts = legal_actions(vo, s)
+        for a in acts:
+            # a form with no field is its button alone (a heading would repeat it); only 降りる
+            # says why, as the panel's bar does (「1個では2に届かない」)
+            why = t("KH_FOLD_WHY", {"hold": s["hold"][seat], "need": top_dial(s)}) if len(acts) == 1 else ""
+            form = {"id": a, "label": why, "submit": t("KH_" + a), "ev": {"t": a, "p": seat}, "fields": []}
             if a == "raise":
-                from kinds.kakehiki.rules import top_dial
                 hi = min(vo.game.settings["dial_max"], s["hold"][seat])
                 lo = top_dial(s) + 1
                 form["label"] = t("KH_raise")

@@ -251,7 +251,9 @@ class Play(PlayScreen):
             return
         ids, vals, usual = self.options(s, pr)
         if pr == "bet":
-            self.draw_options(c, [t(i) for i in ids], self.cur(s, pr), 0, y)
+            x = self.draw_options(c, [t(i) for i in ids], self.cur(s, pr), 0, y)
+            if len(vals) == 1:           # only 降りる: say why (「3個では5に届かない」)
+                c.text(t("KH_FOLD_WHY", {"hold": s["hold"][s["turn"]], "need": top_dial(s)}), x, y)
         elif pr == "predict":
             c.text(fit(t("KH_PRED_PASS", {"name": app.name(s["turn"])}), W), 0, y)
         elif pr == "win":
@@ -267,6 +269,7 @@ class Play(PlayScreen):
             if k == cur:
                 c.invert_rect(x, y, w + 2, 8)
             x += w + 5
+        return x
 
 
 def result(app, out):
@@ -278,7 +281,8 @@ def result(app, out):
 def result_lines(app, out):
     """The round's result as text (the result screen's and the phones')."""
     t = app.t
-    lines = []
+    # the game's end first: the last result's OK goes on to the final standings
+    lines = [t("KH_OVER_" + out["over"])] if out.get("over") else []
     ws = t("LIST_SEP").join([app.name(w) for w in out["winners"]])
     lines.append(t("KH_WIN_SHARE", {"who": ws, "n": out["share"]}))
     for i in range(len(out["hold"])):
@@ -300,9 +304,18 @@ def result_lines(app, out):
         lines.append(t("KH_SHUF_SIGN"))
     if out["judge_shuffle"]:
         lines.append(t("KH_SHUF_JUDGE"))
-    if out.get("over"):
-        lines.append(t("KH_OVER_" + out["over"]))
     return lines
+
+
+def standings_note(app):
+    """The standings' (title, foot): what a point is; mid-game that this round's fee is paid
+    (the holdings are one less than the result just shown); at the end why the game ended."""
+    t = app.t
+    s = app.state()
+    if s["phase"] != "over":
+        return None, t("KH_PTS_IS") + t("KH_FEE_PAID")
+    why = s["over"]
+    return (t("KH_OVER_" + why) if why in ("dango", "judge") else None), t("KH_PTS_IS")
 
 
 def big(app):

@@ -1,6 +1,8 @@
 """掛け引きほーるでむ through the buttons only: a whole 4-player game against the engine driven directly."""
 import random
 
+import pytest
+
 from core.engine import Game
 from core.fold import clone
 from kinds.kakehiki import rules as kh
@@ -299,3 +301,79 @@ def test_the_next_round_opens_with_its_header_not_the_last_line():
         row = title_row(d, log)
         assert row[0].startswith("第2回"), row
         assert not [x for x in row if x.startswith(d.app.t("KH_SMALL"))], row
+
+
+def _two_with_three_dango(d):
+    """2 players, 3 dango each (dial maximum 9), to the play screen."""
+    d.seq("ok ok")
+    d.seq("down " + "left " * 17)         # start 20 -> 3
+    d.seq("down ok")
+    while d.app.top().n > 2:
+        d.press("left")
+    d.seq("down down ok")
+    assert d.screen() == "Play" and d.app.game.settings["start"] == 3
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_the_end_is_said_first_and_the_standings_say_what_a_point_is(lang):
+    """Issue 37 §6: only 降りる offered says why; the mid-game 順位 says the fee is paid; the last
+    result opens with why the game ended; 最終順位 says it too and what a point is."""
+    ja = lang == "ja"
+    with TextLog() as log:
+        d = Driver(lang=lang)
+        _two_with_three_dango(d)
+        drive(d, {"t": "fold", "p": 1})             # round 1: P2 folds, P1 takes the pot
+        d.seq("ok ok ok")                           # the cards revealed now, the result
+        drive(d, {"t": "raise", "p": 0, "v": 2})   # round 2: P2 holds 1, the dial is 2
+        scr = d.app.top()
+        assert scr.options(d.app.state(), "bet")[1] == ["fold"]
+        why = "1個では2に届かない" if ja else "only 1, dial 2"
+        assert why in frame_text(d, log)
+        from kinds.kakehiki import phone
+        mine = {"lines": [], "forms": []}
+        phone.mine(d.app, 1, mine)                  # P2's phone says it above its one button
+        assert [(f["label"], f["id"]) for f in mine["forms"]] == [(why, "fold")]
+        d.press("back")                             # the game menu: 順位
+        d.press("ok")
+        assert d.screen() == "Standings"
+        frame_text(d, log)
+        assert [s for s, _, y in log.drawn if y == 56] == ["点＝残り＋★×2（参加費後）" if ja
+                                                           else "pts = held + 2x★, fee paid"]
+        d.seq("back back")
+        drive(d, {"t": "fold", "p": 1})
+        d.seq("ok ok")
+        over = "だんご1個以下の人が出て終了" if ja else "Over: someone holds 1 or less"
+        assert d.screen() == "Lines" and d.app.top().lines[0] == over
+        d.press("ok")
+        assert d.screen() == "End"
+        assert title_row(d, log) == [over]
+        assert [s for s, _, y in log.drawn if y == 56] == ["点＝残り＋★×2 OK:次へ" if ja
+                                                           else "pts = held + 2x★ OK: next"]
+        assert not log.over, log.over
+
+
+def test_a_tie_with_nobody_ticked_stays_in_the_tie_form():
+    """Issue 37 §6: 決定 with nobody ticked is refused and the form stays, its ticks kept."""
+    d = Driver(lang="ja")
+    start_game(d)
+    for _ in range(20):
+        if d.app.state()["phase"] == "showdown":
+            break
+        d.press("ok")
+    d.press("ok")
+    while d.app.top().sel != len(d.app.top().opts) - 1:   # 同点（複数）
+        d.press("down")
+    d.press("ok")
+    scr = d.app.top()
+    assert d.screen() == "MultiSelect"
+    while scr.sel != len(scr.opts):
+        d.press("down")
+    d.press("ok")                                   # 決定, nobody ticked
+    assert d.app.top() is scr and d.app.toast == "勝った人を選んでください"
+    d.press("up")
+    d.press("ok")                                   # tick the last one: the form still works
+    while scr.sel != len(scr.opts):
+        d.press("down")
+    seq = d.app.game.seq
+    d.press("ok")
+    assert d.app.game.seq == seq + 1
