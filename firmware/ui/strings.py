@@ -112,7 +112,7 @@ MESSAGES = {
     "BIG_POT": ("Pot", "場"),
     "BIG_OUT": ("out", "降"),
     "BIG_HOLD": ("{n} *{s}", "{n}★{s}"),
-    "BIG_LAPS": ("{laps}L {deal}c", "{laps}周{deal}枚"),
+    "BIG_LAPS": ("{laps}L deal{deal}", "{laps}周配{deal}"),    # 配: the deal size (「1周6枚」 read as 1 lap 6 pips)
     "BIG_DRAW": ("Draw {n}!", "{n}枚引く"),
     # the season (screens_season.py): the finished games on this board, large type
     "SEASON": ("Season", "通算成績"),

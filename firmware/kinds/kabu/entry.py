@@ -1,7 +1,7 @@
 # 株ドボン endings entered step by step: a dobon or a gaeshi (winner, loser, the two hands on a rank
 # grid, the dobon card offered from what the winner's hand reaches), the 起こし札 form, a four of a
 # kind, a deck-out; each is dry-run and shown before it is saved.
-from ui.screens_common import Menu, Choice, Lines, Confirm, hint, seat_opts
+from ui.screens_common import Menu, Choice, Lines, Confirm, hint, seat_opts, fit
 from ui.screens_entry import Form
 from ui.grid import RankGrid, Step
 from kinds.kabu.review import Review, review_lines, lines
@@ -146,14 +146,15 @@ class DobonEntry:
         # trump counts rise to the right (← fewer, → more), the usual answer, all shown, preset
         trumps = [None] + list(range(1, n + 1))
         tl = [t("KB_TRUMPS_NONE")] + [t("KB_TRUMPS_N", {"n": x}) for x in trumps[1:]]
+        # whose trumps: the winner's (and in a gaeshi the loser's, answered), by name
         opts = [[t("KB_okoshi_card"), okoshi, 0, [t("KB_OKOSHI_OTHER")] + [card_name(app, x) for x in okoshi[1:]]],
-                [t("KB_TRUMPS_ROW"), trumps, n, tl]]
+                [t("KB_trumps_of", {"name": fit(app.name(self.w), 24)}), trumps, n, tl]]
         if self.gaeshi:
             levels = list(range(1, ks.GAESHI_MAX + 1))
             m = len(self.their)
             their_t = [None] + list(range(1, m + 1))
             opts.append([t("KB_gaeshi"), levels, 0, [t("KB_GAESHI_V", {"n": x, "f": 1 << x}) for x in levels]])
-            opts.append([t("KB_their_trumps"), their_t, m,
+            opts.append([t("KB_trumps_of", {"name": fit(app.name(self.l), 24)}), their_t, m,
                          [t("KB_TRUMPS_NONE")] + [t("KB_TRUMPS_N", {"n": x}) for x in their_t[1:-1]]
                          + [t("KB_TRUMPS_ALL")]])
         opts.append([t("KB_minus2"), [True, False], 0, [t("YES"), t("NO")]])

@@ -104,6 +104,12 @@ def items_lines(app, sc):
     return out
 
 
+def m2_line(app, out, i, d):
+    """「P1の-2（目4→目2）」: the −2 never borrows a lap, so only the die turns."""
+    p = out["pips"][i]
+    return app.t("KB_M2", {"name": app.name(i), "d": d, "a": p + d, "b": p or 6})
+
+
 def lines(app, out):
     """An outcome as text: the itemised score, who gets it, the -2, then everyone's points."""
     t = app.t
@@ -112,6 +118,8 @@ def lines(app, out):
     if k in ("dobon", "four", "deckout"):
         sc = out["score"]
         ls += items_lines(app, sc)
+        if out.get("no2"):                # after ①: ② for nothing, and why
+            ls[1:1] = [CIRCLED[1] + t("KB_I2") + " +0", t("KB_NO2")]
         if k == "four":
             ls.append(t("KB_GETS_OTHERS", {"name": app.name(out["holder"]), "t": sc["total"]}))
         else:
@@ -119,7 +127,7 @@ def lines(app, out):
         ls.append(t("KB_LAPS", {"laps": sc["laps"], "pips": sc["pips"]}))
         if out.get("minus2"):
             who = out["holder"] if k == "four" else out["winner"]
-            ls.append(t("KB_M2", {"name": app.name(who), "d": out["minus2"]}))
+            ls.append(m2_line(app, out, who, out["minus2"]))
     elif k == "okoshi":
         if not out["pairs"]:
             ls.append(t("KB_NO_LOSER"))
@@ -131,7 +139,7 @@ def lines(app, out):
                 ls.append(t("KB_GETS", {"name": app.name(i), "t": out["totals"][i]}))
         for i in range(len(out["minus2"])):
             if out["minus2"][i]:
-                ls.append(t("KB_M2", {"name": app.name(i), "d": out["minus2"][i]}))
+                ls.append(m2_line(app, out, i, out["minus2"][i]))
     elif k == "draw":
         ls.append(t("KB_DRAWN"))
     if "points" in out:

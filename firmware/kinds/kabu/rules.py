@@ -172,7 +172,11 @@ def _dobon(state, ev, settings):
     _charge(state, l, sc["total"])
     d = _minus2(state, w, take)
     state["parent"] = l
-    return _finish(state, "dobon", {"winner": w, "loser": l, "score": sc, "minus2": d})
+    out = {"winner": w, "loser": l, "score": sc, "minus2": d}
+    t = case["trumps"]
+    if isinstance(t, int) and t >= 2 and not [1 for it in sc["breakdown"] if it["item"] == 2]:
+        out["no2"] = 1         # a gaeshi on trumps all shown: ② gives nothing (said, not left out)
+    return _finish(state, "dobon", out)
 
 
 def _takers(state, ev, winners):

@@ -35,7 +35,7 @@ def test_kabu_example_1_review_then_save_and_undo():
     kabu_dobon(d, 0, 1, [3, 3, 2], [0, 0])
     assert d.screen() == "Review"
     r = rows(d)
-    assert r[0] == "起こし札 その他" and r[1] == "切り札 3枚見せた"
+    assert r[0] == "起こし札 その他" and r[1] == "P1の切り札 3枚見せた"   # whose: the winner's
     assert has(d, "8点→P2", "1周2")
     assert "P1の手札：三 三 二" in r and "P2の手札：他 他" in r
     assert d.app.game.seq == 0                     # nothing saved before OK
@@ -61,8 +61,8 @@ def test_kabu_trumps_label_cannot_be_misread_and_changes_the_total():
     for _ in range(4):
         d.press("left")
         labels.append(rows(d)[1])
-    assert labels == ["切り札 3枚見せた", "切り札 2枚見せた", "切り札 1枚見せた",
-                      "切り札 不要（全員公開）", "切り札 不要（全員公開）"]
+    assert labels == ["P1の切り札 3枚見せた", "P1の切り札 2枚見せた", "P1の切り札 1枚見せた",
+                      "P1の切り札 不要（全員公開）", "P1の切り札 不要（全員公開）"]
     assert has(d, "4点→P2", "0周4")
     d.press("right")                                # → is more: 1枚
     d.press("right")
@@ -86,8 +86,10 @@ def test_kabu_gaeshi_problem_4():
     new_game(d, 1, 4)
     kabu_dobon(d, 0, 1, [10, 10, 10, 10, 3], [0, 0, 0, 11], gaeshi=True)
     r = rows(d)
-    assert "返しの段 1段（×2）" in r and "負けた人の切り札 全部見せた" in r or "敗者の切り札 全部見せた" in r
-    assert not [x for x in r if x.startswith("②")]  # a gaeshi on trumps all shown: no ②
+    assert "返しの段 1段（×2）" in r and "P2の切り札 全部見せた" in r    # whose: the answered one's
+    # a gaeshi on trumps all shown: ② gives nothing, and says why (issue 37 §7), right after ①
+    i = r.index("①基本 +1")
+    assert r[i + 1:i + 3] == ["②切り札 +0", "（全部見せた切り札への返し）"]
     d.press("ok")
     s = d.app.state()
     assert (s["laps"][1], s["pips"][1]) == (100, 0)
@@ -323,7 +325,7 @@ def test_kabu_review_left_is_fewer_trumps_and_a_refusal_says_how_to_get_out():
     assert scr.ev["trumps"] is None
     log = d.redraw()
     row = [(s, x) for s, x, y in log.drawn if y == 16]
-    assert ("切り札", 0) in row and ("不要（全員公開）", 128 - text_width("不要（全員公開）")) in row
+    assert ("P1の切り札", 0) in row and ("不要（全員公開）", 128 - text_width("不要（全員公開）")) in row
     d.press("right")
     assert scr.ev["trumps"] == 1
     from kinds.kabu.review import Review
@@ -354,3 +356,18 @@ def test_kabu_deckout_sizes_run_when_held_follow_the_one_above_and_the_form_has_
     d.press("ok")                                   # the number entry
     log = d.redraw()
     assert ("0～40", 0, 56) in log.drawn
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_kabu_the_minus2_line_says_how_the_die_turns(lang):
+    """Issue 37 §7: 「P2の-2」 says the die's turn (目2→目6: 1周2 less 2 is 1周0, the face 6)."""
+    d = Driver(lang=lang)
+    new_game(d, 1, 4)
+    kabu_dobon(d, 0, 1, [3, 3, 2], [0, 0])          # P2 gets 8: 1周2
+    d.seq("ok ok")
+    kabu_dobon(d, 1, 2, [3, 3, 2], [0, 0])          # P2 wins: its −2
+    want = "P2の-2（目2→目6）" if lang == "ja" else "P2 -2 (die 2->6)"
+    assert want in rows(d)
+    d.press("ok")
+    assert want in d.app.top().lines
+    assert (d.app.state()["laps"][1], d.app.state()["pips"][1]) == (1, 0)
