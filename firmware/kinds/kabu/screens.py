@@ -62,8 +62,10 @@ def history(app, ev, before, out):
     loser's points now stand (「第2戦 P1がP2にドボン 1周2」)."""
     t = app.t
     what = describe(app, ev)
-    if ev.get("t") == "dobon" and out is not None and "laps" in out:
-        l = ev["loser"]
+    if ev.get("t") in ("dobon", "deckout") and out is not None and "laps" in out:
+        l = out["loser"]
+        if ev["t"] == "deckout":       # who lost it and how much (「山切れ：P3に+5点」)
+            what = t("KB_DECKOUT_EV", {"l": app.name(l), "t": out["score"]["total"]})
         what = t("KB_HIST_LAPS", {"what": what, "laps": out["laps"][l], "pips": out["pips"][l]})
     return t("KB_HIST", {"g": before["games"] + 1, "what": what})
 

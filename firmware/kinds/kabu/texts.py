@@ -98,6 +98,7 @@ MESSAGES = {
     "KB_HIST_LAPS": ("{what}: {laps}L{pips}", "{what} {laps}周{pips}"),
     "KB_DOBON_EV": ("{w} dobon on {l}", "{w}が{l}にドボン"),
     "KB_GAESHI_EV": ("{w} gaeshi on {l}", "{w}が{l}に返し"),
+    "KB_DECKOUT_EV": ("Deck out, {l} +{t}", "山切れ：{l}に+{t}点"),
     "KB_FOUR_EV": ("Four of a kind: {name}", "{name}の4枚揃い"),
     "KB_PARENT_EV": ("First parent: {name}", "最初の親：{name}"),
     "KB_trumps_of": ("{name}'s trumps", "{name}の切り札"),

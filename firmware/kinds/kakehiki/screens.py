@@ -350,6 +350,9 @@ def history(app, ev, before, out):
             what = t("KH_PRED_HIST", {"name": app.name(ev["p"]), "on": app.name(ev["on"]), "v": ev["v"]})
         else:
             what = t("KH_PRED_HIDDEN", {"name": app.name(ev["p"])})     # secret until the result
+    elif k == "win" and out is not None:       # with the share it took (「P1の勝ち（+3個）」)
+        what = t("KH_WIN_HIST", {"who": t("LIST_SEP").join([app.name(w) for w in out["winners"]]),
+                                  "n": out["share"]})
     else:
         what = describe(app, ev)
     return t("KH_HIST", {"r": before["round"], "what": what})

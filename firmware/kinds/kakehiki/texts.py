@@ -74,6 +74,7 @@ MESSAGES = {
     "KH_PRED_HIDDEN": ("{name} predicted ●", "{name}が予想：●"),
     "KH_PREDICTED": ("{name} predicted", "{name}が予想"),
     "KH_WIN_EV": ("{who} won", "{who}の勝ち"),
+    "KH_WIN_HIST": ("{who} won +{n}", "{who}の勝ち（+{n}個）"),
     # the phones' view (net/phone_<game>.py)
     "PH_KH_OUT": ("folded", "降り"),
     "PH_KH_PHASE": ("Phase", "段階"),

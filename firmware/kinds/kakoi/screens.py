@@ -59,5 +59,14 @@ def result(app, out):
 
 
 def history(app, ev, before, out):
-    """One line of the history screen: the round (局), then what was recorded."""
-    return app.t("KK_HIST", {"r": before["round"] + 1, "what": describe(app, ev)})
+    """One line of the history screen: the round (局), then what was recorded; a round's outcome
+    with who received how much (「第1局 ツモ上がり：P1+36」: the payers are in its result)."""
+    t = app.t
+    info = {"r": before["round"] + 1, "what": describe(app, ev)}
+    if out is not None and "deltas" in out:
+        d = out["deltas"]
+        info["what"] = t("KK_" + ev["t"])
+        info["who"] = t("LIST_SEP").join([t("KK_GAIN", {"name": app.name(i), "n": d[i]})
+                                           for i in range(len(d)) if d[i] > 0]) or "±0"
+        return t("KK_HIST_PAID", info)
+    return t("KK_HIST", info)

@@ -89,6 +89,8 @@ MESSAGES = {
     "KK_TSUMO_EV": ("{name} went out ({card})", "{name}のツモ上がり（{card}）"),
     "KK_TSUMO_BY": ("{name} went out", "{name}のツモ上がり"),
     "KK_HIST": ("R{r} {what}", "第{r}局 {what}"),
+    "KK_HIST_PAID": ("R{r} {what}: {who}", "第{r}局 {what}：{who}"),
+    "KK_GAIN": ("{name} +{n}", "{name}+{n}"),
     "KK_STARTER_EV": ("{name} starts", "最初に出す人：{name}"),
     # the phones' view (net/phone_<game>.py)
     "PH_KK_STARTER": ("Starts next", "次に最初に出す人"),

@@ -31,7 +31,8 @@ def test_a_prediction_is_secret_until_the_showdown():
     d.app.submit({"t": "win", "p": [0]})
     d.press("ok")                               # the round's result
     lines = history_lines(d)
-    assert lines[0] == "第1回 P1の勝ち"
+    assert lines[0] == "第1回 P1の勝ち（+8個）"                   # with the share (issue 37 §8)
+    assert lines[-6] == "第1回 符号札は引算？いいえ"               # the answer that drives the reshuffles
     assert lines[-5] == "第1回 P3が予想：P4に2個"
 
 
