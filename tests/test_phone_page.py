@@ -420,16 +420,20 @@ def fill_and_send(phone, form):
 
 def phone_step(sim, phones, words):
     """A phone script's `phone ...` line: `stale STEP...` sends the form while the panel does STEP
-    (the request held until then: the table moved on, the phone is told so); `submit` sends it."""
+    (the request held until then: the table moved on, the phone is told so); `refused ID STEP...`
+    the same, the phone told the server's text ID (the panel first); `submit` sends it."""
     phone, form = form_phone(sim, phones)
     if words[0] == "stale":
+        words = ["refused", "E_PH_STALE"] + words[1:]
+    if words[0] == "refused":
+        sid, words = words[1], words[1:]
         phone.call("Fetch.enable", patterns=[{"urlPattern": "*/act?*", "requestStage": "Request"}])
         fill_and_send(phone, form)
         paused = phone.paused_request()
         sim.step(" ".join(words[1:]))
         phone.call("Fetch.continueRequest", requestId=paused)
         phone.call("Fetch.disable")
-        phone.wait(lambda p: p["errors"] == [server_text("E_PH_STALE", phone.lang)], "the stale refusal")
+        phone.wait(lambda p: p["errors"] == [server_text(sid, phone.lang)], "the refusal %s" % sid)
         return 1
     seq = sim.last["seq"]
     before = sim.view(phone.lang, token(phone))["mine"]["lines"]
