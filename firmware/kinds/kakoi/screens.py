@@ -60,11 +60,15 @@ def result(app, out):
 
 def history(app, ev, before, out):
     """One line of the history screen: the round (局), then what was recorded; a round's outcome
-    with who received how much (「第1局 ツモ上がり：P1+36」: the payers are in its result)."""
+    with who received how much (「第1局 P1のツモ上がり+18」「第2局 ドボン：P2+28」: the payers
+    are in its result)."""
     t = app.t
     info = {"r": before["round"] + 1, "what": describe(app, ev)}
     if out is not None and "deltas" in out:
         d = out["deltas"]
+        if ev["t"] == "tsumo":
+            w = ev["seat"]
+            return t("KK_HIST_TSUMO", {"r": info["r"], "name": app.name(w), "n": d[w]})
         info["what"] = t("KK_" + ev["t"])
         info["who"] = t("LIST_SEP").join([t("KK_GAIN", {"name": app.name(i), "n": d[i]})
                                            for i in range(len(d)) if d[i] > 0]) or "±0"

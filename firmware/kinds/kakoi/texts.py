@@ -90,6 +90,7 @@ MESSAGES = {
     "KK_TSUMO_BY": ("{name} went out", "{name}のツモ上がり"),
     "KK_HIST": ("R{r} {what}", "第{r}局 {what}"),
     "KK_HIST_PAID": ("R{r} {what}: {who}", "第{r}局 {what}：{who}"),
+    "KK_HIST_TSUMO": ("R{r} {name} went out +{n}", "第{r}局 {name}のツモ上がり+{n}"),
     "KK_GAIN": ("{name} +{n}", "{name}+{n}"),
     "KK_STARTER_EV": ("{name} starts", "最初に出す人：{name}"),
     # the phones' view (net/phone_<game>.py)

@@ -1,5 +1,5 @@
 """囲将会ドボン's lines in the history (issue 37 §8): a round's outcome says who received how much
-(「第1局 ツモ上がり：P1+21」), not only the card."""
+(「第1局 P1のツモ上がり+18」「第2局 ドボン：P2+28」), not only the card."""
 from ui_harness import Driver, pick
 
 
@@ -22,7 +22,7 @@ DOBON = {"t": "dobon", "card": "3", "by": 0, "out": False, "hands": [["3", "4"],
 def test_kakoi_a_round_says_who_received_how_much():
     got = lines_of("ja", [TSUMO, {"t": "starter", "seat": 2}, DOBON])
     assert got[1] == "第2局 最初に出す人：P3"
-    assert got[2] == "第1局 ツモ上がり：P1+18", got
+    assert got[2] == "第1局 P1のツモ上がり+18", got
     assert got[0] == "第2局 ドボン：P2+28", got        # P1 pays 7 x 4
     en = lines_of("en", [TSUMO])
-    assert en == ["R1 Went out (tsumo): P1 +18"], en
+    assert en == ["R1 P1 went out +18"], en
