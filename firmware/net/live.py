@@ -38,6 +38,10 @@ class Voice:
         s = texts.look(self._tx, sid)
         return sid if s is None else fill(s, info)
 
+    def describe(self, rec):
+        """What an action was, in this language (the panel's history says it so: ui/session.py)."""
+        return self.t("ENDED") if rec.get("t") == "end" else self.app.gmod.describe(self, rec)
+
     def __getattr__(self, name):
         return getattr(self.app, name)
 

@@ -125,6 +125,7 @@ class Server:
         self.unlogged = 0           # errors since then, not written
         self.log_gap = LOG_GAP_MS
         self.md = None              # microdot and the routes: imported at the first phone's request
+        self.rec = None             # net.record.Record: at the first request for the record
         self.server = None
 
     # ---- listening -------------------------------------------------------------------------------
@@ -318,7 +319,72 @@ class Server:
                 return Response("forbidden", 403, {"Content-Type": "text/plain"})
             return _json({"ok": True, "v": v})
 
+        # the table's record (net/record.py, imported at the first such request)
+        @md.get("/history")
+        async def history(req):
+            return _json_text(self.record().history(_lang(req)))
+
+        @md.get("/results")
+        async def results(req):
+            text = self.record().results(_lang(req), req.args.get("g"))
+            return _json_text(text) if text != "null" else _json({"error": "not found"}, 404)
+
+        @md.get("/games")
+        async def games(req):
+            return _json_text(self.record().games(_lang(req)))
+
+        @md.get("/log")
+        async def log(req):
+            rec = self.record()
+            key = req.args.get("g")
+            files = rec.log_files(self.app.store, key)
+            if files is None:
+                return _json({"error": "not found"}, 404)
+            return self.send(req, rec, files, key + ".log")
+
+        @md.get("/files")
+        async def files(req):
+            rec = self.record()
+            if rec.busy is not None:
+                return _busy(req, rec)
+            st = self.app.store
+            got = [] if st is None else await rec.digests(st.fs, rec.all_files(st))
+            return _json({"scoreboard": 1, "root": st.root if st else "/games", "files": got})
+
+        @md.get("/file")
+        async def file(req):
+            rec = self.record()
+            path = rec.safe_path(self.app.store, req.args.get("p"))
+            if path is None:
+                return _json({"error": "not found"}, 404)
+            try:
+                st = self.app.store.fs.stat(path)
+            except OSError:
+                st = None
+            if st is None or st[0] & 0x4000:
+                return _json({"error": "not found"}, 404)
+            size = st[6]
+            return self.send(req, rec, [(path, size)], path[path.rfind("/") + 1:])
+
         return md
+
+    def record(self):
+        from net import record
+        if self.rec is None:
+            self.rec = record.Record(self)
+        return self.rec
+
+    def send(self, req, rec, files, name):
+        """A file (or a game's segments, one after the other) streamed from the flash: one at a time."""
+        from microdot import Response
+        if rec.busy is not None:
+            return _busy(req, rec)
+        body = rec.File(self.app.store.fs, files)
+        self.open_streams[id(req.sock[1])] = body     # let go however the connection ends
+        return Response(body, 200, {"Content-Type": "application/octet-stream",
+                                    "Content-Length": str(sum([n for _, n in files])),
+                                    "Content-Disposition": 'attachment; filename="%s"' % name,
+                                    "Cache-Control": "no-store"})
 
     def stream(self, req):
         """One phone's event stream: the current view at once, then one at every change. Past
@@ -453,6 +519,15 @@ def _lang(req):
 def _json(obj, code=200):
     from microdot import Response
     return Response(json.dumps(obj), code, {"Content-Type": "application/json"})
+
+
+def _json_text(text):
+    from microdot import Response
+    return Response(text, 200, {"Content-Type": "application/json"})
+
+
+def _busy(req, rec):
+    return _json({"error": rec.BUSY[_lang(req)]}, 503)
 
 
 def _body(req):
