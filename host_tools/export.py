@@ -517,10 +517,16 @@ def main(argv):
                     help="delete from the device the finished games whose every file was verified")
     ap.add_argument("--lang", choices=("en", "ja"), default="en", help="language of the report printed (default en)")
     ap.add_argument("--mpremote", help="mpremote command (default: this Python's mpremote module)")
+    ap.add_argument("--url", help="over Wi-Fi instead of the cable: the page's address with the table "
+                    "key, 'http://<board>/?k=<key>' (the panel's 「スマホで見る」)")
     a = ap.parse_args(argv)
+    if a.url and (a.delete or a.port):
+        ap.error("--url reads the board over Wi-Fi: --delete and --port are for the cable")
     if a.date is not None and not safe_name(a.date):
         ap.error("--date %r: an archive folder name is letters, digits, '.', '_' and '-' "
                  "(not starting with '.')" % a.date[:40])
+    if a.url:
+        return _over_url(a)
     run = mpremote_runner(a.port, a.mpremote.split() if a.mpremote else None)
     try:
         res = export(run, a.dest, a.delete, date=a.date)
@@ -528,6 +534,32 @@ def main(argv):
         sys.stderr.write("export failed: %s\n" % e)
         return 3
     except OSError as e:        # the archive folder cannot be written: the command line's problem
+        sys.stderr.write("export: cannot write the archive under %s: %s\n" % (a.dest, e.strerror or e))
+        return 2
+    print(res.text(a.lang))
+    print(("アーカイブ: " if a.lang == "ja" else "archive: ") + res.archive)
+    if res.errors or not all(f.verified for f in res.files):
+        return 3
+    return 0 if res.ok else 1
+
+
+def _over_url(a):
+    """export --url: exit 2 with the reason when the board cannot be read (a wrong key, not a
+    scoreboard, no answer, a connection dropped): every file is fetched before the first is
+    stored, so the archive is left as it was (a date folder this run made is removed again)."""
+    from host_tools import export_url
+    date = a.date or datetime.date.today().isoformat()
+    archive = os.path.join(a.dest, date)
+    existed = os.path.exists(archive)
+    try:
+        run = export_url.url_runner(a.url)
+        res = export(run, a.dest, False, date=date)
+    except (export_url.UrlError, DeviceError) as e:
+        if not existed and os.path.isdir(archive) and not os.listdir(archive):
+            os.rmdir(archive)
+        sys.stderr.write("export failed: %s; nothing was archived\n" % e)
+        return 2
+    except OSError as e:
         sys.stderr.write("export: cannot write the archive under %s: %s\n" % (a.dest, e.strerror or e))
         return 2
     print(res.text(a.lang))
