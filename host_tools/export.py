@@ -552,7 +552,7 @@ def _over_url(a):
     archive = os.path.join(a.dest, date)
     existed = os.path.exists(archive)
     try:
-        run = export_url.url_runner(a.url)
+        run = export_url.url_runner(a.url, ROOT_DIR, DeviceError)
         res = export(run, a.dest, False, date=date)
     except (export_url.UrlError, DeviceError) as e:
         if not existed and os.path.isdir(archive) and not os.listdir(archive):

@@ -16,7 +16,6 @@ import urllib.error
 import urllib.parse
 import urllib.request
 
-from host_tools.export import DeviceError, ROOT_DIR
 
 BUSY_TRIES = 20          # another phone downloading: 503, asked again every BUSY_WAIT_S
 BUSY_WAIT_S = 0.5
@@ -39,7 +38,9 @@ def parse(url):
     return "http://" + u.netloc, key
 
 
-def url_runner(url, timeout=20):
+def url_runner(url, ROOT_DIR, DeviceError, timeout=20):
+    """export's runner over HTTP. ROOT_DIR and DeviceError are export's own (given, not imported:
+    export imports this module, and no two modules import each other)."""
     base, key = parse(url)
     state = {"listing": None, "root": ROOT_DIR}
 
