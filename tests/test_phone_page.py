@@ -67,7 +67,7 @@ READ = r"""(() => {
   return {state: document.body.dataset.state, v: Number(document.body.dataset.v || -1),
     title: tx(q('.title')), progress: tx(q('.prog')), turn: tx(q('.turn')), note: tx(q('.note')),
     banners: all('.state').map(tx), errors: all('.err').map(tx), big: tx(q('.big')),
-    sections: all('section.sec:not(.mine):not(.seats)').map(s => ({head: tx(q('h2', s)),
+    sections: all('section.sec:not(.mine):not(.seats):not(.record):not(.share)').map(s => ({head: tx(q('h2', s)),
       cols: all('th', s).map(tx), rows: all('tbody tr', s).map(r => all('td', r).map(tx)),
       hl: all('tbody tr', s).map((r, i) => r.classList.contains('hl') ? i : -1).filter(i => i >= 0),
       items: all('.item', s).map(d => [tx(q('.l', d)), tx(q('.val', d))]), lines: all('.lines p', s).map(tx)})),
