@@ -26,6 +26,8 @@ rp2040py 0.3.6 limits and what this does about them (docs/emulator.md):
  8. The Pico W's radio (board files with RADIO = True: RPI_PICO_W firmware) carries only the
     connections the guest opens -> `net.Forward`: host 127.0.0.1:PORT to the guest's port 80.
     Its access-point mode does not come up: the firmware joins in station mode (/wifi.json).
+ 9. The radio's bus credit runs ahead by one on every frame the guest receives and, after 256,
+    equals the guest's send count: every send stalls 1 s (the board frozen) -> `_steady_credit()`.
 
     pico = Pico(None, deploy.stage("pico_w"), board="pico_w", forward_port=0)
     pico.boot(); pico.forward.url                # "http://127.0.0.1:PORT" -> 10.0.0.2:80
@@ -78,6 +80,24 @@ def find_uf2(path=None, radio=False):
         if p and os.path.isfile(p):
             return p
     return None
+
+
+def _steady_credit(bus):
+    """Limit 9: rp2040py's CYW43 model advances its SDPCM bus credit on every frame it hands the
+    guest, inbound Ethernet frames included, while the guest's send count advances only on its
+    sends. The credit so runs ahead by one a received frame and wraps round to equal the send
+    count after 256 of them; cyw43-driver (cyw43_sdpcm_send_common) reads equal as "no credit"
+    and every send then stalls 1 s with the CPU busy ("[CYW43] STALL(0;48-48): timeout", send
+    -110) until another frame happens to arrive: the board freezes for seconds at a time and a
+    phone's stream stops. A real chip grants credit for its own buffers, never for frames it
+    delivers; so an inbound data frame here carries the current credit without advancing it
+    (the answers to the guest's sends still advance it by one each, as before)."""
+    build = bus._build_data_frame
+
+    def data_frame(ethernet_frame, **kw):
+        bus._bus_data_credit = (bus._bus_data_credit - 1) & 0xFF   # the build adds one back
+        return build(ethernet_frame, **kw)
+    bus._build_data_frame = data_frame
 
 
 def _park_cdc_reads(dev):
@@ -234,6 +254,8 @@ class Pico:
         board, radios = self._board_spec()
         self.dev = MicroPythonDevice(board=board, filesystem=img)
         self.chip = radios[0] if radios else None
+        if self.chip is not None:
+            _steady_credit(self.chip.bus)
         if self.forward is not None:
             self._run(self.forward.start())
             self.forward.attach(self.chip, self.dev.simulator.clock)
