@@ -21,11 +21,10 @@ PING_GAP_S = 0.3          # phone that left answers the first with a reset, so t
 LOG_GAP_MS = 60000        # the server writes at most one error a minute to the flash (a flood's
                           # errors are counted into the next one)
 LANGS = ("ja", "en")
-# Without the table key: one small page in the phone's language, whatever it asked for
-FORBIDDEN = {
-    "ja": ("この卓の鍵がないか、違います", "パネルのメニュー「スマホで見る」のQRコードを読み取ってください"),
-    "en": ("This table's key is missing or wrong", "Scan the QR code under \u201cPhones\u201d in the panel's menu"),
-}
+RECORD = ("history", "results", "games", "log", "files", "file")     # the record's addresses
+# A request without the table key, the table's record: their code is in net/forbidden.py and
+# net/record_routes.py, imported only when one comes (the official firmware loads code into the heap)
+
 
 def _page_path():
     import sys
@@ -157,7 +156,8 @@ class Server:
                 return
             # the key first: a request without it gets the same small page, whatever it asked
             if _key_of(line) != self.key:
-                await self._forbidden(rd, writer)
+                from net.forbidden import answer
+                await answer(rd, writer, MAX_LINE)
             else:
                 rd.buf = line + rd.buf         # microdot reads the request line again
                 if self.md is None:
@@ -176,44 +176,6 @@ class Server:
                 await writer.aclose()
             except Exception:
                 pass
-
-    async def _forbidden(self, rd, writer):
-        """403 and a page saying to scan the table's code, in the Accept-Language's language
-        (Japanese when it names none): the headers are read only for that, never the body."""
-        lang = "ja"
-        more = 0                     # bytes the client said it sends after its headers
-        try:
-            while True:
-                line = await rd.readline()
-                if line.strip() == b"":
-                    break
-                low = line[:16].lower()
-                if low == b"accept-language:":
-                    lang = "ja" if line[16:].strip()[:2].lower() == b"ja" else "en"
-                elif low[:15] == b"content-length:":
-                    more = int(line[15:]) if line[15:].strip().isdigit() else -1
-        except OSError:          # a header too long, the deadline: the answer is 403 all the same
-            more = -1
-        head, text = FORBIDDEN[lang]
-        body = ('<!DOCTYPE html><html lang="%s"><meta charset="utf-8"><meta name="viewport" '
-                'content="width=device-width,initial-scale=1"><title>%s</title><body style="margin:30vh '
-                '16px 0;text-align:center;font:21px/1.4 system-ui,sans-serif;background:#f4f1ea">'
-                '<h1 style="font-size:22px">%s</h1><p>%s</p></body></html>' % (lang, head, head, text)).encode()
-        await writer.awrite(b"HTTP/1.0 403 Forbidden\r\nContent-Type: text/html; charset=UTF-8\r\n"
-                            b"Content-Length: %d\r\nCache-Control: no-store\r\n\r\n" % len(body) + body)
-        # what it still sends is read and dropped (up to the deadline): a socket closed with bytes
-        # unread answers with a reset, and the phone might lose the answer to it
-        more -= len(rd.buf)
-        rd.buf = b""
-        try:
-            while more:
-                data = await rd._more(MAX_LINE)
-                if not data:
-                    break
-                more -= len(data) if more > 0 else 0
-                rd.buf = b""
-        except OSError:
-            pass
 
     @property
     def key(self):
@@ -319,52 +281,14 @@ class Server:
                 return Response("forbidden", 403, {"Content-Type": "text/plain"})
             return _json({"ok": True, "v": v})
 
-        # the table's record (net/record.py, imported at the first such request)
-        @md.get("/history")
-        async def history(req):
-            return _json_text(self.record().history(_lang(req)))
-
-        @md.get("/results")
-        async def results(req):
-            text = self.record().results(_lang(req), req.args.get("g"))
-            return _json_text(text) if text != "null" else _json({"error": "not found"}, 404)
-
-        @md.get("/games")
-        async def games(req):
-            return _json_text(self.record().games(_lang(req)))
-
-        @md.get("/log")
-        async def log(req):
-            rec = self.record()
-            key = req.args.get("g")
-            files = rec.log_files(self.app.store, key)
-            if files is None:
-                return _json({"error": "not found"}, 404)
-            return self.send(req, rec, files, key + ".log")
-
-        @md.get("/files")
-        async def files(req):
-            rec = self.record()
-            if rec.busy is not None:
-                return _busy(req, rec)
-            st = self.app.store
-            got = [] if st is None else await rec.digests(st.fs, rec.all_files(st))
-            return _json({"scoreboard": 1, "root": st.root if st else "/games", "files": got})
-
-        @md.get("/file")
-        async def file(req):
-            rec = self.record()
-            path = rec.safe_path(self.app.store, req.args.get("p"))
-            if path is None:
-                return _json({"error": "not found"}, 404)
-            try:
-                st = self.app.store.fs.stat(path)
-            except OSError:
-                st = None
-            if st is None or st[0] & 0x4000:
-                return _json({"error": "not found"}, 404)
-            size = st[6]
-            return self.send(req, rec, [(path, size)], path[path.rfind("/") + 1:])
+        # the table's record (net/record_routes.py and net/record.py, imported at the first such
+        # request): one route for its six addresses, each microdot route costing heap
+        @md.get("/<name>")
+        async def record(req, name):
+            if name not in RECORD:
+                return await not_found(req)
+            from net.record_routes import route
+            return await route(self, req)
 
         return md
 
@@ -373,18 +297,6 @@ class Server:
         if self.rec is None:
             self.rec = record.Record(self)
         return self.rec
-
-    def send(self, req, rec, files, name):
-        """A file (or a game's segments, one after the other) streamed from the flash: one at a time."""
-        from microdot import Response
-        if rec.busy is not None:
-            return _busy(req, rec)
-        body = rec.File(self.app.store.fs, files)
-        self.open_streams[id(req.sock[1])] = body     # let go however the connection ends
-        return Response(body, 200, {"Content-Type": "application/octet-stream",
-                                    "Content-Length": str(sum([n for _, n in files])),
-                                    "Content-Disposition": 'attachment; filename="%s"' % name,
-                                    "Cache-Control": "no-store"})
 
     def stream(self, req):
         """One phone's event stream: the current view at once, then one at every change. Past
@@ -519,15 +431,6 @@ def _lang(req):
 def _json(obj, code=200):
     from microdot import Response
     return Response(json.dumps(obj), code, {"Content-Type": "application/json"})
-
-
-def _json_text(text):
-    from microdot import Response
-    return Response(text, 200, {"Content-Type": "application/json"})
-
-
-def _busy(req, rec):
-    return _json({"error": rec.BUSY[_lang(req)]}, 503)
 
 
 def _body(req):

@@ -1,0 +1,73 @@
+# The table's record over HTTP (docs/phones.md "The record"): /history, /results, /games, /log,
+# /files and /file, answered from net/record.py. net/server.py routes them here; this module is
+# imported at the first such request only (the official firmware loads code into the heap).
+import json
+
+from microdot import Response
+
+LANGS = ("ja", "en")      # net/server.py's (this module does not import the server's)
+
+
+async def route(server, req):
+    rec = server.record()
+    path = req.path
+    lang = _lang(req)
+    if path == "/history":
+        return _json_text(rec.history(lang))
+    if path == "/results":
+        text = rec.results(lang, req.args.get("g"))
+        return _json_text(text) if text != "null" else _json({"error": "not found"}, 404)
+    if path == "/games":
+        return _json_text(rec.games(lang))
+    st = server.app.store
+    if path == "/log":
+        key = req.args.get("g")
+        files = rec.log_files(st, key)
+        if files is None:
+            return _json({"error": "not found"}, 404)
+        return send(server, req, rec, files, key + ".log")
+    if path == "/files":
+        if rec.busy is not None:
+            return _busy(req, rec)
+        got = [] if st is None else await rec.digests(st.fs, rec.all_files(st))
+        return _json({"scoreboard": 1, "root": st.root if st else "/games", "files": got})
+    # /file
+    path = rec.safe_path(st, req.args.get("p"))
+    if path is None:
+        return _json({"error": "not found"}, 404)
+    try:
+        stat = st.fs.stat(path)
+    except OSError:
+        stat = None
+    if stat is None or stat[0] & 0x4000:
+        return _json({"error": "not found"}, 404)
+    return send(server, req, rec, [(path, stat[6])], path[path.rfind("/") + 1:])
+
+
+def send(server, req, rec, files, name):
+    """A file (or a game's segments, one after the other) streamed from the flash: one at a time."""
+    if rec.busy is not None:
+        return _busy(req, rec)
+    body = rec.File(server.app.store.fs, files)
+    server.open_streams[id(req.sock[1])] = body     # let go however the connection ends
+    return Response(body, 200, {"Content-Type": "application/octet-stream",
+                                "Content-Length": str(sum([n for _, n in files])),
+                                "Content-Disposition": 'attachment; filename="%s"' % name,
+                                "Cache-Control": "no-store"})
+
+
+def _lang(req):
+    lang = req.args.get("lang")
+    return lang if lang in LANGS else "ja"
+
+
+def _json(obj, code=200):
+    return Response(json.dumps(obj), code, {"Content-Type": "application/json"})
+
+
+def _json_text(text):
+    return Response(text, 200, {"Content-Type": "application/json"})
+
+
+def _busy(req, rec):
+    return _json({"error": rec.BUSY[_lang(req)]}, 503)
