@@ -536,8 +536,13 @@ def main(argv):
     except OSError as e:        # the archive folder cannot be written: the command line's problem
         sys.stderr.write("export: cannot write the archive under %s: %s\n" % (a.dest, e.strerror or e))
         return 2
-    print(res.text(a.lang))
-    print(("アーカイブ: " if a.lang == "ja" else "archive: ") + res.archive)
+    return _reported(res, a.lang)
+
+
+def _reported(res, lang):
+    """Print an export's report and archive; its exit code (3: a file not verified)."""
+    print(res.text(lang))
+    print(("アーカイブ: " if lang == "ja" else "archive: ") + res.archive)
     if res.errors or not all(f.verified for f in res.files):
         return 3
     return 0 if res.ok else 1
@@ -562,8 +567,4 @@ def _over_url(a):
     except OSError as e:
         sys.stderr.write("export: cannot write the archive under %s: %s\n" % (a.dest, e.strerror or e))
         return 2
-    print(res.text(a.lang))
-    print(("アーカイブ: " if a.lang == "ja" else "archive: ") + res.archive)
-    if res.errors or not all(f.verified for f in res.files):
-        return 3
-    return 0 if res.ok else 1
+    return _reported(res, a.lang)
