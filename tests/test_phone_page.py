@@ -580,6 +580,7 @@ def test_phones_reconnect_when_the_table_comes_back(sim, phones, shots):
     for p in six:
         p.goto(table.url)
     start_game(table, game_data.kinds()[0])
+    follow(table, six)                    # the seats on every page before one is tapped
     claim_seats(table, six[:2])
     before = follow(table, six)
     folder, port = table.folder, table.port
