@@ -27,3 +27,17 @@ def test_every_action_in_the_tables_words_and_an_unknown_one_never_raw(kind, lan
     if lang == "ja" and hasattr(data, "DESCRIBE_JA"):
         assert said == data.DESCRIBE_JA
     assert scr.describe(d.app, {"t": "someday_new"}) == d.app.t("LAST_STEP")
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_ending_a_game_has_one_name_in_every_game(kind):
+    """Issue 37 (10): the game menu ends every game as the saved games do, 「ゲームを終える」 (never
+    対戦を終える / 対局を終える), and the undo line of that end says 「ゲーム終了」."""
+    data = game_data.of(kind)
+    d = Driver()
+    d.app.new_game(kind, ["P%d" % (i + 1) for i in range(data.DESCRIBE_SEATS)], None)
+    d.press("back")                                 # the game menu
+    labels = [lab for lab, _ in d.app.top().items]
+    assert labels.count("ゲームを終える") == 1, labels
+    assert not [lab for lab in labels if lab.endswith("を終える") and lab != "ゲームを終える"], labels
+    assert d.app.describe({"t": "end"}) == "ゲーム終了"

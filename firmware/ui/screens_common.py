@@ -67,12 +67,6 @@ class PlayScreen(Screen):
         self.app.game_menu(self.extra())
 
 
-def end_item(app, sid):
-    """A game menu item `sid` that ends the match after a confirmation (the rules' "end"), asked
-    as every game asks it (「終えて順位を確定しますか？」)."""
-    return (sid, lambda: app.push(Confirm(app, app.t("GL_END_Q"), lambda: app.submit({"t": "end"}))))
-
-
 # ---- drawing helpers --------------------------------------------------------------------------
 def rtext(c, s, xr, y):
     """Right-aligned text ending at x = xr."""

@@ -174,16 +174,12 @@ class GameMenu(Menu):
         from ui import screens_results
         items = [(t("STANDINGS"), lambda: app.push(screens_results.Standings(app))),
                  (t("HISTORY"), lambda: _history(app))]
-        ends = []
         for sid, fn in self.extra:
-            if sid.endswith("_end"):
-                ends.append((t(sid), fn))
-            else:
-                items.append((t(sid), fn))
+            items.append((t(sid), fn))
         items.append((t("LANGUAGE"), lambda: app.push(Language(app))))
         phones_item(app, items)
-        # every game can be ended (株ドボン, 囲将会 name their own), in the same place in every game
-        items.extend(ends or [(t("GL_END"), lambda: _end_game(app))])
+        # every game can be ended, in the same words and place in every game (and the saved games)
+        items.append((t("GL_END"), lambda: _end_game(app)))
         items.append((t("TO_MENU"), lambda: app.reset(Boot(app), True)))
         self.items = items
         self.head = t("GAME_MENU")

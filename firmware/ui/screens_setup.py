@@ -2,7 +2,7 @@
 # its seats and names. Imported from the game menu when a game is chosen; App.new_game() forgets
 # the module once the game has started (RAM on the Pico: these screens are used once per game).
 from core.errors import Refusal
-from ui.screens_common import ListScreen, fit, rtext, W
+from ui.screens_common import ListScreen, fit, rtext, text_width, W
 
 
 class Settings(ListScreen):
@@ -48,8 +48,9 @@ class Settings(ListScreen):
         if row is None:
             c.text(self.app.t("NEXT"), 1, y)
             return
-        w = c.text(fit(self.label(row), 84), 1, y)
-        rtext(c, fit(self.value_text(row), W - w - 6), W - 1, y)
+        v = self.value_text(row)         # the value whole; the label takes the rest of the row
+        c.text(fit(self.label(row), W - 6 - text_width(v)), 1, y)
+        rtext(c, v, W - 1, y)
 
     def draw(self, c):
         self.head = self.app.t("SETTINGS_OF", {"game": self.app.t("G_" + self.kind)})

@@ -139,7 +139,6 @@ MESSAGES = {
     "HIST_DONE": ("{n} undone\nRedo: hold OK", "{n}手を取り消しました\nやり直し：OKを長押し"),
     "HIST_PART": ("{k} of {n} undone", "{n}手のうち{k}手を取り消しました"),
     "TO_MENU": ("First screen", "最初の画面へ"),
-    "END_MATCH": ("End the match", "対戦を終える"),
     "SURE": ("Really?", "よろしいですか？"),
     "NUM_HINT": ("Up/down; hold: fast", "▲▼長押しで速く"),
     "GRID_HINT": ("OK:add back:remove", "OK:足す 戻る:減らす"),

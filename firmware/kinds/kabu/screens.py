@@ -1,7 +1,7 @@
 # 株ドボン play screen: every player's die, laps, points and next deal size, and what the registry asks
 # of a game's screens; the endings' entry (screens_kabu_entry) and the itemised lines of an outcome
 # (screens_kabu_review) are imported when first used, so the play screen alone loads with the game.
-from ui.screens_common import PlayScreen, Lines, title, hint, fit, end_item
+from ui.screens_common import PlayScreen, Lines, title, hint, fit
 
 
 class Play(PlayScreen):
@@ -16,9 +16,6 @@ class Play(PlayScreen):
         elif name == "left":
             from kinds.kabu.entry import DobonEntry
             DobonEntry(app, 1).start()
-
-    def extra(self):
-        return [end_item(self.app, "KB_end")]
 
     def draw(self, c):
         app = self.app
@@ -79,6 +76,6 @@ def describe(app, ev):
                  {"w": app.name(ev["winner"]), "l": app.name(ev["loser"])})
     if k in ("four", "parent"):
         return t("KB_" + k.upper() + "_EV", {"name": app.name(ev["seat"])})
-    if k in ("okoshi", "deckout", "draw", "end"):
+    if k in ("okoshi", "deckout", "draw"):
         return t("KB_" + k)
     return t("LAST_STEP")

@@ -78,7 +78,6 @@ MESSAGES = {
     "KB_draw": ("Drawn game", "流局"),
     "KB_DRAW_Q": ("Record a drawn game?", "流局にしますか？"),
     "KB_parent": ("First parent", "最初の親"),
-    "KB_end": ("End the match", "対戦を終える"),
     "KB_winner": ("Winner", "勝った人"),
     "KB_loser": ("Loser", "負けた人"),
     "KB_own": ("Winner's hand", "勝った人の手札"),

@@ -58,6 +58,4 @@ def describe(app, ev):
         return t("KK_%s_ON" % k.upper(), info) if card else t("KK_" + k)
     if k == "starter":
         return t("KK_STARTER_EV", info)
-    if k == "end":
-        return t("KK_end")
     return t("LAST_STEP")

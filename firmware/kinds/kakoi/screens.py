@@ -1,7 +1,7 @@
 # 囲将会ドボン play screens: running totals and the next starter; each round's outcome is entered on
 # screens_kakoi_entry (imported at the first entry, not with the game).
 from ui.screens_common import PlayScreen, Menu, Choice, Lines, title, hint, fit, rtext, in_entry
-from ui.screens_common import end_item, seat_opts
+from ui.screens_common import seat_opts
 from kinds.kakoi.lines import lines, describe, header
 
 
@@ -27,9 +27,6 @@ class Play(PlayScreen):
             _entry(app, "dobon")
         elif name == "left":             # the other usual one, ツモ上がり (the hint says so too)
             _entry(app, "tsumo")
-
-    def extra(self):
-        return [end_item(self.app, "KK_end")]
 
     def draw(self, c):
         app = self.app

@@ -3,7 +3,7 @@ MESSAGES = {
     # its settings (SETTINGS in kinds/kakoi/rules.py): labels and values
     "S_kakoi_cap": ("Cap (0: none)", "上限（0はなし）"),
     "S_kakoi_jokers": ("Jokers", "ジョーカー"),
-    "S_kakoi_rounds": ("Rounds (0: open)", "局数（0は無制限）"),
+    "S_kakoi_rounds": ("Rounds (0: until ended)", "局数（0は終えるまで）"),
     # refusals
     "E_KAKOI_SEATS": ("2 to 6 players", "2～6人で遊びます"),
     "E_KAKOI_CAP": ("Cap {cap} not allowed", "上限{cap}は選べません"),
@@ -49,7 +49,6 @@ MESSAGES = {
     "KK_dobon": ("Dobon", "ドボン"),
     "KK_tenhou": ("Tenhou", "天和"),
     "KK_starter": ("Who starts", "最初に出す人"),
-    "KK_end": ("End the game", "対局を終える"),
     "KK_seat": ("Who went out", "上がった人"),
     "KK_last": ("Last card", "最後の札"),
     "KK_card": ("Field card", "場の札"),

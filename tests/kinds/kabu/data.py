@@ -88,7 +88,6 @@ DESCRIBE_EVENTS = [
     {"t": "okoshi"},
     {"t": "deckout"},
     {"t": "draw"},
-    {"t": "end"},
 ]
 DESCRIBE_JA = [
     "P1がP2にドボン",
@@ -98,7 +97,6 @@ DESCRIBE_JA = [
     "起こし札でドボン",
     "山切れ",
     "流局",
-    "対戦を終える",
 ]
 
 

@@ -58,7 +58,7 @@ def test_a_hold_in_any_entry_returns_to_the_table_and_undoes_nothing(tmp_path, l
     kabu_dobon(d, 2, 3, [3, 3, 2], [0, 0])
     assert d.screen() == "Review"
     hold_cancels(d, tmp_path, "the review")
-    end_question_cancels(d, tmp_path, "KB_end")     # the game menu: 対戦を終える asks
+    end_question_cancels(d, tmp_path)     # the game menu: ゲームを終える asks
     # the table's own hold undoes the saved dobon (documented); nothing else was ever undone
     hold_undoes(d, tmp_path, d.app.t("KB_DOBON_EV", {"w": d.app.name(0), "l": d.app.name(1)}))
 

@@ -52,14 +52,12 @@ DESCRIBE_EVENTS = [
     {"t": "tsumo", "seat": 1, "card": "7"},
     {"t": "tenhou"},
     {"t": "starter", "seat": 2},
-    {"t": "end"},
 ]
 DESCRIBE_JA = [
     "ジョーカーにドボン",
     "P2のツモ上がり（7）",
     "天和",
     "最初に出す人：P3",
-    "対局を終える",
 ]
 
 
