@@ -32,16 +32,9 @@ def choose(d, label):
 
 
 def cards(d, values):
-    scr = d.app.top()
-    assert type(scr).__name__ == "CardsEntry"
-    for v in values:
-        want = [x for _, x in scr.ranks].index(v) + 1
-        while scr.idx != want:
-            d.press("right")
-        d.press("ok")
-    while scr.idx != 0:
-        d.press("left")
-    d.press("ok")
+    """A form's hand, entered on the rank grid (決定 in view, as in every game)."""
+    from ui_entry_helpers import hand
+    hand(d, values)
 
 
 def test_store_resume_and_recovery_figures():

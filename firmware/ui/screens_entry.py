@@ -40,59 +40,6 @@ class NumberEntry(Screen):
         rtext(c, "OK", W, 56)
 
 
-class CardsEntry(Screen):
-    """A hand entered card by card by rank: left/right picks a rank, ok adds it, back takes the
-    last card away; the leftmost choice is Done. ranks: list of (label, value)."""
-
-    entry = True
-
-    def __init__(self, app, head, ranks, cards, on_done, maxn=40):
-        Screen.__init__(self, app)
-        self.head, self.ranks, self.on_done, self.maxn = head, ranks, on_done, maxn
-        self.cards = list(cards or [])
-        self.idx = 1
-
-    def label(self, v):
-        for lab, x in self.ranks:
-            if x == v:
-                return lab
-        return str(v)
-
-    def on_button(self, kind, name):
-        n = len(self.ranks) + 1
-        if name in ("right", "up"):
-            self.idx = (self.idx + 1) % n
-        elif name in ("left", "down"):
-            self.idx = (self.idx - 1) % n
-        elif kind != "click":
-            return
-        elif name == "ok":
-            if self.idx == 0:
-                self.app.pop()
-                self.on_done(self.cards)
-            elif len(self.cards) < self.maxn:
-                self.cards.append(self.ranks[self.idx - 1][1])
-        elif name == "back":
-            if self.cards:
-                self.cards.pop()
-            else:
-                self.app.pop()
-
-    def draw(self, c):
-        title(c, self.app.t("HAND_N", {"what": self.head, "n": len(self.cards)}))
-        lines = wrap(" ".join([self.label(v) for v in self.cards]), W)
-        if len(lines) > 3:
-            lines = lines[-3:]
-        for k in range(len(lines)):
-            c.text(lines[k], 0, ROW * (k + 1))
-        cur = self.app.t("DONE") if self.idx == 0 else self.ranks[self.idx - 1][0]
-        s = "← " + cur + " →"
-        ctext(c, s, 36)
-        x = (W - text_width(s)) // 2
-        c.invert_rect(x + 10, 36, text_width(cur) + 4, ROW)
-        hint(c, self.app.t("CARDS_HINT"))
-
-
 # ---- forms: several fields, then a preview, then the commit ------------------------------------
 class Form(ListScreen):
     """fields(values) -> list of field dicts; each row shows label and value, ok edits it.
@@ -204,8 +151,9 @@ class Form(ListScreen):
             app.push(Choice(app, f["label"], opts, done, cur))
         elif kind == "seats":
             app.push(MultiSelect(app, f["label"], f["opts"], cur, done))
-        elif kind == "cards":
-            app.push(CardsEntry(app, f["label"], f["ranks"], cur, done, f.get("max", 40)))
+        elif kind == "cards":            # the rank grid, as every game enters a hand (決定 in view)
+            from ui.grid import RankGrid
+            app.push(RankGrid(app, f["label"], f["ranks"], cur, done, 5, "cards"))
         elif kind == "int":
             lo = f["lo"]
             if f.get("opt"):

@@ -145,7 +145,6 @@ MESSAGES = {
     "GRID_PICK_HINT": ("OK:choose", "OK:選ぶ"),
     "REVIEW_HINT": ("<>:change OK:save", "←→変更 OK:登録"),
     "REFUSED_HINT": ("<>:change  Back: correct", "←→変更 戻る:入力を直す"),
-    "CARDS_HINT": ("<-> card  OK:add  Back:del", "←→札 OK:追加 戻る:消す"),
     "HAND_N": ("{what} ({n})", "{what}（{n}枚）"),
     "HAND_OF": ("{what} ({n}/{of})", "{what}（{n}/{of}枚）"),
     "MULTI_HINT": ("OK: tick / untick", "OK:選ぶ/外す"),

@@ -156,7 +156,7 @@ def apply(state, ev, settings):
         if k > 1 and not (variant == "action" and r == "Q"):
             raise Refusal("E_DOBON_COUNT", {"n": k})
         if state["pending"] and r != "2":
-            raise Refusal("E_DOBON_MUST_DRAW", {"n": state["pending"]})
+            raise Refusal("E_DOBON_MUST_DRAW", {"n": state["pending"], "rank": r})
         steps = 1
         if r == "2":
             if state["twos"] >= MAX_TWOS:

@@ -130,14 +130,17 @@ class CardList(Choice):
 
 def play_card(app, r):
     t = app.t
-    _last_rank[0], _last_rank[1] = app.game.game_id, r
     line = t("DB_PLAY_EV", {"name": app.name(app.state()["turn"]), "r": r})
+
+    def play(ev, line):
+        submit(app, ev, line)        # a refused card is not remembered: the list opens as before
+        _last_rank[0], _last_rank[1] = app.game.game_id, r
     if r == "Q" and app.game.settings["variant"] == "action":
         app.push(NumberEntry(app, t("DB_count"), 1, 4, 1,
-                             lambda k: submit(app, {"t": "play", "rank": r, "n": k},
-                                              line + ("" if k == 1 else "×%d" % k))))
+                             lambda k: play({"t": "play", "rank": r, "n": k},
+                                            line + ("" if k == 1 else "×%d" % k))))
     else:
-        submit(app, {"t": "play", "rank": r}, line)
+        play({"t": "play", "rank": r}, line)
 
 
 def start_form(app):

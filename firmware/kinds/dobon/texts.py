@@ -15,7 +15,7 @@ MESSAGES = {
     "E_DOBON_EVENT": ("Not possible here", "その操作はできません"),
     "E_DOBON_STARTED": ("The round has begun", "この回はもう始まっています"),
     "E_DOBON_COUNT": ("Only Qs go out together", "まとめて出せるのはQだけです"),
-    "E_DOBON_MUST_DRAW": ("Play a 2 or\ndraw {n}", "2を出すか{n}枚引きます"),
+    "E_DOBON_MUST_DRAW": ("Draw {n} pending: no {rank}\n(stack a 2, or <- draws)", "{n}枚引きが残っているので\n{rank}は出せません\n（2で重ねるか←で引く）"),
     "E_DOBON_TWOS": ("Only four 2s", "2は4枚までです"),
     "E_DOBON_DREW": ("Drawn already:\nplay or pass", "引いた後は出すかパスです"),
     "E_DOBON_PASS": ("Draw first", "パスの前に1枚引きます"),

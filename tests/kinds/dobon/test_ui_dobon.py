@@ -113,3 +113,40 @@ def test_pending_twos_say_how_many_to_draw_and_the_list_opens_on_the_2():
         d.seq("back left")                 # P3 draws the 4
         assert d.app.state()["pending"] == 0
         assert "OK:札を出す ←:引く →:勝ち" in frame_text(d, log)
+
+
+def test_the_sum_check_shows_how_to_finish_the_hand():
+    """Issue 37 (11): the 合計の確認's hand is entered on the rank grid every game uses, 決定 in view
+    beside the hand and below the grid (it hid in the ←→ cycle left of A)."""
+    with TextLog() as log:
+        d = Driver(lang="ja")
+        start(d, 3)
+        d.press("back")
+        choose(d, "合計の確認")
+        field(d, "hand")
+        assert d.screen() == "RankGrid"
+        txt = frame_text(d, log)
+        assert txt.count("決定") == 2 and "OK:足す 戻る:減らす" in txt, txt
+        cards(d, ["3", "4"])
+        field(d, "field"); choose(d, "7")
+        preview(d)
+        assert d.toast() == "合計7：ドボンできる"
+
+
+def test_a_card_refused_on_a_pending_draw_says_why_and_is_not_remembered():
+    """Issue 37 (11): a card on a pending draw is refused with why (the draw left) and what to do,
+    not the bare rule 「2を出すか2枚引きます」; the refused card is not the list's memory: the list
+    opens where it would have."""
+    d = Driver(lang="ja")
+    start(d, 3)
+    d.seq("ok " + "down " * 6 + "ok")      # P1: 7
+    d.seq("ok " + "up " * 5 + "ok")        # P2: 2 (the list opened on the 7)
+    d.seq("ok down ok")                    # P3: a 3 on the pending 2
+    assert d.app.state()["pending"] == 2 and d.screen() == "Play"
+    assert d.toast() == "2枚引きが残っているので\n3は出せません\n（2で重ねるか←で引く）"
+    d.press("left")                        # P3 draws the 2
+    d.press("ok")                          # P1's list: on the 2 played last, not the refused 3
+    scr = d.app.top()
+    assert scr.rows()[scr.sel] == "2"
+    d.app.lang = "en"
+    assert d.app.t("E_DOBON_MUST_DRAW", {"n": 4, "rank": "J"}) == "Draw 4 pending: no J\n(stack a 2, or <- draws)"
