@@ -341,7 +341,11 @@ def history(app, ev, before, out):
     its round's result has revealed it (the round has moved on, or the game is over)."""
     t = app.t
     k = ev.get("t")
-    if k == "fold":
+    if out is not None:      # the round's end (a showdown, or the last card told or a fold when all
+        # but one are out): who won, with the share it took (「P1の勝ち（+3個）」), never the card's question
+        what = t("KH_WIN_HIST", {"who": t("LIST_SEP").join([app.name(w) for w in out["winners"]]),
+                                  "n": out["share"]})
+    elif k == "fold":
         what = t("KH_FOLD_EV", {"name": app.name(ev["p"]), "n": before["dial"][ev["p"]]})
     elif k == "predict":
         now = app.game.state
@@ -350,9 +354,6 @@ def history(app, ev, before, out):
             what = t("KH_PRED_HIST", {"name": app.name(ev["p"]), "on": app.name(ev["on"]), "v": ev["v"]})
         else:
             what = t("KH_PRED_HIDDEN", {"name": app.name(ev["p"])})     # secret until the result
-    elif k == "win" and out is not None:       # with the share it took (「P1の勝ち（+3個）」)
-        what = t("KH_WIN_HIST", {"who": t("LIST_SEP").join([app.name(w) for w in out["winners"]]),
-                                  "n": out["share"]})
     else:
         what = describe(app, ev)
     return t("KH_HIST", {"r": before["round"], "what": what})

@@ -45,3 +45,29 @@ def test_english_lines():
     lines = history_lines(d)
     assert lines[0] == "R1 P3 predicted ●"
     assert lines[-2] == "R1 P3 folds (0)"
+
+
+def test_a_round_won_without_a_showdown_names_its_winner_on_the_panel_and_the_phones():
+    """All but one folded: the round ends on the last card told (or on a fold once both are told).
+    Its line is the round's result, who won and the share, not the card's question; a phone's 履歴
+    (net/record.py) is the panel's, line for line, in both languages (issue 38)."""
+    from net.live import Hub
+    from net.record import history, rounds
+    from ui.screens_history import lines
+    d = Driver(lang="ja")
+    d.app.new_game("kakehiki", ["P1", "P2", "P3", "P4"], None)
+    for ev in [{"t": "fold", "p": 1}, {"t": "fold", "p": 2}, {"t": "fold", "p": 3},
+               {"t": "sign", "minus": False}, {"t": "judge", "small": True}]:
+        d.app.game.submit(ev)
+    d.app.show_play()
+    hub = Hub(d.app, "000000000000")
+    want = {"ja": ["第1回 P1の勝ち（+4個）", "第1回 符号札は引算？いいえ", "第1回 P4 降りる（0）"],
+            "en": ["R1 P1 won +4", "R1 Sign card: minus? No", "R1 P4 folds (0)"]}
+    for lang in ("ja", "en"):
+        d.app.lang = lang
+        panel, total = lines(d.app)
+        d.app.lang = "ja"
+        assert panel[:3] == want[lang] and total == 5
+        vo = hub.voice(lang)
+        assert history(vo)["sections"][0]["lines"] == panel
+        assert rounds(vo, d.app.game) == [want[lang][0]]      # 各回の結果 on the phones
