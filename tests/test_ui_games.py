@@ -1,6 +1,7 @@
 """Resume and recovery figures through the buttons, and the helpers that pick a row of a list screen
 (each game's own walks: tests/test_ui_<kind>*.py)."""
 from ui_harness import Driver, TextLog
+import pytest
 
 import game_data
 
@@ -80,3 +81,29 @@ def test_store_resume_and_recovery_figures():
         d.seq("down down down ok")
         assert d.app.game.header["seats"] == ["あい", "Bob", "Chika", "Dan"]
         assert not log.over
+
+
+@pytest.mark.parametrize("lang", ("ja", "en"))
+def test_every_games_settings_show_arrows_on_the_line_and_a_hint_that_follows_it(lang):
+    """Issue 37 (12): the line under the cursor shows ← → round its value (the others the value
+    alone), and the hint row says what the keys do there: a number 「←→変更 OK:数を入れる」, a
+    choice 「←→変更」, the last line 「OK:次へ」; nothing leaves the panel."""
+    from ui_harness import TextLog, frame_text
+    from core import registry
+    for k, kind in enumerate(registry.KINDS):
+        with TextLog() as log:
+            d = Driver(lang=lang)
+            d.seq("ok " + "down " * k + "ok")
+            scr = d.app.top()
+            t = d.app.t
+            for i, row in enumerate(scr.rows()):
+                txt = frame_text(d, log)
+                if row is None:
+                    assert txt.endswith(t("CONT_HINT")), txt
+                    break
+                v = scr.value_text(row)
+                assert "← %s →" % v in txt and txt.count("← ") == 1, txt
+                want = "SET_NUM_HINT" if scr.decl(row)[2] == "int" else "SET_HINT"
+                assert txt.endswith(t(want)), txt
+                d.press("down")
+            assert not log.over, log.over

@@ -97,15 +97,7 @@ def defaults_screen(app, kind):
     from ui.screens_setup import Settings
 
     class Defaults(Settings):
-        def draw_row(self, c, i, row, y):
-            if row is None:
-                c.text(self.app.t("SAVE"), 1, y)
-                return
-            Settings.draw_row(self, c, i, row, y)
-
-        def draw(self, c):
-            self.head = self.app.t("P_DEFAULTS", {"game": self.app.t("G_" + self.kind)})
-            ListScreen.draw(self, c)
+        last, last_hint, head_id = "SAVE", "SAVE_HINT", "P_DEFAULTS"
 
         def choose(self, i):
             if i < len(self.shown()):

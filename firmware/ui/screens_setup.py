@@ -2,14 +2,19 @@
 # its seats and names. Imported from the game menu when a game is chosen; App.new_game() forgets
 # the module once the game has started (RAM on the Pico: these screens are used once per game).
 from core.errors import Refusal
-from ui.screens_common import ListScreen, fit, rtext, text_width, W
+from ui.screens_common import ListScreen, fit, rtext, text_width, hint, ROWS, W
 
 
 class Settings(ListScreen):
-    """The chosen game's settings (declared in its rules module), then Next -> seats."""
+    """The chosen game's settings (declared in its rules module, in that order), then Next ->
+    seats. The row under the cursor shows ← → round its value; the hint row says what the keys do
+    there."""
+
+    last, last_hint, head_id = "NEXT", "CONT_HINT", "SETTINGS_OF"
 
     def __init__(self, app, kind):
         ListScreen.__init__(self, app, "")
+        self.span = ROWS - 2
         self.kind = kind
         from core.registry import load
         self.rules = load(kind)
@@ -46,15 +51,23 @@ class Settings(ListScreen):
 
     def draw_row(self, c, i, row, y):
         if row is None:
-            c.text(self.app.t("NEXT"), 1, y)
+            c.text(self.app.t(self.last), 1, y)
             return
         v = self.value_text(row)         # the value whole; the label takes the rest of the row
+        if i == self.sel:
+            v = "← " + v + " →"
         c.text(fit(self.label(row), W - 6 - text_width(v)), 1, y)
         rtext(c, v, W - 1, y)
 
     def draw(self, c):
-        self.head = self.app.t("SETTINGS_OF", {"game": self.app.t("G_" + self.kind)})
+        t = self.app.t
+        self.head = t(self.head_id, {"game": t("G_" + self.kind)})
         ListScreen.draw(self, c)
+        keys = self.shown()
+        h = self.last_hint
+        if self.sel < len(keys):
+            h = "SET_NUM_HINT" if self.decl(keys[self.sel])[2] == "int" else "SET_HINT"
+        hint(c, t(h))
 
     def side(self, i, d):
         keys = self.shown()

@@ -39,6 +39,9 @@ MESSAGES = {
     "PREVIEW": ("Preview", "確認"),
     "COMMIT_HINT": ("OK: save  Back: edit", "OK:登録 戻る:修正"),
     "CONT_HINT": ("OK: next", "OK:次へ"),
+    "SAVE_HINT": ("OK: save", "OK:登録"),
+    "SET_HINT": ("<>: change", "←→変更"),
+    "SET_NUM_HINT": ("<>: change  OK: number", "←→変更 OK:数を入れる"),
     "PAGE_HINT": ("<- -> pages  OK: next", "←→ページ OK:次へ"),
     # boot / menus
     "TITLE": ("Card table scoreboard", "カードゲーム得点板"),

@@ -28,9 +28,9 @@ def _int(v):
 
 # Declared once (core/settings.py): key, default, type, range, label text id, shown only if.
 SETTINGS = (
-    ("max_actions", 800, "int", (1, 100000, 50), "S_dobon_max_actions", None),
-    ("rounds", 1, "choice", (1, 3, 5), "S_dobon_rounds", None),
     ("variant", "sum", "choice", VARIANTS, "S_dobon_variant", None),
+    ("rounds", 1, "choice", (1, 3, 5), "S_dobon_rounds", None),
+    ("max_actions", 800, "int", (1, 100000, 50), "S_dobon_max_actions", None),
 )
 
 

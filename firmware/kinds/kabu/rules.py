@@ -26,8 +26,8 @@ LENGTHS = ("seats", "games", "stop")
 # length "seats": as many games as seats; "games": settings["games"] games; "stop": until "end".
 # minus2_endings: the winner's −2 also after four of a kind and a deck-out (not a dobon).
 SETTINGS = (
-    ("games", 6, "int", (1, 99, 1), "S_kabu_games", ("length", "games")),
     ("length", "seats", "choice", LENGTHS, "S_kabu_length", None),
+    ("games", 6, "int", (1, 99, 1), "S_kabu_games", ("length", "games")),
     ("minus2_endings", False, "bool", None, "S_kabu_minus2_endings", None),
 )
 

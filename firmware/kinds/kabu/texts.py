@@ -4,7 +4,7 @@
 
 MESSAGES = {
     # its settings (SETTINGS in kinds/kabu/rules.py): labels and values
-    "S_kabu_length": ("Match length", "対戦の長さ"),
+    "S_kabu_length": ("Length", "対戦の長さ"),
     "S_kabu_games": ("Games", "戦数"),
     "S_kabu_minus2_endings": ("-2 on other endings", "ドボン以外でも-2"),
     "V_seats": ("1 game per player", "人数と同じ戦数"),

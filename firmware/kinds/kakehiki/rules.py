@@ -21,8 +21,8 @@ DECK = 5  # cards per sign/judge deck; reshuffled when one is left
 
 # Declared once (core/settings.py): key, default, type, range, label text id, shown only if.
 SETTINGS = (
-    ("dial_max", 9, "int", (1, 99, 1), "S_kakehiki_dial_max", None),
     ("start", 20, "int", (2, 99, 1), "S_kakehiki_start", None),
+    ("dial_max", 9, "int", (1, 99, 1), "S_kakehiki_dial_max", None),
 )
 
 

@@ -21,9 +21,9 @@ def _int(v):
 # Declared once (core/settings.py): key, default, type, range, label text id, shown only if.
 # cap: per-payment cap (0 = none); jokers: 2 jokers as club 0; rounds: 0 = until "end"
 SETTINGS = (
+    ("rounds", 0, "int", (0, 99, 1), "S_kakoi_rounds", None),
     ("cap", kakoi_score.CAP, "int", (0, 1000000, 100), "S_kakoi_cap", None),
     ("jokers", False, "bool", None, "S_kakoi_jokers", None),
-    ("rounds", 0, "int", (0, 99, 1), "S_kakoi_rounds", None),
 )
 
 

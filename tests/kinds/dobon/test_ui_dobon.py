@@ -150,3 +150,11 @@ def test_a_card_refused_on_a_pending_draw_says_why_and_is_not_remembered():
     assert scr.rows()[scr.sel] == "2"
     d.app.lang = "en"
     assert d.app.t("E_DOBON_MUST_DRAW", {"n": 4, "rank": "J"}) == "Draw 4 pending: no J\n(stack a 2, or <- draws)"
+
+
+def test_settings_list_the_rules_first():
+    """Issue 37 (12): ルール (合計型／役札型), the choice that makes the game, is the first line, then
+    回数, then 流局までの手数 (they were in the keys' alphabetical order, ルール last)."""
+    d = Driver(lang="ja")
+    d.seq("ok down down down ok")
+    assert d.app.top().rows() == ["variant", "rounds", "max_actions", None]

@@ -116,8 +116,8 @@ def drive(d, ev):
 def start_game(d, n=4):
     d.seq("ok ok")                        # new game -> 掛け引きほーるでむ
     assert d.screen() == "Settings"
-    d.seq("left " * 6)                    # dial_max 9 -> 3
-    d.seq("down " + "left " * 14)         # start 20 -> 6
+    d.seq("left " * 14)                   # start 20 -> 6
+    d.seq("down " + "left " * 6)          # dial_max 9 -> 3
     d.seq("down ok")                      # next
     assert d.screen() == "Seats"
     assert d.app.top().n == 4
@@ -306,8 +306,8 @@ def test_the_next_round_opens_with_its_header_not_the_last_line():
 def _two_with_three_dango(d):
     """2 players, 3 dango each (dial maximum 9), to the play screen."""
     d.seq("ok ok")
-    d.seq("down " + "left " * 17)         # start 20 -> 3
-    d.seq("down ok")
+    d.seq("left " * 17)                   # start 20 -> 3
+    d.seq("down down ok")
     while d.app.top().n > 2:
         d.press("left")
     d.seq("down down ok")
@@ -377,3 +377,10 @@ def test_a_tie_with_nobody_ticked_stays_in_the_tie_form():
     seq = d.app.game.seq
     d.press("ok")
     assert d.app.game.seq == seq + 1
+
+
+def test_settings_list_the_starting_dango_before_the_dial_maximum():
+    """Issue 37 (12): 最初のだんご, then ダイヤル上限 (the keys' alphabetical order put the dial first)."""
+    d = Driver(lang="ja")
+    d.seq("ok ok")
+    assert d.app.top().rows() == ["start", "dial_max", None]

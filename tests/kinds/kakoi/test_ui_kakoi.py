@@ -238,9 +238,9 @@ def test_kakoi_field_card_list_writes_the_tables_signs():
 
 
 def _two_round_game(d):
-    """A 4-player game with 局数 2 (the setup screen's third row), to its play screen."""
+    """A 4-player game with 局数 2 (the setup screen's first row), to its play screen."""
     d.seq("ok down down ok")                        # 新しいゲーム → 囲将会ドボン: its settings
-    d.seq("down down right right down ok")          # 局数 0 → 2, 次へ
+    d.seq("right right up ok")                      # 局数 0 → 2, 次へ
     d.seq("down down ok")                           # 4 players: 開始
     assert d.screen() == "Play"
 
