@@ -199,3 +199,65 @@ def test_saved_games_season_and_a_log_downloaded(sim, phones, shots, tmp_path):
     segs = sorted(n for n in os.listdir(store_dir) if n.startswith(key + ".") and n.endswith(".log"))
     want = b"".join(open(os.path.join(store_dir, n), "rb").read() for n in segs)
     assert got == want and len(got) > 100
+
+
+def csv_download(p, down, selector, name):
+    """Tap `selector` and read the file the phone saved as `name` in `down` (its rows, the BOM off)."""
+    import csv
+    import io
+    os.makedirs(down, exist_ok=True)
+    p.browser.call("Browser.setDownloadBehavior", browser=True, behavior="allow", downloadPath=down,
+                   browserContextId=p.context)
+    p.tap(selector)
+    path = os.path.join(down, name)
+    deadline = time.time() + 20
+    while not os.path.exists(path) and time.time() < deadline:
+        time.sleep(0.1)
+    with open(path, "rb") as f:
+        got = f.read()
+    assert got.startswith(b"\xef\xbb\xbf"), got[:20]       # UTF-8 with a BOM: a spreadsheet reads it so
+    return list(csv.reader(io.StringIO(got[3:].decode("utf-8"), newline="")))
+
+
+def assert_csv_is_the_games(rows, store_dir, key, res):
+    """The columns as docs/phones.md names them; a row per round, its result the phone's 各回の結果
+    line; the last two rows the standings' scores and places, the figures of the game's own standings."""
+    from core.engine import Game
+    segs = sorted(n for n in os.listdir(store_dir) if n.startswith(key + ".") and n.endswith(".log"))
+    game = Game.from_lines("".join(open(os.path.join(store_dir, n), encoding="utf-8").read() for n in segs).splitlines(True))
+    names = [str(n) for n in game.header["seats"]]
+    by_seat = dict((e["seat"], e) for e in game.standings())
+    assert rows[0] == ["round", "result"] + ["score: " + n for n in names]
+    assert [r[:2] for r in rows[1:-2]] == [[str(i + 1), line] for i, line in enumerate(res["rounds"])]
+    assert rows[-2] == ["score", res["head"]] + [str(by_seat[i]["score"]) for i in range(len(names))]
+    assert rows[-1] == ["place", ""] + [str(by_seat[i]["place"]) for i in range(len(names))]
+    assert rows[-3][2:] == rows[-2][2:]          # the last round's scores are the standings'
+
+
+def test_results_as_csv_downloaded(sim, phones, shots, tmp_path):
+    table = finished_table(sim, tmp_path)
+    ja, en = phones(["ja", "en"])
+    store_dir = os.path.join(table.folder, "games")
+    listed = get(table, "/games", "ja")["games"]
+    # the game on the table, at its end: the button under 送る文面
+    key = [g["key"] for g in listed if g["table"]][0]
+    res = get(table, "/results", "ja")
+    ja.goto(table.url)
+    wait(ja, lambda page: page["share"], "the results")
+    assert ja.js("document.querySelector('section.share .csv').textContent") == "結果をCSVで保存"
+    shoot(ja, shots, "results-csv", "section.share")
+    rows = csv_download(ja, str(tmp_path / "down-ja"), "section.share .csv", key + ".csv")
+    assert_csv_is_the_games(rows, store_dir, key, res)
+    # a saved game's results in 記録, on an English phone: its rows in English
+    last = listed[-1]
+    en.goto(table.url)
+    wait(en, lambda page: page["state"] == "live", "the table")
+    en.tap(".tabs button", TABS["en"][2])
+    wait(en, lambda page: page["games"], "the saved games")
+    en.tap(".game:last-of-type .claim", "Results")
+    res = get(table, "/results", "en&g=" + last["key"])
+    wait(en, lambda page: page["share"] and res["rounds_head"] in [s["head"] for s in page["secs"]], "its results")
+    assert en.js("document.querySelector('section.share .csv').textContent") == "Save the results as CSV"
+    shoot(en, shots, "records-game-csv", "section.share")
+    rows = csv_download(en, str(tmp_path / "down-en"), "section.share .csv", last["key"] + ".csv")
+    assert_csv_is_the_games(rows, store_dir, last["key"], res)

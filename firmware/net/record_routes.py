@@ -1,4 +1,4 @@
-# The table's record over HTTP (docs/phones.md "The record"): /history, /results, /games, /log,
+# The table's record over HTTP (docs/phones.md "The record"): /history, /results, /games, /log, /csv,
 # /files and /file, answered from net/record.py. net/server.py routes them here; this module is
 # imported at the first such request only (the official firmware loads code into the heap).
 import json
@@ -20,6 +20,16 @@ async def route(server, req):
     if path == "/games":
         return _json_text(rec.games(lang))
     st = server.app.store
+    if path == "/csv":
+        if rec.busy is not None:       # before the game is read: a busy answer costs no replay
+            return _busy(req, rec)
+        got = rec.csv(lang, req.args.get("g"))
+        if got is None:
+            return _json({"error": "not found"}, 404)
+        body = rec.Rows(got[1], got[2])
+        server.open_streams[id(req.sock[1])] = body     # let go however the connection ends
+        return Response(body, 200, {"Content-Type": "text/csv; charset=utf-8", "Cache-Control": "no-store",
+                                    "Content-Disposition": 'attachment; filename="%s"' % got[0]})
     if path == "/log":
         key = req.args.get("g")
         files = rec.log_files(st, key)

@@ -21,7 +21,7 @@ PING_GAP_S = 0.3          # phone that left answers the first with a reset, so t
 LOG_GAP_MS = 60000        # the server writes at most one error a minute to the flash (a flood's
                           # errors are counted into the next one)
 LANGS = ("ja", "en")
-RECORD = ("history", "results", "games", "log", "files", "file")     # the record's addresses
+RECORD = ("history", "results", "games", "log", "csv", "files", "file")     # the record's addresses
 # A request without the table key, the table's record: their code is in net/forbidden.py and
 # net/record_routes.py, imported only when one comes (the official firmware loads code into the heap)
 
@@ -282,7 +282,7 @@ class Server:
             return _json({"ok": True, "v": v})
 
         # the table's record (net/record_routes.py and net/record.py, imported at the first such
-        # request): one route for its six addresses, each microdot route costing heap
+        # request): one route for its seven addresses, each microdot route costing heap
         @md.get("/<name>")
         async def record(req, name):
             if name not in RECORD:
