@@ -58,7 +58,7 @@ VALUES_BY_ID = {"ERR_SHOWN": {"what": "ZeroDivisionError"}, "KK_PAY": {"n": 1280
                 "DB_PLAY_HINT": {"left": {"ja": "16枚引く", "en": "Draw 16"}},
                 "PH_HAND_LINE": {"state": {"ja": "スマホで入力済み", "en": "entered on the phone"}},
                 "KH_ANSWER": {"q": {"ja": "符号札は引算？", "en": "Sign card: minus?"}, "a": {"ja": "いいえ", "en": "No"}},
-                "RESUME_OF": {"where": {"ja": "第12回・切り直し2/3", "en": "Round 12, shuffles 2/3"}},
+                "RESUME_OF": {"where": {"ja": "第12回・判定札切り直し2/3", "en": "Round 12, judge shuffles 2/3"}},
                 "KB_M2": {"d": 2, "a": 4, "b": 2},              # the die's faces, before and after
                 "KK_HIST_PAID": {"what": {"ja": "天和", "en": "Tenhou"},
                                  "who": {"ja": NAME + "+36", "en": NAME + " +36"}}}

@@ -64,7 +64,7 @@ def test_list_shows_kind_players_progress_and_finished(tmp_path):
     assert rows[1][1:] == OLDER.SAVED_ROW
     log = d.redraw()
     text = log.frame_text()
-    assert "保存したゲーム 1/2" in text and "▶" + NEWER.TITLE_JA in text and "途中" in text
+    assert "保存したゲーム（1/2）" in text and "▶" + NEWER.TITLE_JA in text and "途中" in text
     assert not log.over
 
 
@@ -244,3 +244,38 @@ def test_deleting_one_of_two_games_with_one_id_deletes_that_one(tmp_path, monkey
     d.press("ok")
     pick(d, "順位")
     assert d.app.game.is_over() and d.app.game.header["kind"] == OLDER_KIND
+
+
+def test_the_list_and_a_games_menu_read_whole(tmp_path):
+    """Issue 37 (13): the count as 履歴 writes it (「保存したゲーム（1/2）」); ▶ only on the unfinished
+    game on the table (an ended one on the table has none); a game's menu titled with its name, where
+    it is and who plays written whole under the choices (the title cut 「… 第1回・切り…」); each game
+    on three lines, where and who never cut for each other."""
+    older, newer = two_games(tmp_path)
+    d = Driver(flash_store(tmp_path))
+    pick(d, "保存したゲーム")
+    d.press("ok")
+    pick(d, "ゲームを終える")
+    pick(d, "はい")                              # the newer game ends, and stays on the table
+    d.press("ok")                               # its final standings -> the first screen
+    assert d.app.game.game_id == newer and d.app.game.is_over()
+    pick(d, "保存したゲーム")
+    log = d.redraw()
+    text = log.frame_text()
+    assert "保存したゲーム（1/2）" in text and "▶" not in text, text
+    row = d.app.top().rows[0]
+    assert row[4] and row[5] and [s for s, x, y in log.drawn if s == row[4] and y == 16]
+    assert [s for s, x, y in log.drawn if s == row[5] and y == 24]
+    d.press("ok")
+    assert d.app.top().head == NEWER.TITLE_JA
+    log = d.redraw()
+    drawn = [s for s, _, _ in log.drawn]
+    assert row[4] in drawn and row[5] in drawn and not log.over
+
+
+def test_which_deck_the_reshuffles_count():
+    """Issue 37 (13): 掛け引き's progress says the judge deck's reshuffles (「切り直し0/3」 named no deck)."""
+    d = Driver()
+    assert d.app.t("GL_KH", {"r": 12, "j": 0}) == "第12回・判定札切り直し0/3"
+    d.app.lang = "en"
+    assert d.app.t("GL_KH", {"r": 12, "j": 0}) == "Round 12, judge shuffles 0/3"

@@ -7,8 +7,8 @@ from draw.font import text_width
 from ui.screens_common import Screen, Menu, Confirm, title, fit, rtext, step_sel, W
 from core import registry
 
-ROW2 = 16                # one game takes two rows: what and where, then the players
-SHOWN = 3                # games on the screen at once (rows 1-6 under the title)
+ROW3 = 24                # one game takes three rows: what, where, who (none cut to fit the other)
+SHOWN = 2                # games on the screen at once (rows 1-6 under the title)
 
 
 def progress(app, kind, settings, state, over):
@@ -74,10 +74,8 @@ class GamesList(Screen):
     def draw(self, c):
         app = self.app
         n = len(self.rows)
-        head = app.t("SAVED_GAMES")
-        if n:
-            head += " %d/%d" % (self.sel + 1, n)
-        title(c, head)
+        # the count as 履歴 writes it: 「保存したゲーム（1/3）」
+        title(c, app.t("GL_HEAD", {"i": self.sel + 1, "n": n}) if n else app.t("SAVED_GAMES"))
         if not n:
             c.text(app.t("GL_NONE"), 0, 12)
             return
@@ -91,14 +89,16 @@ class GamesList(Screen):
             if i >= n:
                 break
             gid, kind, over, name, where, players = self.rows[i]
-            y = 8 + ROW2 * k
-            # line 1: the game (▶ the one on the table) and finished or not; line 2: where, who
+            y = 8 + ROW3 * k
+            # line 1: the game (▶ the unfinished one on the table) and finished or not; then
+            # where it is, then who plays
             mark = app.t("GL_OVER" if over else "GL_OPEN")
             rtext(c, mark, W - 1, y)
-            c.text(fit(("▶" if gid == cur else "") + name, W - 3 - text_width(mark)), 1, y)
-            c.text(fit(where + " " + players if where else players, W - 5), 5, y + 8)
+            c.text(fit(("▶" if gid == cur and not over else "") + name, W - 3 - text_width(mark)), 1, y)
+            c.text(fit(where, W - 5), 5, y + 8)
+            c.text(fit(players, W - 5), 5, y + 16)
             if i == self.sel:
-                c.invert_rect(0, y, W, ROW2)
+                c.invert_rect(0, y, W, ROW3)
 
 
 def _key(game):
@@ -138,9 +138,19 @@ class GameActions(Menu):
             if not over:
                 items.append((t("GL_END"), lambda: app.push(Confirm(app, t("GL_END_Q"), self.end))))
         items.append((t("GL_DELETE"), lambda: app.push(Confirm(app, t("GL_DELETE_Q"), self.delete))))
-        Menu.__init__(self, app, name + " " + where, items)
+        Menu.__init__(self, app, name, items)
         self.gid = gid
         self.listing = listing
+        self.about = (where, players)
+
+    def draw(self, c):
+        """The game's name as the title (it was cut beside where it is); where and who under the
+        choices, whole."""
+        Menu.draw(self, c)
+        y = 8 * len(self.items) + 12
+        for s in self.about:
+            c.text(fit(s, W), 0, y)
+            y += 8
 
     def end(self):
         if _open(self.app, self.gid) is not None:

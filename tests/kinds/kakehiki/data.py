@@ -233,7 +233,7 @@ VOICE_REFUSALS = [
 SAVED_SEATS = ["太郎", "花子", "次郎"]
 SAVED_SETTINGS = None
 SAVED_EVENT = {"t": "call", "p": 1}
-SAVED_ROW = ("kakehiki", False, "掛け引きほーるでむ", "第1回・切り直し0/3", "太郎・花子・次郎")
+SAVED_ROW = ("kakehiki", False, "掛け引きほーるでむ", "第1回・判定札切り直し0/3", "太郎・花子・次郎")
 SAVED_NEXT = {"t": "call", "p": 2}
 
 
