@@ -120,12 +120,12 @@ def test_run_as_main_it_mounts_the_frozen_data_and_starts_the_scoreboard(tmp_pat
         "    f = open(draw.font.FONT_PATH, 'rb')\n"
         "    f.seek(768)\n"
         "    print('main', sys.path[0], draw.font.FONT_PATH, ui.texts.PATH, f.read(4), len(f.read()))\n"
-        "    print('trusted', draw.font.TRUSTED, ui.texts.TRUSTED)\n"
+        "    print('trusted', draw.font.TRUSTED, ui.texts.TRUSTED, len(draw.font.DATA))\n"
         "    try:\n        open('/.data/ui/texts.bin', 'rb')\n    except OSError as e:\n        print('missing', e.errno)\n"
         "    try:\n        open(draw.font.FONT_PATH, 'wb')\n    except OSError as e:\n        print('write', e.errno)\n")
     out = subprocess.run([mp, "frozen_main.py"], cwd=str(tmp_path), capture_output=True, text=True, timeout=60)
     assert out.stdout.split("\n")[:4] == [
-        "main .frozen /.data/draw/misaki.fnt /.data/ui/texts.bin b'MSK2' 0", "trusted True True",
+        "main .frozen /.data/draw/misaki.fnt /.data/ui/texts.bin b'MSK2' 0", "trusted True True 772",
         "missing 2", "write 30"], \
         out.stdout + out.stderr
 

@@ -307,3 +307,60 @@ def test_a_trusted_font_checks_no_block_and_draws_the_same(font, font_file, monk
     font_file(_good())
     assert [reader.glyph_columns(ch) for ch in chars] == want
     assert sum(crcs) < 512 and not reader.damaged     # the header's CRC only (a block: 640 bytes)
+
+
+def test_the_firmwares_own_bytes_find_every_glyph_the_file_does(font_file, monkeypatch):
+    """Our firmware hands the reader the font's bytes in flash (frozen_data.install(): DATA): each
+    code point's glyph is found by a search in C. Every code point of the font and its
+    neighbours (a search that matched across two code points would give another glyph, or one
+    for a code point the font lacks) draws as the file's reader draws it."""
+    data = _good()
+    cps, _cols, n = _layout(data)
+    points = set()
+    for i in range(n):
+        c = data[cps + 2 * i] | data[cps + 2 * i + 1] << 8
+        points.update((c - 1, c, c + 1, c & 0xFF00 | c >> 8))   # and the bytes swapped
+    chars = [chr(c) for c in sorted(points) if 0 < c < 0x10000 and not 0xD800 <= c < 0xE000]
+    font_file(data)
+    want = [reader._find(ord(ch)) for ch in chars]
+    found = sum(1 for i in want if i >= 0)
+    assert found == n and len(chars) - found > 1000      # the test asks for glyphs it lacks too
+    monkeypatch.setattr(reader, "DATA", data)
+    font_file(data)
+    assert [reader._find(ord(ch)) for ch in chars] == want
+    sample = "株ドボン開始ABC次へ×①ｱ"
+    with_data = [reader.glyph_columns(ch) for ch in sample]
+    monkeypatch.setattr(reader, "DATA", None)
+    font_file(data)
+    assert [reader.glyph_columns(ch) for ch in sample] == with_data
+
+
+def test_the_high_byte_index_narrows_the_search_to_the_right_blocks():
+    """_by_high(firsts)[h] counts the blocks starting below h << 8: the look-up's first search
+    over those bounds ends where a search over every block does."""
+    data = _good()
+    nblocks = data[6] | data[7] << 8
+    firsts = data[make_font.HEADER:make_font.HEADER + 2 * nblocks]
+    t = reader._by_high(firsts)
+    starts = [firsts[2 * b] | firsts[2 * b + 1] << 8 for b in range(nblocks)]
+    for h in range(257):
+        assert t[h] == sum(1 for s in starts if s < h << 8)
+    assert reader._by_high(bytes(2 * 256)) is None          # more than 255 blocks: no index
+
+
+def test_every_glyph_has_the_width_its_ranges_give(font_file):
+    """A glyph's width comes from the half-width ranges, looked at only for the high bytes they
+    touch (_half_high): every code point of the font gets 4 px exactly when a range holds it."""
+    data = _good()
+    cps, _cols, n = _layout(data)
+    nblocks, nranges = data[6] | data[7] << 8, data[8] | data[9] << 8
+    r = data[make_font.HEADER + 2 * nblocks:make_font.HEADER + 2 * nblocks + 4 * nranges]
+    ranges = [(r[k] | r[k + 1] << 8, r[k + 2] | r[k + 3] << 8) for k in range(0, len(r), 4)]
+    font_file(data)
+    narrow = 0
+    for i in range(n):
+        c = data[cps + 2 * i] | data[cps + 2 * i + 1] << 8
+        want = 4 if any(a <= c <= b for a, b in ranges) else 8
+        narrow += want == 4
+        assert reader.glyph_columns(chr(c))[1] == want, hex(c)
+    assert narrow > 100 and n - narrow > 6000

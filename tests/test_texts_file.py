@@ -395,6 +395,13 @@ def test_an_index_that_lies_never_gives_another_texts_id_nor_fails(reference, mo
     assert hidden > 0          # the lies did hide texts: the test saw what it is about
 
 
+def blob_en(f, d, at):
+    """ui.strings en's texts as read at `at`, their length from the section as read whole."""
+    n = len(texts_module.read_section(f, d, "ui.strings en")[2])
+    f.seek(at)
+    return f.read(n)
+
+
 def test_a_trusted_file_reads_the_same_without_its_checks(reference, monkeypatch):
     """Our firmware freezes texts.bin with its tables and sets TRUSTED (frozen_data.install()):
     the sections come unchecked, every text the same; a damaged section is then not caught, which
@@ -411,7 +418,14 @@ def test_a_trusted_file_reads_the_same_without_its_checks(reference, monkeypatch
         calls = []
         monkeypatch.setattr(texts_module, "_made_from", lambda *a: calls.append(a) or True)
         assert texts_module.read_section(f, d, "ui.strings ja") is not None and calls == []
+        assert texts_module.read_section(f, d, "tally_game.texts ja") is None
+        # in place: the texts left unread, where the reader that checks them finds them
+        at = texts_module.read_section(f, d, "ui.strings en", True)[2]
+        assert texts_module.read_section(f, d, "ui.strings en")[2] == blob_en(f, d, at)
         monkeypatch.setattr(texts_module, "TRUSTED", False)
+        blob = texts_module.read_section(f, d, "ui.strings en", True)[2]
+        assert isinstance(at, int) and f.tell() - len(blob) == at and blob == blob_en(f, d, at)
+        calls[:] = []
         assert texts_module.read_section(f, d, "ui.strings ja") is not None and len(calls) == 1
     finally:
         f.close()

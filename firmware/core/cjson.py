@@ -6,6 +6,11 @@ _ESC = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "
 
 
 def _string(s, out):
+    # Most strings need no escape: checked in C (a new game's header took 7 ms, a character at a
+    # time on the Pico); the loop below only for one with a quote, a backslash or a control code.
+    if '"' not in s and "\\" not in s and (not s or min(s.encode()) >= 0x20):
+        out.append('"' + s + '"')
+        return
     out.append('"')
     for ch in s:
         e = _ESC.get(ch)
@@ -19,7 +24,9 @@ def _string(s, out):
 
 
 def _value(v, out):
-    if v is None:
+    if isinstance(v, str):        # first: most of a journal line's values are texts
+        _string(v, out)
+    elif v is None:
         out.append("null")
     elif v is True:
         out.append("true")
@@ -27,8 +34,6 @@ def _value(v, out):
         out.append("false")
     elif isinstance(v, int):
         out.append(str(v))
-    elif isinstance(v, str):
-        _string(v, out)
     elif isinstance(v, (list, tuple)):
         out.append("[")
         first = True

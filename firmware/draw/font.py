@@ -37,6 +37,9 @@ FONT_PATH = None             # the font file; None: draw/misaki.fnt (data_paths)
 damaged = False              # the font file is missing or failed a check: the App says so, once
 TRUSTED = False              # True: the file is part of the firmware image (our UF2): no block's CRC
                              # is checked (each first look into a block cost a read of 640 bytes)
+DATA = None                  # the file's bytes where the firmware holds them in flash (our UF2):
+                             # a glyph is then found by one search in C, with no reads (a miss
+                             # cost 0.58 ms, most of it two binary searches in Python)
 try:
     from binascii import crc32 as _crc
 except ImportError:          # a MicroPython without it: sizes are still checked
@@ -84,7 +87,8 @@ def _open():
                 and nblocks == (n + _BLOCK - 1) // _BLOCK
                 and (_crc is None or _crc(ranges, _crc(firsts, _crc(head[:12]))) & 0xFFFFFFFF == _u32(head, 12))):
             font = [f, firsts, ranges, n, cps, cps + 2 * n, bytearray(2 * _BLOCK),
-                    bytearray(b"\x01" * nblocks if TRUSTED else nblocks), crcs]
+                    bytearray(b"\x01" * nblocks if TRUSTED else nblocks), crcs, _by_high(firsts),
+                    _half_high(ranges)]
             if f.seek(0, 2) != cps + 10 * n:
                 damaged = True       # cut short (or grown): the blocks' CRCs say which glyphs hold
     if font is None:
@@ -94,6 +98,32 @@ def _open():
         font = [None, b"", b"", 0, 0, 0, None]
     _font = font
     return font
+
+
+def _by_high(firsts):
+    """257 bytes: at h, how many blocks start below code point h << 8, so a look-up searches only
+    the blocks of its own 256 code points (one or two of them for kanji) instead of all; None
+    for a file of more than 255 blocks (then every block is searched)."""
+    nb = len(firsts) >> 1
+    if nb > 255:
+        return None
+    t = bytearray(257)
+    b = 0
+    for h in range(257):
+        while b < nb and (firsts[2 * b] | firsts[2 * b + 1] << 8) < h << 8:
+            b += 1
+        t[h] = b
+    return t
+
+
+def _half_high(ranges):
+    """The high bytes (code point >> 8) the half-width ranges touch: a kanji's width is then
+    known without a look at every range."""
+    t = set()
+    for k in range(0, len(ranges) - 3, 4):
+        for h in range((ranges[k] | ranges[k + 1] << 8) >> 8, ((ranges[k + 2] | ranges[k + 3] << 8) >> 8) + 1):
+            t.add(h)
+    return t
 
 
 def _u32(b, i):
@@ -139,8 +169,13 @@ def _find(n):
     if font[0] is None:
         return -2                        # no file to vouch for anything
     firsts = font[1]
-    lo = 0
-    hi = len(firsts) >> 1
+    t = font[9]
+    if t is not None and n < 0xFF00:
+        lo = t[n >> 8]
+        hi = t[(n >> 8) + 1]
+    else:
+        lo = 0
+        hi = len(firsts) >> 1
     while lo < hi:                       # the last block whose first code point is <= n
         m = (lo + hi) >> 1
         if (firsts[2 * m] | firsts[2 * m + 1] << 8) <= n:
@@ -153,6 +188,14 @@ def _find(n):
     count = font[3] - base
     if count > _BLOCK:
         count = _BLOCK
+    d = DATA
+    if d is not None:            # the firmware's own bytes: the code point's 2 bytes found in C
+        a = font[4] + 2 * base
+        e = a + 2 * count
+        k = d.find(bytes((n & 255, n >> 8)), a, e)
+        while k >= 0 and (k - a) & 1:             # found across two code points: look on
+            k = d.find(bytes((n & 255, n >> 8)), k + 1, e)
+        return base + ((k - a) >> 1) if k >= 0 else -1
     f = font[0]
     blk = font[6]
     st = font[7][lo - 1]
@@ -187,7 +230,10 @@ def _glyph(ch):
         _GLYPHS.pop(old, None)
     _OWNER[slot] = ch
     o = slot << 3
-    if i >= 0:
+    if i >= 0 and DATA is not None:
+        a = _font[5] + 8 * i
+        _FMV[o:o + 8] = memoryview(DATA)[a:a + 8]
+    elif i >= 0:
         f = _font[0]
         f.seek(_font[5] + 8 * i)
         if f.readinto(_FMV[o:o + 8]) != 8:     # a short read must not leave the slot's old glyph
@@ -199,7 +245,7 @@ def _glyph(ch):
         w = 8
     else:
         w = 8
-        r = _font[2]
+        r = _font[2] if (n >> 8) in _font[10] else b""
         for k in range(0, len(r), 4):
             if (r[k] | r[k + 1] << 8) <= n <= (r[k + 2] | r[k + 3] << 8):
                 w = 4

@@ -49,14 +49,19 @@ def _u32(b, i):
     return b[i] | b[i + 1] << 8 | b[i + 2] << 16 | b[i + 3] << 24
 
 
-def read_section(f, d, key):
-    """The section `key` ("ui.strings ja") as (ids, offs, blob, pos, slots), all bytes; None when
+def read_section(f, d, key, in_place=False):
+    """The section `key` ("ui.strings ja") as (ids, offs, blob, pos, slots), all bytes (in_place
+    and a TRUSTED file: blob is where the texts start in it, left unread); None when
     the file has no such section. Raises on a section that does not check out: its size, its CRC
     (which covers the key), texts that would not decode, or a table that is not the one it was
     made from."""
     name = key[:key.find(" ")]
     key = key.encode()
     i = 0
+    if TRUSTED:       # the firmware's own directory: its entry found in C, not walked in Python
+        i = d.find(bytes((len(key),)) + key)
+        if i < 0:
+            return None
     while i < len(d):
         k = d[i]
         e = i + 1 + k
@@ -69,8 +74,10 @@ def read_section(f, d, key):
             offs = f.read(2 * n + 2)
             pos = f.read(2 * n + 2)
             slots = f.read(slots_for(n) * (2 if n >= 255 else 1))
-            blob = f.read(nb)
-            if (len(ids) != nid or len(offs) != 2 * n + 2 or len(blob) != nb or _u16(offs, 2 * n) != nb
+            # (the firmware's own texts are not copied into the heap only to be let go)
+            skip = TRUSTED and in_place
+            blob = f.tell() if skip else f.read(nb)
+            if (len(ids) != nid or len(offs) != 2 * n + 2 or (nb if skip else len(blob)) != nb or _u16(offs, 2 * n) != nb
                     or len(pos) != 2 * n + 2 or len(slots) != slots_for(n) * (2 if n >= 255 else 1)):
                 raise ValueError(key)
             if TRUSTED:
@@ -179,6 +186,9 @@ def index(ids, n):
     return bytes(pos), bytes(slots)
 
 
+_GAMES = [None, None]      # (the games, their names' section) in English, Japanese (load())
+
+
 def load(lang, kind):
     """The texts of `lang` (and of game `kind`, or None), one section per table, in the order
     App.t() looks: the games' names (from the registry, as ids G_<kind>), the engine's table, the
@@ -189,11 +199,15 @@ def load(lang, kind):
     if kind is not None:
         names.append(registry.texts(kind))
     w = 1 if lang == "ja" else 0
-    table = {}
-    for k in registry.KINDS:
-        table["G_" + k] = registry.entry(k)[registry.NAME][w]
-    secs = [section(table)]
-    table = None
+    g = _GAMES[w]
+    kinds = tuple(registry.KINDS)
+    if g is None or g[0] != kinds:    # the games' names: the same all evening, made once a language
+        table = {}
+        for k in kinds:
+            table["G_" + k] = registry.entry(k)[registry.NAME][w]
+        g = _GAMES[w] = (kinds, section(table))
+        table = None
+    secs = [g[1]]
     f = d = None
     keep = False
     try:
@@ -204,13 +218,14 @@ def load(lang, kind):
         sec = None
         if d is not None:
             try:
-                sec = read_section(f, d, name + " " + lang)
+                sec = read_section(f, d, name + " " + lang, True)
             except Exception:    # a damaged section: this table is imported
                 sec = None
             if sec is not None:
                 # the texts stay on the flash (RAM, docs/ram.md): look() reads a text where the
                 # blob starts in the file; name, w: where look() finds a text that does not decode
-                sec = (sec[0], sec[1], f.tell() - len(sec[2]), sec[3], sec[4], name, w, f)
+                at = sec[2] if isinstance(sec[2], int) else f.tell() - len(sec[2])
+                sec = (sec[0], sec[1], at, sec[3], sec[4], name, w, f)
                 keep = True
         if sec is None:
             table = registry.module(name).MESSAGES
