@@ -112,6 +112,14 @@ def wrap(s, maxw):
     return out
 
 
+def named(app, sid, info, key, name, room=W):
+    """The text `sid` with `name` at `key`, the name cut so the whole text fits `room`: the rest
+    of the line is never the part that goes (「第1戦（全4戦）・親たかはし…」)."""
+    info[key] = ""
+    info[key] = fit(name, room - text_width(app.t(sid, info)))
+    return app.t(sid, info)
+
+
 def seat_opts(app, seats=None):
     """(label, seat) pairs for the given seats (default: every seat)."""
     if seats is None:

@@ -1,7 +1,7 @@
 # 株ドボン endings entered step by step: a dobon or a gaeshi (winner, loser, the two hands on a rank
 # grid, the dobon card offered from what the winner's hand reaches), the 起こし札 form, a four of a
 # kind, a deck-out; each is dry-run and shown before it is saved.
-from ui.screens_common import Menu, Choice, Lines, Confirm, hint, seat_opts, fit
+from ui.screens_common import Menu, Choice, Lines, Confirm, hint, seat_opts, fit, text_width, W
 from ui.screens_entry import Form
 from ui.grid import RankGrid, Step
 from kinds.kabu.review import Review, review_lines, lines
@@ -158,8 +158,13 @@ class DobonEntry:
                          [t("KB_TRUMPS_NONE")] + [t("KB_TRUMPS_N", {"n": x}) for x in their_t[1:-1]]
                          + [t("KB_TRUMPS_ALL")]])
         opts.append([t("KB_minus2"), [True, False], 0, [t("YES"), t("NO")]])
-        head = t("KB_GAESHI_HEAD" if self.gaeshi else "KB_DOBON_HEAD",
-                 {"w": app.name(self.w), "l": app.name(self.l), "card": card_name(app, c)})
+        # the title whole: two long names share what the words leave (「たかはし…がやまだ…に八でドボン」)
+        sid = "KB_GAESHI_HEAD" if self.gaeshi else "KB_DOBON_HEAD"
+        info = {"w": "", "l": "", "card": card_name(app, c)}
+        r = W - text_width(t(sid, info))
+        info["l"] = fit(app.name(self.l), r - min(text_width(app.name(self.w)), r // 2))
+        info["w"] = fit(app.name(self.w), r - text_width(info["l"]))
+        head = t(sid, info)
         extra = [t("KB_HAND_LINE", {"name": app.name(self.w), "cards": hand_text(app, self.own)}),
                  t("KB_HAND_LINE", {"name": app.name(self.l), "cards": hand_text(app, self.their)})]
         app.push(Review(app, head, opts, self.event, lambda out: review_lines(app, out), extra))

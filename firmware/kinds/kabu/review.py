@@ -144,7 +144,8 @@ def lines(app, out):
         ls.append(t("KB_DRAWN"))
     if "points" in out:
         for i in range(len(out["points"])):
-            ls.append("%s %s" % (fit(app.name(i), 24), t("PTS", {"n": out["points"][i]})))
+            p = t("PTS", {"n": out["points"][i]})
+            ls.append(fit(app.name(i), W - 4 - text_width(p)) + " " + p)
     if out.get("over"):
         ls.append(t("KB_OVER"))
     return ls

@@ -1,7 +1,7 @@
 # 株ドボン play screen: every player's die, laps, points and next deal size, and what the registry asks
 # of a game's screens; the endings' entry (screens_kabu_entry) and the itemised lines of an outcome
 # (screens_kabu_review) are imported when first used, so the play screen alone loads with the game.
-from ui.screens_common import PlayScreen, Lines, title, hint, fit
+from ui.screens_common import PlayScreen, Lines, title, hint, fit, named, text_width, W
 
 
 class Play(PlayScreen):
@@ -21,13 +21,15 @@ class Play(PlayScreen):
         app = self.app
         t = app.t
         s = app.state()
-        info = {"g": s["games"] + 1, "of": s["target"], "p": app.name(s["parent"])}
-        title(c, t("KB_HDR_OF" if s["target"] else "KB_HDR", info))
+        info = {"g": s["games"] + 1, "of": s["target"]}
+        title(c, named(app, "KB_HDR_OF" if s["target"] else "KB_HDR", info, "p", app.name(s["parent"])))
+        rows = [t("KB_ROW", {"face": s["face"][i], "laps": s["laps"][i], "pts": s["points"][i],
+                             "deal": s["deal"][i]}) for i in range(s["seats"])]
+        x = W - max([text_width(r) for r in rows])     # the figures as wide as they are, the names the rest
         for i in range(s["seats"]):
             y = 8 * (i + 1)
-            c.text(fit(app.name(i), 24), 0, y)
-            c.text(t("KB_ROW", {"face": s["face"][i], "laps": s["laps"][i], "pts": s["points"][i],
-                                "deal": s["deal"][i]}), 28, y)
+            c.text(fit(app.name(i), x - 4), 0, y)
+            c.text(rows[i], x, y)
         hint(c, t("KB_PLAY_HINT"))
 
 

@@ -56,18 +56,20 @@ class Predict(Screen):
         nm = app.name(self.seat)
         title(c, t("KH_PRED_TITLE", {"name": nm}))
         c.text(fit(t("KH_PRED_WHO"), W), 0, 10)
+        # the players in cells, two or three to a row (each name kept apart from the next)
         tg = self.targets()
-        x = 0
+        cols = 2 if len(tg) <= 4 else 3
+        cw = W // cols
         for k in range(len(tg)):
-            lab = fit(app.name(tg[k]), 24)
-            w = text_width(lab)
-            c.text(lab, x + 1, 22)
+            x = cw * (k % cols)
+            y = 20 + 10 * (k // cols)
+            lab = fit(app.name(tg[k]), cw - 5)
+            c.text(lab, x + 1, y)
             if k == self.ti:
-                c.invert_rect(x, 21, w + 2, 10)
-            x += 25 if w <= 24 else w + 4
-        c.text(t("KH_PRED_V", {"hi": self.vmax()}), 0, 38)
+                c.invert_rect(x, y - 1, text_width(lab) + 2, 10)
+        c.text(t("KH_PRED_V", {"hi": self.vmax()}), 0, 43)
         s = "▲%d▼" % self.v
-        c.text(s, 84, 38)
-        c.rect(83, 37, text_width(s) + 2, 10, 1)
+        c.text(s, 84, 43)
+        c.rect(83, 42, text_width(s) + 2, 10, 1)
         hint(c, t("KH_PRED_HINT"))
 

@@ -2,7 +2,7 @@
 # a player may take with the usual one preselected, a bounded raise entry, sign/judge prompts, winner
 # choice, round results (the secret prediction: screens_kakehiki_predict). Every commit says what was
 # recorded.
-from ui.screens_common import PlayScreen, MultiSelect, Choice, in_entry, Lines, fit, rtext, W
+from ui.screens_common import PlayScreen, MultiSelect, Choice, in_entry, Lines, fit, rtext, named, W
 from draw.font import text_width
 from kinds.kakehiki.rules import seats_in, top_dial   # the rules' own reading of the table
 
@@ -203,22 +203,31 @@ class Play(PlayScreen):
                 hidden[pr["by"]] = True          # never the target or value before the reveal
             else:
                 shown[pr["by"]] = pr              # paid when its target folded: public now
-        for i in range(s["n"]):
+        # the columns from the right, each as wide as this table needs it now; the names take the
+        # rest of the row (they were cut to two characters with a third of the row empty)
+        n = s["n"]
+        pm = t("KH_PARENT_MARK")
+        dials = [t("KH_OUT_MARK") if s["out"][i] else "[%d]" % s["dial"][i] for i in range(n)]
+        xs = W - (32 if shown else (10 if hidden else 0))
+        stars = [text_width("★%d" % v) for v in s["success"] if v]
+        if stars:
+            xs -= max(stars) + 3
+        xd = xs - max([text_width(d) for d in dials])
+        xh = xd - 4
+        xm = xh - max([text_width(str(v)) for v in s["hold"]]) - 3 - text_width(pm)
+        for i in range(n):
             y = 8 * (i + 1)
             if s["turn"] == i:
                 c.text("▶", 0, y)
-            c.text(fit(app.name(i), 24), 8, y)
+            c.text(fit(app.name(i), xm - 11), 8, y)
             if s["parent"] == i:
-                c.text(t("KH_PARENT_MARK"), 34, y)
-            rtext(c, str(s["hold"][i]), 60, y)
-            if s["out"][i]:
-                c.text(t("KH_OUT_MARK"), 66, y)
-            else:
-                c.text("[%d]" % s["dial"][i], 66, y)
+                c.text(pm, xm, y)
+            rtext(c, str(s["hold"][i]), xh, y)
+            c.text(dials[i], xd, y)
             if s["success"][i]:
-                c.text("★%d" % s["success"][i], 84, y)
+                c.text("★%d" % s["success"][i], xs + 3, y)
             if i in hidden:
-                c.text("●", 112, y)
+                rtext(c, "●", W, y)
             elif i in shown:
                 rtext(c, self.shown_pred(shown[i]), W, y)
             if s["turn"] == i:
@@ -255,7 +264,7 @@ class Play(PlayScreen):
             if len(vals) == 1:           # only 降りる: say why (「3個では5に届かない」)
                 c.text(t("KH_FOLD_WHY", {"hold": s["hold"][s["turn"]], "need": top_dial(s)}), x, y)
         elif pr == "predict":
-            c.text(fit(t("KH_PRED_PASS", {"name": app.name(s["turn"])}), W), 0, y)
+            c.text(named(app, "KH_PRED_PASS", {}, "name", app.name(s["turn"])), 0, y)
         elif pr == "win":
             c.text(t("KH_WIN_GO"), 0, y)
         else:
@@ -287,8 +296,8 @@ def result_lines(app, out):
     lines.append(t("KH_WIN_SHARE", {"who": ws, "n": out["share"]}))
     for i in range(len(out["hold"])):
         net = out["net"][i]
-        lines.append(t("KH_NET_ROW", {"name": fit(app.name(i), 32), "net": ("+%d" if net >= 0 else "%d") % net,
-                                      "hold": out["hold"][i], "s": out["success"][i]}))
+        lines.append(named(app, "KH_NET_ROW", {"net": ("+%d" if net >= 0 else "%d") % net,
+                                               "hold": out["hold"][i], "s": out["success"][i]}, "name", app.name(i)))
     if not out["preds"]:
         lines.append(t("KH_NO_PREDS"))
     for pr in out["preds"]:

@@ -1,7 +1,7 @@
 # 囲将会ドボン's outcomes in words: every payment and change, one line of what was recorded. The play
 # screen, its round entry (the call list's review) and the phones each read them here: none imports
 # another for them.
-from ui.screens_common import fit
+from ui.screens_common import fit, named, text_width, W
 
 
 def hand_text(cards):
@@ -17,7 +17,7 @@ def card_word(app, r):
 def header(app, r, seat):
     """「第2局・P1から」, with the rounds when they are set: 「第2局（全3局）・P1から」."""
     n = app.game.settings.get("rounds")
-    return app.t("KK_HDR_OF" if n else "KK_HDR", {"r": r, "of": n, "name": app.name(seat)})
+    return named(app, "KK_HDR_OF" if n else "KK_HDR", {"r": r, "of": n}, "name", app.name(seat))
 
 
 def lines(app, out):
@@ -34,10 +34,10 @@ def lines(app, out):
     d = out.get("deltas", [])
     for i in range(len(d)):
         tot = out["totals"][i] if "totals" in out else None
-        s = "%s %s%d" % (fit(app.name(i), 24), "+" if d[i] >= 0 else "", d[i])
+        s = "%s%d" % ("+" if d[i] >= 0 else "", d[i])
         if tot is not None:
             s += "→%d" % tot
-        ls.append(s)
+        ls.append(fit(app.name(i), W - 4 - text_width(s)) + " " + s)     # the name the rest of the line
     if "next" in out:
         r = out.get("round", 0)
         n = app.game.settings.get("rounds")

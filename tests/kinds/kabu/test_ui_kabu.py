@@ -371,3 +371,21 @@ def test_kabu_the_minus2_line_says_how_the_die_turns(lang):
     d.press("ok")
     assert want in d.app.top().lines
     assert (d.app.state()["laps"][1], d.app.state()["pips"][1]) == (1, 0)
+
+
+def test_long_names_read_whole_on_the_table_and_the_header_cuts_only_the_name():
+    """Issue 37 (14): the names take the row the figures leave (they were cut to two characters),
+    and the header cuts the parent's name, never 「第1戦（全4戦）・親」."""
+    from ui_harness import TextLog, frame_text
+    names = ["たかはしけんじろう", "やまだみなみ", "Christopher", "すずきはなこ"]
+    for lang, head in (("ja", "第1戦（全4戦）・親"), ("en", "Game 1/4  Parent ")):
+        with TextLog() as log:
+            d = Driver(lang=lang)
+            d.app.new_game("kabu", list(names), None)
+            d.app.toast = None
+            frame_text(d, log)
+            drawn = [s for s, _, _ in log.drawn]
+            assert all(n in drawn for n in names[1:]), drawn
+            top = [s for s, _, y in log.drawn if y == 0][0]
+            assert top.startswith(head + "たかはし") and top.endswith("…"), top
+            assert not log.over

@@ -8,6 +8,7 @@ from core.fold import clone
 from kinds.kakehiki import rules as kh
 from core.errors import Refusal
 from ui_harness import Driver, TextLog, frame_text, title_row
+from draw.font import text_width
 
 SETTINGS = {"start": 6, "dial_max": 3}
 
@@ -235,11 +236,12 @@ def test_turn_row_is_inverted():
     d = Driver(lang="ja")
     start_game(d)
     buf = d.display.last
-    # P2's row (y 16..23) is lit across the panel's right half; P3's (y 24..31) is not
+    # P2's row (y 16..23) is lit between the name and the figures (the names have the row up to
+    # them, issue 37), P3's (y 24..31) is not
     page2 = buf[2 * 128:3 * 128]
     page3 = buf[3 * 128:4 * 128]
-    assert all(b == 0xFF or i < 100 for i, b in enumerate(page2[100:], 100))
-    assert not any(page3[100:])
+    assert all(b == 0xFF for b in page2[40:80])
+    assert not any(page3[40:80])
 
 
 def test_prediction_is_three_presses_for_the_preselected_target():
@@ -384,3 +386,48 @@ def test_settings_list_the_starting_dango_before_the_dial_maximum():
     d = Driver(lang="ja")
     d.seq("ok ok")
     assert d.app.top().rows() == ["start", "dial_max", None]
+
+
+LONG = ["やまだみなみ", "たかはしけんじ", "すずきはなこ", "Christopher", "さとう", "Alexandra"]
+
+
+def _long_table(lang):
+    d = Driver(lang=lang)
+    d.app.new_game("kakehiki", list(LONG), {"start": 20, "dial_max": 9})
+    d.app.toast = None
+    return d
+
+
+@pytest.mark.parametrize("lang", ("ja", "en"))
+def test_long_names_read_whole_on_the_table_the_prediction_and_the_hand_over(lang):
+    """Issue 37 (14): the table gives the names the row the figures leave (they were cut to two
+    characters with a third of the row empty), also with a ★ and a revealed prediction; the
+    prediction's candidates sit in cells apart (「やまだみな…」 ran together); the hand-over line
+    cuts the name, never 「本人だけ見てOK」."""
+    with TextLog() as log:
+        d = _long_table(lang)
+        drawn = [s for s, _, _ in log.drawn] if frame_text(d, log) else []
+        assert all(n in drawn for n in LONG), drawn
+        assert not log.over
+        for p in range(1, 6):                       # seat 3 folds, the others call, the parent
+            drive(d, {"t": "fold" if p == 2 else "call", "p": p})     # checks: seat 3 predicts
+        drive(d, {"t": "check", "p": 0})
+        assert d.app.state()["phase"] == "predict"
+        txt = frame_text(d, log)
+        want = d.app.t("KH_PRED_PASS", {"name": ""})
+        assert [x for x, _, y in log.drawn if y == 56 and x.endswith(want)], txt
+        d.press("ok")
+        assert d.screen() == "Predict"
+        frame_text(d, log)
+        cells = sorted((y, x, x + text_width(t)) for t, x, y in log.drawn if 20 <= y <= 30)
+        assert len(cells) == 5
+        for a, b in zip(cells, cells[1:]):
+            if a[0] == b[0]:
+                assert b[1] - a[2] >= 4, cells      # a gap between two names on a row
+        assert not log.over
+        d.press("ok")                               # predicts the first candidate
+        assert d.screen() == "Play"
+        drawn = [x for x, _, _ in log.drawn] if frame_text(d, log) else []
+        assert all(n in drawn for n in LONG) and "●" in drawn and not log.over
+    s = d.app.state()
+    assert s["preds"][0]["by"] == 2 and s["preds"][0]["res"] is None

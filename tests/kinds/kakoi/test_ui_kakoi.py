@@ -307,3 +307,20 @@ def test_kakoi_a_fifth_card_of_a_rank_is_refused_as_it_is_added(lang):
         kk.check_hand(["JOKER"] * 3, True)
     d.app.refuse(r.value)
     assert d.app.toast == ("ジョーカーは2枚までです" if lang == "ja" else "At most 2 cards of Joker")
+
+
+def test_a_long_starters_name_is_cut_in_the_header_never_the_round():
+    """Issue 37 (14): 「第1局（全2局）・たかはしけ…から」: the name gives way, the rest stays whole;
+    a result's totals give the names the line the figures leave."""
+    from ui_harness import TextLog, frame_text
+    from kinds.kakoi.lines import lines
+    with TextLog() as log:
+        d = Driver(lang="ja")
+        d.app.new_game("kakoi", ["たかはしけんじろう", "やまだみなみ", "すずきはなこ"], {"rounds": 2})
+        d.app.toast = None
+        frame_text(d, log)
+        top = [s for s, _, y in log.drawn if y == 0][0]
+        assert top.startswith("第1局（全2局）・たかはし") and top.endswith("…から"), top
+        assert not log.over
+    ls = lines(d.app, {"deltas": [128, -64, -64], "totals": [128, -64, -64]})
+    assert ls == ["たかはしけんじろう +128→128", "やまだみなみ -64→-64", "すずきはなこ -64→-64"]
