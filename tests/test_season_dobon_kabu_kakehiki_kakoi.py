@@ -371,9 +371,9 @@ def test_device_season_screen_matches_the_page(tmp_path):
     pick(d, "通算成績")
     pages = d.app.top().pages()
     assert pages == [[("通算成績", ""), ("ゲーム数", "8"), ("集計外", "1")],
-                     [(A, "50％"), ("ゲーム数", "8"), ("1位", "4")],
-                     [(B, "38％"), ("ゲーム数", "8"), ("1位", "3")],
-                     [(C, "25％"), ("ゲーム数", "8"), ("1位", "2")]]
+                     [(A, ""), ("1位率", "50％"), ("1位", "4/8")],
+                     [(B, ""), ("1位率", "38％"), ("1位", "3/8")],
+                     [(C, ""), ("1位率", "25％"), ("1位", "2/8")]]
     page = season.season(db, str(tmp_path / "o"), "ja", plots=False)
     ja = open(page["html"][0], encoding="utf-8").read()
     for name, pct in ((A, "50%"), (B, "38%"), (C, "25%")):       # the PC page says the same

@@ -107,3 +107,15 @@ def test_every_games_settings_show_arrows_on_the_line_and_a_hint_that_follows_it
                 assert txt.endswith(t(want)), txt
                 d.press("down")
             assert not log.over, log.over
+
+
+@pytest.mark.parametrize("lang, want", (("ja", "P1・P2・P3・P4"), ("en", "P1,P2,P3,P4")))
+def test_the_seats_names_are_a_list_as_the_glossary_writes_one(lang, want):
+    """Issue 37 (15): 「P1・P2・P3・P4」, never 「P1 P2 P3 P4」 with spaces."""
+    from ui_harness import TextLog, frame_text
+    with TextLog() as log:
+        d = Driver(lang=lang)
+        d.seq("ok ok up ok")                     # the first game's settings: 次へ
+        assert d.screen() == "Seats"
+        frame_text(d, log)
+        assert want in [s for s, _, _ in log.drawn]

@@ -47,8 +47,11 @@ def test_counts_finished_games_and_says_what_is_not(tmp_path):
             won[name] = won.get(name, 0) + (e["place"] == 1)
     pages = d.app.top().pages()
     assert pages[0] == [("通算成績", ""), ("ゲーム数", "2"), ("集計外", "2")]   # unfinished, Ann twice
-    shown = dict((p[0][0], (p[1][1], p[2][1], p[0][1])) for p in pages[1:])
-    assert shown == dict((n, ("2", str(won[n]), screens_season.rate(won[n], 2))) for n in ("あや", "Ben", "ちか"))
+    # issue 37 (15): every figure has its word (「P2 100%」 had none): the name alone, then 1位率, then
+    # 1位 of the games
+    shown = dict((p[0][0], p) for p in pages[1:])
+    assert shown == dict((n, [(n, ""), ("1位率", screens_season.rate(won[n], 2)), ("1位", "%d/2" % won[n])])
+                         for n in ("あや", "Ben", "ちか"))
     order = [p[0][0] for p in pages[1:]]
     assert order == sorted(order, key=lambda n: (-won[n], n))
 
@@ -98,3 +101,13 @@ def test_a_long_name_leaves_its_figure_readable(tmp_path):
         buf = d.display.last
         lit = lambda x: any(buf[x + (y >> 3) * 128] >> (y & 7) & 1 for y in range(21))   # noqa: E731
         assert any(lit(x) for x in range(x0, x0 + 13)) and not any(lit(x) for x in range(x0 - 6, x0)), (k, fig)
+
+
+@pytest.mark.parametrize("lang", ("ja", "en"))
+def test_every_label_fits_beside_its_figure_at_a_hundred_percent(lang, tmp_path):
+    """Issue 37 (15): 「1位率 100％」 / 「Win % 100％」 whole in the large type (「Win rate」 was cut)."""
+    from ui.screens_big import big_width
+    d, _ = opened(tmp_path, [(["あや", "Ben", "ちか"], True)], lang)
+    for page in d.app.top().pages()[1:]:
+        for label, fig in page[1:]:
+            assert big_width(label) <= 128 - 4 - big_width(fig) - 8, (label, fig)

@@ -66,14 +66,28 @@ def test_no_doubled_seat_and_no_programmer_words():
 # ---- every press confirmed (issue 13 §3, the app's part) -----------------------------------------
 def test_a_new_game_says_once_how_to_undo_and_redo():
     d = _game(game_data.for_role("new game hint"))
-    # in the title row (issue 27, item 10: a box there covered the rows of P4 and P5)
-    assert d.app.note == "長押し 戻る:取り消し OK:やり直し" and d.toast() is None
+    # in the title row (issue 27, item 10: a box there covered the rows of P4 and P5), the button
+    # first, then what its hold does, one line after the other (issue 37, item 15: it read
+    # 「長押し 戻る:取り消し OK:やり直し」)
+    assert d.app.note == "戻る長押し：取り消し" and d.toast() is None
     d.clock.t += 5000
     d.app.frame()
-    assert d.app.note is not None             # longer than an ordinary note
+    assert d.app.note == "OK長押し：やり直し"    # longer than an ordinary note, the two together
     log = d.redraw()
-    assert ("長押し 戻る:取り消し OK:やり直し", 0, 0) in log.drawn and not log.over
+    assert ("OK長押し：やり直し", 1, 0) in log.drawn and not log.over
+    d.clock.t += 5000
+    d.app.frame()
+    assert d.app.note is None
     d.press("down")                           # the first press takes it away, and still acts
     assert d.app.note is None
     d.press("back", "long")                   # the next game screen does not say it again
     assert d.toast() == "取り消す操作がありません"
+
+
+def test_a_press_takes_both_lines_of_the_undo_hint_away():
+    """The hint's second line (「OK長押し：やり直し」) never comes after a press took the first."""
+    d = _game(game_data.for_role("new game hint"))
+    d.press("down")
+    d.clock.t += 5000
+    d.app.frame()
+    assert d.app.note is None

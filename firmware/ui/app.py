@@ -66,6 +66,7 @@ class App(Session):
         self.note = None           # one line of what the last commit recorded (recorded())
         self.note_at = 0
         self.note_ms = NOTE_MS
+        self.note_then = None      # a second line shown when the note's time is up (session)
         self.last_act = None       # (None | "UNDONE" | "REDONE", record): what phones' note says
         self.hub = None            # net.live.Hub on a board that serves phones (docs/phones.md)
         self.hands = None          # ui.hands.Hands: a result waiting for the players' own hands
@@ -142,6 +143,7 @@ class App(Session):
         """Confirm a commit in one line (「P4 様子見」) over the play screen's title row. It never
         blocks: the next press replaces it, and it goes by itself after `ms`."""
         self.note = line
+        self.note_then = None      # a commit's line replaces a hint's second line too
         self.note_at = _ms(self.clock)
         self.note_ms = ms
         self.dirty = True
@@ -230,7 +232,7 @@ class App(Session):
         if kind in G_KINDS and name in G_NAMES:
             self.ring[self.ring_at] = G_KINDS.index(kind) * 8 + G_NAMES.index(name) + 1
             self.ring_at = (self.ring_at + 1) % GESTURES_KEPT
-        self.note = None           # the next press replaces the confirmation line
+        self.note = self.note_then = None     # the next press replaces the confirmation line
         try:
             if kind == "long":
                 if name == "back":
@@ -304,6 +306,8 @@ class App(Session):
         if self.note is not None and self.elapsed(self.note_at) >= self.note_ms:
             self.note = None
             self.dirty = True
+            if self.note_then is not None:
+                self.recorded(self.note_then, self.note_ms)     # (which lets note_then go)
         if not self.dirty:
             return False
         if self.canvas is None:

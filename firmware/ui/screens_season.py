@@ -2,7 +2,7 @@
 # included) and win rate over the finished games on this board's flash, in the large view's type
 # (screens_big). First page: how many games are counted and how many are not (unfinished, or one
 # name at two seats);
-# then one page per player, most wins first. ▲▼ turn the pages, OK or back return. Rules:
+# then one page per player, most wins first: the name, 1位率, 1位 of the games (「4/8」). ▲▼ turn the pages, OK or back return. Rules:
 # docs/season.md. Imported when opened and forgotten when closed (RAM on the Pico): the figures
 # are a few numbers per player, the games read one at a time (Store.each_standings).
 import gc
@@ -72,7 +72,9 @@ class Season(Screen):
             first.append((t("SN_OUT"), str(self.left_out)))
         out = [first]
         for name, games, wins in self.rows:
-            out.append([(name, rate(wins, games)), (t("SN_GAMES"), str(games)), (t("SN_WINS"), str(wins))])
+            # every figure with its word: the rate under the name (「1位率 50％」), the wins of the
+            # games (「1位 4/8」)
+            out.append([(name, ""), (t("SN_RATE"), rate(wins, games)), (t("SN_WINS"), "%d/%d" % (wins, games))])
         return out
 
     def on_button(self, kind, name):

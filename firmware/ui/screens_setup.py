@@ -167,7 +167,7 @@ class Seats(ListScreen):
             c.text(t("NAMES"), 1, y)
             rtext(c, t("NAMES_PC") if self.use_pc else t("NAMES_DEF"), W - 1, y)
         elif row == "list":
-            c.text(fit(" ".join(self.names()), W - 12), 1, y)
+            c.text(fit(t("LIST_SEP").join(self.names()), W - 12), 1, y)     # 「P1・P2・P3」
             rtext(c, "→", W - 1, y)      # OK: each seat's name (screens_names)
         else:
             c.text(t("START"), 1, y)

@@ -10,7 +10,7 @@ import gc
 from core.errors import Refusal
 from core import registry
 
-HINT_MS = 6000           # the undo/redo hint on a new game's first screen
+HINT_MS = 4000           # each half of the undo/redo hint on a new game's first screen
 PASSING = ("ui.screens_games", "ui.screens_prefs", "ui.screens_names", "ui.screens_big", "ui.defaults",
            "ui.screens_history")
 MENUS = ("ui.screens_menu",)   # not kept while playing: ~4 KB of heap (docs/performance.md)
@@ -48,7 +48,9 @@ class Session:
         # the settings and seats screens and the settings' check: used once per game
         registry.unload(("ui.screens_setup", "ui.defaults", "core.settings"))
         # once, on the new game's first screen: in the title row, not a box over the players' rows
+        # (two lines, one after the other: 「戻る長押し：取り消し」, then 「OK長押し：やり直し」)
         self.recorded(self.t("UNDO_HINT"), HINT_MS)
+        self.note_then = self.t("REDO_HINT")
 
     def to_start(self):
         """The first screen (resume / new game / language), the stack and its RAM let go."""

@@ -6,7 +6,8 @@ MESSAGES = {
     "UNDONE": ("Undone: {what}", "取り消し：{what}"),
     "REDONE": ("Redone: {what}", "やり直し：{what}"),
     "LAST_STEP": ("the last step", "直前の操作"),
-    "UNDO_HINT": ("Hold: Back=undo, OK=redo", "長押し 戻る:取り消し OK:やり直し"),
+    "UNDO_HINT": ("Hold Back: undo", "戻る長押し：取り消し"),
+    "REDO_HINT": ("Hold OK: redo", "OK長押し：やり直し"),
     "LOW_SPACE": ("Flash almost full", "保存領域が残りわずかです"),
     "NOT_SAVED_SHORT": ("unsaved", "保存なし"),
     "CANCELLED": ("Entry cancelled", "入力を取り消しました"),
@@ -122,6 +123,7 @@ MESSAGES = {
     "SEASON": ("Season", "通算成績"),
     "SN_GAMES": ("Games", "ゲーム数"),
     "SN_WINS": ("Wins", "1位"),
+    "SN_RATE": ("Win %", "1位率"),
     "SN_OUT": ("Not counted", "集計外"),     # unfinished games (and a name at two seats)
     "SETTINGS": ("Settings", "設定"),
     "SETTINGS_OF": ("{game} settings", "{game}の設定"),

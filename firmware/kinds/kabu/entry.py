@@ -357,8 +357,10 @@ class DeckOut(Form):
     def draw(self, c):
         Form.draw(self, c)
         fl = self.flist()
-        f = fl[self.sel] if self.sel < len(fl) else None
-        hint(c, self.app.t("KB_D_SIZE_HINT" if f is not None and f["kind"] == "int" else "KB_D_FORM_HINT"))
+        f = fl[self.sel] if self.sel < len(fl) else None       # None: 確認, the last line
+        k = f and f["kind"]
+        hint(c, self.app.t("KB_D_LAST_HINT" if f is None else "KB_D_SIZE_HINT" if k == "int"
+                           else "SET_HINT" if k == "bool" else "KB_D_FORM_HINT"))
 
     def go(self, v):
         from core.errors import Refusal

@@ -108,6 +108,7 @@ MESSAGES = {
     "KB_D_HAND": ("{name}: 10 R1 S4", "{name}の十・赤ピン・魂四"),
     "KB_D_SIZE_HINT": ("<-> cards (hold: fast)", "←→枚数（長押しで速く）"),
     "KB_D_FORM_HINT": ("OK: enter  Back: cancel", "OK:入力 戻る:やめる"),
+    "KB_D_LAST_HINT": ("OK: preview  Back: cancel", "OK:確認 戻る:やめる"),
     "KB_most": ("Largest hand", "一番多い手札"),
     "KB_fewest": ("Smallest hand", "一番少ない手札"),
     "KB_ALL_OPEN": ("none needed", "見せる必要なし"),      # a form row: KB_TRUMPS_NONE cut to fit beside a name

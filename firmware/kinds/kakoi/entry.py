@@ -374,6 +374,11 @@ class Calls(ListScreen):
         if self.e.kind == "dobon" and i == 0:
             self.choose(0)
 
+    def on_button(self, kind, name):
+        if name == "up" and self.sel == 0:      # ▲ from the top wraps to 登録, not a payment line
+            self.sel = len(self.actions())
+        ListScreen.on_button(self, kind, name)
+
     def draw_row(self, c, i, row, y):
         c.text(fit(row, W - 2), 1, y)
         if i == len(self.actions()):             # the payments start: a rule above them
@@ -381,9 +386,24 @@ class Calls(ListScreen):
 
     def draw(self, c):
         ListScreen.draw(self, c)
+        e = self.e
+        i = self.sel
+        k = len(self.actions())
+        if i >= k:             # a payment line is read, not chosen: no bar on it (OK saves)
+            c.invert_rect(0, 8 * (i - self.top + 1), W, 8)
         if self.top + self.span < len(self.rows()):     # more payments below: say so
             y = 8 * self.span
-            on = self.sel == self.top + self.span - 1
+            on = i == self.top + self.span - 1 and i < k
             c.fill_rect(W - 9, y, 9, 8, 1 if on else 0)
             c.text("▼", W - 8, y, 0 if on else 1)
-        hint(c, self.app.t("KK_CALLS_HINT" if self.e.calls else "KK_SAVE_HINT"))
+        # the hint says what OK does on the line under the cursor
+        d = 1 if e.kind == "dobon" else 0
+        if i >= k:
+            h = "KK_LOOK_HINT"
+        elif i == k - 1:
+            h = "KK_SAVE_HINT"
+        elif i < d:
+            h = "SET_HINT"
+        else:
+            h = "KK_DEL_HINT" if i - d < len(e.calls) else "KK_ADD_HINT"
+        hint(c, self.app.t(h))

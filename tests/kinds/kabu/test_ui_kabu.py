@@ -389,3 +389,19 @@ def test_long_names_read_whole_on_the_table_and_the_header_cuts_only_the_name():
             top = [s for s, _, y in log.drawn if y == 0][0]
             assert top.startswith(head + "たかはし") and top.endswith("…"), top
             assert not log.over
+
+
+def test_the_deck_out_forms_hint_follows_the_cursor():
+    """Issue 37 (15): on 確認 the hint says 「OK:確認」 (it said 「OK:入力」), on a yes/no line 「←→変更」."""
+    from ui_harness import TextLog, frame_text, pick
+    with TextLog() as log:
+        d = Driver(lang="ja")
+        d.app.new_game("kabu", ["P1", "P2", "P3", "P4"], {"minus2_endings": True})
+        d.press("ok")
+        pick(d, "山切れ")
+        seen = []
+        for _ in range(3):
+            frame_text(d, log)
+            seen.append([s for s, _, y in log.drawn if y == 56])
+            d.press("up")
+    assert seen == [["←→枚数（長押しで速く）"], ["OK:確認 戻る:やめる"], ["←→変更"]]

@@ -406,7 +406,8 @@ def test_long_names_read_whole_on_the_table_the_prediction_and_the_hand_over(lan
     cuts the name, never 「本人だけ見てOK」."""
     with TextLog() as log:
         d = _long_table(lang)
-        drawn = [s for s, _, _ in log.drawn] if frame_text(d, log) else []
+        frame_text(d, log)
+        drawn = [s for s, _, _ in log.drawn]
         assert all(n in drawn for n in LONG), drawn
         assert not log.over
         for p in range(1, 6):                       # seat 3 folds, the others call, the parent
@@ -427,7 +428,8 @@ def test_long_names_read_whole_on_the_table_the_prediction_and_the_hand_over(lan
         assert not log.over
         d.press("ok")                               # predicts the first candidate
         assert d.screen() == "Play"
-        drawn = [x for x, _, _ in log.drawn] if frame_text(d, log) else []
+        frame_text(d, log)
+        drawn = [x for x, _, _ in log.drawn]
         assert all(n in drawn for n in LONG) and "●" in drawn and not log.over
     s = d.app.state()
     assert s["preds"][0]["by"] == 2 and s["preds"][0]["res"] is None

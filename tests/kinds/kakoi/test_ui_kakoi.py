@@ -3,7 +3,7 @@ no crash on an incomplete call) and the seed's worked example, checked on screen
 state."""
 import pytest
 
-from ui_harness import Driver, TextLog, new_game, title_row
+from ui_harness import Driver, TextLog, frame_text, new_game, title_row
 from core.errors import Refusal
 from ui_entry_helpers import grid_to, hand
 
@@ -324,3 +324,55 @@ def test_a_long_starters_name_is_cut_in_the_header_never_the_round():
         assert not log.over
     ls = lines(d.app, {"deltas": [128, -64, -64], "totals": [128, -64, -64]})
     assert ls == ["たかはしけんじろう +128→128", "やまだみなみ -64→-64", "すずきはなこ -64→-64"]
+
+
+def _script_to_the_call_list(d):
+    """tests/kinds/kakoi/presses/kakoi-seed.hints.txt up to its last press (登録): the call list of
+    X's and Y's dobon with I's gaeshi, the payments below."""
+    import os
+    path = os.path.join(os.path.dirname(__file__), "presses", "kakoi-seed.hints.txt")
+    steps = []
+    for line in open(path, encoding="utf-8"):
+        line = line.split("#")[0].split()
+        if line:
+            steps.append(line)
+    for op, *rest in steps[:-1]:
+        if op == "click":
+            d.press(rest[0])
+        elif op == "repeat":
+            for _ in range(int(rest[1])):
+                d.press(rest[0], "repeat")
+    assert d.screen() == "Calls"
+
+
+def test_the_call_lists_hint_follows_the_cursor_and_never_sits_on_a_payment():
+    """Issue 37 (15): the hint says what OK does on the line under the cursor (it said 「OK:登録
+    宣言でOK:消す」 on 「＋ドボンを追加」); a payment line is read, not chosen: no bar on it, and ▲
+    from the top wraps to 登録."""
+    with TextLog() as log:
+        d = Driver(lang="ja")
+        _script_to_the_call_list(d)
+        scr = d.app.top()
+        acts = scr.actions()
+        want = {"登録": "OK:登録", "＋ドボンを追加": "OK:追加", "＋返しを追加": "OK:追加"}
+        for _ in range(len(acts)):
+            row = acts[scr.sel]
+            frame_text(d, log)
+            hint_row = [s for s, _, y in log.drawn if y == 56]
+            expect = want.get(row, "←→変更" if row.startswith("上がり") else "OK:ここから消す")
+            assert hint_row == [expect], (row, hint_row)
+            if scr.sel == 0:
+                break
+            d.press("up")
+        assert scr.sel == 0
+        d.press("up")                              # wraps to 登録, not to the last payment
+        assert acts[scr.sel] == "登録"
+        d.press("down")                            # onto the first payment: read, no bar
+        assert scr.sel == len(acts)
+        frame_text(d, log)
+        assert [s for s, _, y in log.drawn if y == 56] == ["▲▼:支払いを見る OK:登録"]
+        y = 8 * (scr.sel - scr.top + 1)
+        row = d.display.last[(y // 8) * 128:(y // 8) * 128 + 128]
+        assert sum(1 for b in row if b == 0xFF) < 64    # not an inverted bar
+        d.press("ok")                              # OK there saves, as the hint says
+        assert d.screen() != "Calls" and d.app.game.actions() == 1
