@@ -6,7 +6,7 @@ MESSAGES = {
     "S_dobon_max_actions": ("Drawn after", "流局までの手数"),
     "V_sum": ("Sum", "合計型"),
     "V_action": ("Action cards", "役札型"),
-    "PTS_dobon": ("won {n}", "{n}勝"),
+    "PTS_dobon": ("Wins: {n}", "{n}勝"),     # a label, as 「Turn: P2」: "P1 won 0" read wrong
     # refusals
     "E_DOBON_OVER": ("The match is over", "対戦は終わりました"),
     "E_DOBON_SEAT": ("No such seat", "その席はありません"),
@@ -56,7 +56,7 @@ MESSAGES = {
     "DB_first": ("First card", "最初の札"),
     "DB_first_player": ("First player", "最初の人"),
     "DB_field": ("Field card", "場の札"),
-    "DB_WINS": ("won {n}", "{n}勝"),         # "1 wins" would read wrong
+    "DB_WINS": ("Wins: {n}", "{n}勝"),       # "1 wins" and "P1 won 0" would read wrong
     "DB_PLAY_EV": ("{name} plays {r}", "{name}が{r}を出す"),
     "DB_PLAY_CARD": ("{r} played", "{r}を出す"),
     "DB_hand": ("Hand", "手札"),

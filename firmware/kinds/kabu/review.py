@@ -124,7 +124,7 @@ def lines(app, out):
             ls.append(t("KB_GETS_OTHERS", {"name": app.name(out["holder"]), "t": sc["total"]}))
         else:
             ls.append(t("KB_TOTAL", {"t": sc["total"], "name": app.name(out["loser"])}))
-        ls.append(t("KB_LAPS", {"laps": sc["laps"], "pips": sc["pips"]}))
+        ls.append(t("KB_LAPS1" if sc["laps"] == 1 else "KB_LAPS", {"laps": sc["laps"], "pips": sc["pips"]}))
         if out.get("minus2"):
             who = out["holder"] if k == "four" else out["winner"]
             ls.append(m2_line(app, out, who, out["minus2"]))
@@ -156,6 +156,6 @@ def review_lines(app, out):
     ls = lines(app, out)
     sc = out.get("score")
     if sc:
-        ls.insert(0, app.t("KB_TOTAL_LAPS", {"t": sc["total"], "name": app.name(out["loser"]),
+        ls.insert(0, app.t("KB_TOTAL_LAP1" if sc["laps"] == 1 else "KB_TOTAL_LAPS", {"t": sc["total"], "name": app.name(out["loser"]),
                                              "laps": sc["laps"], "pips": sc["pips"]}))
     return ls

@@ -65,7 +65,8 @@ def history(app, ev, before, out):
         l = out["loser"]
         if ev["t"] == "deckout":       # who lost it and how much (「山切れ：P3に+5点」)
             what = t("KB_DECKOUT_EV", {"l": app.name(l), "t": out["score"]["total"]})
-        what = t("KB_HIST_LAPS", {"what": what, "laps": out["laps"][l], "pips": out["pips"][l]})
+        n = out["laps"][l]
+        what = t("KB_HIST_LAPS1" if n == 1 else "KB_HIST_LAPS", {"what": what, "laps": n, "pips": out["pips"][l]})
     return t("KB_HIST", {"g": before["games"] + 1, "what": what})
 
 

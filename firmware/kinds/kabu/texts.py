@@ -93,8 +93,9 @@ MESSAGES = {
     "KB_HAND_LINE": ("{name}: {cards}", "{name}の手札：{cards}"),
     "KB_DOBON_HEAD": ("{w} dobon on {l} ({card})", "{w}が{l}にドボン（{card}）"),
     "KB_GAESHI_HEAD": ("{w} gaeshi on {l} ({card})", "{w}が{l}に返し（{card}）"),
-    "KB_HIST": ("G{g} {what}", "第{g}戦 {what}"),
-    "KB_HIST_LAPS": ("{what}: {laps}L{pips}", "{what} {laps}周{pips}"),
+    "KB_HIST": ("G{g} {what}", "第{g}戦 {what}"),     # as the other games' 「R1 P3 plays 7」
+    "KB_HIST_LAPS": ("{what}, {laps} laps {pips}", "{what} {laps}周{pips}"),
+    "KB_HIST_LAPS1": ("{what}, {laps} lap {pips}", "{what} {laps}周{pips}"),
     "KB_DOBON_EV": ("{w} dobon on {l}", "{w}が{l}にドボン"),
     "KB_GAESHI_EV": ("{w} gaeshi on {l}", "{w}が{l}に返し"),
     "KB_DECKOUT_EV": ("Deck out, {l} +{t}", "山切れ：{l}に+{t}点"),
@@ -114,7 +115,9 @@ MESSAGES = {
     "KB_ALL_OPEN": ("none needed", "見せる必要なし"),      # a form row: KB_TRUMPS_NONE cut to fit beside a name
     "KB_TOTAL": ("Total {t} -> {name}", "合計{t}点→{name}"),
     "KB_LAPS": ("= {laps} laps {pips}", "＝{laps}周{pips}"),
+    "KB_LAPS1": ("= {laps} lap {pips}", "＝{laps}周{pips}"),
     "KB_TOTAL_LAPS": ("Total {t}->{name} = {laps} laps {pips}", "合計{t}点→{name}＝{laps}周{pips}"),
+    "KB_TOTAL_LAP1": ("Total {t}->{name} = {laps} lap {pips}", "合計{t}点→{name}＝{laps}周{pips}"),
     "KB_F_HINT": ("OK:add  Done: the rest other", "OK:足す 決定で残りは他"),
     "KB_GETS_OTHERS": ("All but {name}: +{t} each", "{name}以外の全員に+{t}点"),
     "KB_GETS": ("{name} +{t}", "{name}に+{t}点"),

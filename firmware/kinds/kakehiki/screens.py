@@ -146,7 +146,7 @@ class Play(PlayScreen):
             if a == "fold":
                 line = app.t("KH_FOLD_EV", {"name": app.name(p), "n": paid})
             else:
-                line = app.name(p) + " " + app.t("KH_" + a)
+                line = app.t("KH_%sS" % a.upper(), {"name": app.name(p)})     # 「P1 受ける」 / "P1 calls"
             submit(app, {"t": a, "p": p}, line)
         elif pr == "predict":
             from kinds.kakehiki.predict import Predict
@@ -380,8 +380,8 @@ def describe(app, ev):
     k = ev.get("t")
     if k == "raise":
         return t("KH_RAISE_EV", {"name": app.name(ev["p"]), "v": ev["v"]})
-    if k in ACTIONS:
-        return app.name(ev["p"]) + " " + t("KH_" + k)
+    if k in ACTIONS:                  # a sentence in English: "P1 calls", never "P1 Call"
+        return t("KH_%sS" % k.upper(), {"name": app.name(ev["p"])})
     if k == "predict":
         return t("KH_PREDICTED", {"name": app.name(ev["p"])})
     if k in ("sign", "judge"):        # the panel's own question and the table's answer

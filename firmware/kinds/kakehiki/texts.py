@@ -16,6 +16,9 @@ MESSAGES = {
     # play screen (screens_kakehiki): what was recorded, the deck line, the prediction hand-over
     "KH_FOLD_EV": ("{name} folds ({n})", "{name} 降りる（{n}）"),
     "KH_RAISE_EV": ("{name} raises to {v}", "{name} 勝負（{v}）"),
+    "KH_CALLS": ("{name} calls", "{name} 受ける"),
+    "KH_CHECKS": ("{name} checks", "{name} 様子見"),
+    "KH_FOLDS": ("{name} folds", "{name} 降りる"),
     "KH_PRED_PASS": ("{name}: only you look, then OK", "{name}の予想：本人だけ見てOK"),
     "KH_PRED_HINT": ("<->who  up/down dango  OK", "←→勝者 ▲▼だんご OK:決定"),
     "KH_DECKS": ("Shuffles: judge {j}/3, sign {s}", "切り直し：判定札{j}/3・符号札{s}"),

@@ -158,3 +158,13 @@ def test_settings_list_the_rules_first():
     d = Driver(lang="ja")
     d.seq("ok down down down ok")
     assert d.app.top().rows() == ["variant", "rounds", "max_actions", None]
+
+
+def test_wins_are_a_label_in_english():
+    """Issue 37 (16): 「P1  Wins: 0」 on the table and the result (it read 「P1 won 0」)."""
+    with TextLog() as log:
+        d = Driver(lang="en")
+        start(d, 3)
+        txt = frame_text(d, log)
+        assert txt.count("Wins: 0") == 3 and "won" not in txt.replace("->:won", ""), txt
+        assert d.app.t("PTS_dobon", {"n": 1}) == "Wins: 1"

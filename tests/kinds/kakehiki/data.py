@@ -178,6 +178,8 @@ DESCRIBE_EVENTS = [
     {"t": "predict", "p": 2, "on": 0, "v": 1},
     {"t": "sign", "minus": True},
     {"t": "win", "p": [0, 3]},
+    {"t": "call", "p": 1},
+    {"t": "check", "p": 0},
 ]
 DESCRIBE_JA = [
     "P2 勝負（2）",
@@ -185,6 +187,8 @@ DESCRIBE_JA = [
     "P3が予想",
     "符号札は引算？はい",
     "P1・P4の勝ち",
+    "P2 受ける",
+    "P1 様子見",
 ]
 
 

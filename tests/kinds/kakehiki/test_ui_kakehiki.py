@@ -433,3 +433,17 @@ def test_long_names_read_whole_on_the_table_the_prediction_and_the_hand_over(lan
         assert all(n in drawn for n in LONG) and "●" in drawn and not log.over
     s = d.app.state()
     assert s["preds"][0]["by"] == 2 and s["preds"][0]["res"] is None
+
+
+def test_what_was_recorded_reads_as_one_sentence_in_english():
+    """Issue 37 (16): 「P2 calls」 / 「P3 checks」 beside 「P2 raises to 2」 (it said 「P1 Call」), and
+    the sign card's answer with its space (「Sign card: minus? No」)."""
+    d = Driver(lang="en")
+    d.app.new_game("kakehiki", ["P1", "P2", "P3", "P4"], None)
+    d.app.toast = None
+    d.press("ok")                                  # P2: the usual 受ける
+    assert d.app.note == "P2 calls"
+    from kinds.kakehiki.screens import answered, describe
+    assert describe(d.app, {"t": "check", "p": 2}) == "P3 checks"
+    assert describe(d.app, {"t": "fold", "p": 3}) == "P4 folds"
+    assert answered(d.app, "sign", False) == "Sign card: minus? No"

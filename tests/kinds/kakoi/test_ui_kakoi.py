@@ -376,3 +376,14 @@ def test_the_call_lists_hint_follows_the_cursor_and_never_sits_on_a_payment():
         assert sum(1 for b in row if b == 0xFF) < 64    # not an inverted bar
         d.press("ok")                              # OK there saves, as the hint says
         assert d.screen() != "Calls" and d.app.game.actions() == 1
+
+
+def test_the_call_lists_english_rows():
+    """Issue 37 (16): 「Player went out: No」 (it read 「It went out: No」) and 「P1's hand: asked at
+    Save」 (「Save asks P1's hand」)."""
+    d = Driver(lang="en")
+    _script_to_the_call_list(d)
+    rows = d.app.top().rows()
+    assert rows[0] == "Player went out: No"
+    d.app.lang = "en"
+    assert d.app.t("KK_NEED_ROW", {"name": "P1"}) == "P1's hand: asked at Save"
