@@ -349,11 +349,13 @@ def main(board_name=None):
             if console is not None:
                 console.phones = phones
             run_with_phones(app, buttons, clock, console, phones)
+        from hw.buttons import EdgeWake
+        wake = EdgeWake(pins)
         while True:
             step(app, buttons, clock.ticks_ms())
             if console is not None:
                 console.poll()
-            clock.sleep_ms(POLL_MS)
+            wake.wait(clock, POLL_MS)
     except KeyboardInterrupt:
         raise
     except Exception as e:

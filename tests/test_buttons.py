@@ -137,3 +137,54 @@ def test_event_grammar_holds_for_any_input(segments, repeat):
             assert state in ("down", "rep") and repeat
             state = "rep"
     assert ev.count("press") >= ev.count("click")
+
+
+class _IrqPin:
+    IRQ_FALLING, IRQ_RISING = 8, 4
+
+    def __init__(self):
+        self.handler = self.trigger = None
+
+    def irq(self, handler, trigger):
+        self.handler, self.trigger = handler, trigger
+
+
+class _CountingClock:
+    def __init__(self, pins=None, edge_after=None):
+        self.slept = []
+        self.pins, self.edge_after = pins, edge_after
+
+    def sleep_ms(self, ms):
+        self.slept.append(ms)
+        if self.edge_after is not None and sum(self.slept) == self.edge_after:
+            self.pins[2][1].handler(self.pins[2][1])       # the contact opens now
+
+
+def test_an_edge_ends_the_wait_between_polls():
+    """main.py's loop waits POLL_MS between polls; a button's edge (an interrupt on the Pico's
+    pins) ends the wait within a millisecond, so a release is acted on at once."""
+    from main import POLL_MS
+    pins = [(n, _IrqPin()) for n in B.NAMES]
+    wake = B.EdgeWake(pins)
+    assert wake.armed == len(B.NAMES)
+    assert all(p.trigger == _IrqPin.IRQ_FALLING | _IrqPin.IRQ_RISING for _n, p in pins)
+    quiet = _CountingClock()
+    wake.wait(quiet, POLL_MS)
+    assert sum(quiet.slept) == POLL_MS                 # no edge: the whole period, 1 ms at a time
+    clock = _CountingClock(pins, edge_after=3)
+    wake.wait(clock, POLL_MS)
+    assert sum(clock.slept) == 3 and not wake.edge      # cut short, and the next wait starts anew
+    pins[0][1].handler(pins[0][1])                      # an edge while the loop was busy drawing
+    busy = _CountingClock()
+    wake.wait(busy, POLL_MS)
+    assert busy.slept == []                             # polls at once
+
+
+def test_pins_without_interrupts_keep_the_plain_wait():
+    class Plain:
+        def value(self):
+            return 1
+    wake = B.EdgeWake([(n, Plain()) for n in B.NAMES])
+    clock = _CountingClock()
+    wake.wait(clock, 10)
+    assert wake.armed == 0 and clock.slept == [10]

@@ -105,9 +105,10 @@ def test_run_as_main_it_mounts_the_frozen_data_and_starts_the_scoreboard(tmp_pat
     import shutil
     for src in (freeze.LAUNCHER, freeze.DATA_VFS):
         shutil.copyfile(src, str(tmp_path / os.path.basename(src)))
-    for pkg in ("draw", "ui"):
+    for pkg in ("draw", "ui", "core"):
         (tmp_path / pkg).mkdir()
         (tmp_path / pkg / "__init__.py").write_text("")
+    (tmp_path / "core" / "registry.py").write_text("CODE_IN_FLASH = False\n")
     (tmp_path / "draw" / "font.py").write_text("FONT_PATH = None\nTRUSTED = False\n")
     (tmp_path / "ui" / "texts.py").write_text("PATH = None\nTRUSTED = False\n")
     font = bytes(range(256)) * 3 + b"MSK2"
@@ -120,12 +121,13 @@ def test_run_as_main_it_mounts_the_frozen_data_and_starts_the_scoreboard(tmp_pat
         "    f = open(draw.font.FONT_PATH, 'rb')\n"
         "    f.seek(768)\n"
         "    print('main', sys.path[0], draw.font.FONT_PATH, ui.texts.PATH, f.read(4), len(f.read()))\n"
-        "    print('trusted', draw.font.TRUSTED, ui.texts.TRUSTED, len(draw.font.DATA))\n"
+        "    import core.registry\n"
+        "    print('trusted', draw.font.TRUSTED, ui.texts.TRUSTED, len(draw.font.DATA), core.registry.CODE_IN_FLASH)\n"
         "    try:\n        open('/.data/ui/texts.bin', 'rb')\n    except OSError as e:\n        print('missing', e.errno)\n"
         "    try:\n        open(draw.font.FONT_PATH, 'wb')\n    except OSError as e:\n        print('write', e.errno)\n")
     out = subprocess.run([mp, "frozen_main.py"], cwd=str(tmp_path), capture_output=True, text=True, timeout=60)
     assert out.stdout.split("\n")[:4] == [
-        "main .frozen /.data/draw/misaki.fnt /.data/ui/texts.bin b'MSK2' 0", "trusted True True 772",
+        "main .frozen /.data/draw/misaki.fnt /.data/ui/texts.bin b'MSK2' 0", "trusted True True 772 True",
         "missing 2", "write 30"], \
         out.stdout + out.stderr
 

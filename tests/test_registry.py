@@ -184,3 +184,19 @@ def test_each_declared_setting_has_its_label_values_and_one_check(kind):
             with pytest.raises(Refusal) as e:
                 call()
             assert e.value.msg_id == want, (kind, want)
+
+
+@pytest.mark.parametrize("in_flash", [False, True])
+def test_choosing_a_game_forces_a_collection_only_where_code_takes_heap(in_flash, monkeypatch):
+    """The official firmware holds each module's code in the heap: choosing a game and starting one
+    collect what the other games let go. Ours (CODE_IN_FLASH) leaves the collector to the heap's
+    own need: a forced collection is ~3 ms of the press and gives back little there."""
+    from ui import session
+    calls = []
+    d = Driver()
+    monkeypatch.setattr(registry, "CODE_IN_FLASH", in_flash)
+    monkeypatch.setattr(session.gc, "collect", lambda: calls.append(1))
+    d.app.choose_kind(registry.KINDS[1])
+    d.app.new_game(registry.KINDS[2], ["A", "B", "C"], None)
+    assert len(calls) == (0 if in_flash else 3)
+    assert d.app.game is not None and d.app.kind == registry.KINDS[2]

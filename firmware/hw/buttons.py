@@ -94,6 +94,37 @@ class Buttons:
         return events if events is not None else _NONE
 
 
+class EdgeWake:
+    """The main loop's wait between polls, cut short by a button's edge: a release is acted on
+    within a millisecond of the contact opening instead of at the next poll (POLL_MS: 0-10 ms,
+    5 on average, of every press). Pins that take no interrupt (a Raspberry Pi's, the tests')
+    leave the plain wait."""
+
+    def __init__(self, pins):
+        self.edge = False
+        self.armed = 0
+        for _name, pin in pins:
+            try:
+                pin.irq(self._on_edge, pin.IRQ_FALLING | pin.IRQ_RISING)
+                self.armed += 1
+            except (AttributeError, TypeError, ValueError, OSError):
+                pass
+
+    def _on_edge(self, _pin):
+        self.edge = True
+
+    def wait(self, clock, ms):
+        """Sleep up to `ms`, in 1 ms steps while an edge can end it."""
+        if not self.armed:
+            clock.sleep_ms(ms)
+            return
+        for _ in range(ms):
+            if self.edge:
+                break
+            clock.sleep_ms(1)
+        self.edge = False
+
+
 def pins_from_board(board, Pin):
     """(name, machine.Pin) pairs for the board file's BUTTONS, as inputs with pull-ups."""
     return [(name, Pin(gpio, Pin.IN, Pin.PULL_UP)) for name, gpio in board.BUTTONS]

@@ -25,7 +25,8 @@ class Session:
             self.gmod = None
             self._tx = None
             registry.unload_except(kind)     # the other games' rules, messages and screens
-            gc.collect()
+            if not registry.CODE_IN_FLASH:
+                gc.collect()
             self.kind = kind              # its screens come with the first use of gmod: not
                                           # while its settings and seats are chosen (RAM)
 
@@ -38,7 +39,8 @@ class Session:
     def new_game(self, kind, names, settings):
         self.choose_kind(kind)
         self.game = None
-        gc.collect()
+        if not registry.CODE_IN_FLASH:
+            gc.collect()
         if self.store is not None:
             game = self.store.create(kind, names, settings)
         else:

@@ -245,23 +245,26 @@ def look(secs, sid):
     """The text `sid` from the first section holding it, unfilled; None when none does."""
     key = sid.encode()
     h = id_hash(key)
+    k = len(key)
     for sec in secs:
-        offs, pos, slots = sec[1], sec[3], sec[4]
-        n = (len(offs) >> 1) - 1
+        slots = sec[4]
+        n = (len(sec[1]) >> 1) - 1
         wide = n >= 255                  # 16-bit slots (index())
-        m = (len(slots) >> 1) if wide else len(slots)
-        i = h & (m - 1)
-        while True:
-            j = (slots[2 * i] | slots[2 * i + 1] << 8) if wide else slots[i]
-            if not j or j > n:
-                break                    # an empty slot: not in this section
+        m1 = ((len(slots) >> 1) if wide else len(slots)) - 1
+        i = h & m1
+        # (an id not in the section, the common case but in one, mostly meets an empty slot
+        # at once: nothing else is read for it)
+        j = (slots[2 * i] | slots[2 * i + 1] << 8) if wide else slots[i]
+        while j and j <= n:
             j = (j - 1) << 1
+            pos = sec[3]
             p = pos[j] | pos[j + 1] << 8
             q = (pos[j + 2] | pos[j + 3] << 8) - 1
-            if q - p == len(key) and q < len(sec[0]):
-                if sec[0][p:q] == key:
-                    return _text(sec, offs[j] | offs[j + 1] << 8, offs[j + 2] | offs[j + 3] << 8, sid)
-            i = (i + 1) & (m - 1)
+            if q - p == k and q < len(sec[0]) and sec[0][p:q] == key:
+                offs = sec[1]
+                return _text(sec, offs[j] | offs[j + 1] << 8, offs[j + 2] | offs[j + 3] << 8, sid)
+            i = (i + 1) & m1
+            j = (slots[2 * i] | slots[2 * i + 1] << 8) if wide else slots[i]
     return None
 
 

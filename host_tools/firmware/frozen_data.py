@@ -64,6 +64,8 @@ def install():
     # load when a game is chosen: 13 ms of the press; a block of the font: 5 reads and a CRC).
     draw.font.TRUSTED = True
     ui.texts.TRUSTED = True
+    import core.registry
+    core.registry.CODE_IN_FLASH = True
     # The font's own bytes (in flash, no copy): a glyph is found by a search in C, not read
     from draw import misaki_fnt
     draw.font.DATA = misaki_fnt.DATA
