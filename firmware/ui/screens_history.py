@@ -73,7 +73,7 @@ class History(ListScreen):
             return
         app = self.app
         n = i + 1                      # this action and every newer one
-        ask = lambda: app.push(Confirm(app, app.t("HIST_BACK_Q1" if n == 1 else "HIST_BACK_Q", {"n": n}), lambda: back_to(app, n)))
+        ask = lambda: app.push(Confirm(app, app.t("HIST_BACK1_Q" if n == 1 else "HIST_BACK_Q", {"n": n}), lambda: back_to(app, n)))
         app.push(Menu(app, self.lines[i], [(app.t("HIST_BACK", {"n": n}), ask)]))
 
     def draw(self, c):

@@ -142,7 +142,7 @@ MESSAGES = {
     "HIST_HINT": ("OK: back to here", "OK:ここまで戻す"),
     "HIST_BACK": ("Back to here ({n} undone)", "ここまで戻す（{n}手）"),
     "HIST_BACK_Q": ("Undo these {n} actions?", "{n}手を取り消しますか？"),
-    "HIST_BACK_Q1": ("Undo this action?", "1手を取り消しますか？"),
+    "HIST_BACK1_Q": ("Undo this action?", "1手を取り消しますか？"),
     "HIST_DONE": ("{n} undone\nRedo: hold OK", "{n}手を取り消しました\nやり直し：OKを長押し"),
     "HIST_PART": ("{k} of {n} undone", "{n}手のうち{k}手を取り消しました"),
     "TO_MENU": ("First screen", "最初の画面へ"),
