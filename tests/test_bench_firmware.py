@@ -47,3 +47,43 @@ def test_a_missed_heap_goal_on_the_w_is_said():
     r["ours phones " + ONE]["memory_errors"] = ["MemoryError"]
     page = B.markdown(r)
     assert "| 90.0 (**missed**) | MemoryError |" in page
+
+
+def test_the_press_scripts_join_each_games_goal():
+    """Our Pico's press scripts get a table of their own, then each game's presses of both kinds of
+    script together: the goal counts every press."""
+    r = results()
+    r["ours presses"]["runs"] = [{"kind": ONE, "steps": [{"ms": 90.0}, {"ms": 40.0}, {"ms": None}]}]
+    r["ours press_scripts"] = {
+        "games": {ONE: {"n": 3, "max": 120.0, "p90": 45.0, "over": 1, "untimed": 0,
+                        "slowest": ["x.hints.txt", "click ok", 120.0]}},
+        "runs": [{"script": "x.hints.txt", "kind": ONE,
+                  "presses": [["click ok", 120.0]] + [["click up", 20.0]] * 9 + [["click left", None]]}]}
+    page = B.markdown(r)
+    assert "x.hints.txt: `click ok`" in page
+    assert "| **all** | 10 | 120 (**missed**) | 20 (met) | 1 | |" in page       # the press scripts alone
+    from core import registry as G
+    name = G.entry(ONE)[G.NAME][1]
+    assert "| %s | 12 | 120 (**missed**) | 90 (**missed**) |" % name in page     # with the emulator script's 90, 40
+
+
+def test_a_task_that_stops_answering_costs_its_figure_only(monkeypatch, tmp_path):
+    """Each figure runs in a process of its own; one that outlives its wall time is stopped and the
+    page says so, the others come in."""
+    import subprocess
+    import sys
+
+    def spawn(label, name, args, out_dir):
+        if label == "ours presses":
+            return subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"],
+                                    stderr=subprocess.PIPE), str(tmp_path / "never.json")
+        out = tmp_path / (label.replace(" ", "_") + ".json")
+        out.write_text('{"skip": "made up"}')
+        return subprocess.Popen([sys.executable, "-c", "pass"], stderr=subprocess.PIPE), str(out)
+    monkeypatch.setattr(B, "uf2s", lambda: {("ours", "pico"): "/x/ours.uf2"})
+    monkeypatch.setattr(B, "_spawn", spawn)
+    monkeypatch.setattr(B, "sizes", lambda: [])
+    monkeypatch.setattr(B, "free_blocks", lambda board, ours: (1, 1))
+    R = B.measure(jobs=2, log=lambda s: None, wall_s=3)
+    assert R["ours presses"]["skip"].startswith("stopped after 3 s")
+    assert R["ours resume"] == {"skip": "made up"} and R["ours press_scripts"] == {"skip": "made up"}

@@ -40,6 +40,16 @@ HEAP_GOAL = (96 if OURS else 32) * 1024    # ours: issue 35; the official firmwa
 WALL_S = 900                   # a host-side wait (Chromium) while the emulator runs
 
 
+def run_export(*args):
+    """`python -m host_tools export ARGS` in a subprocess: (exit code, stdout, stderr)."""
+    import subprocess
+    import sys
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    r = subprocess.run([sys.executable, "-m", "host_tools", "export"] + list(args), cwd=root,
+                       capture_output=True, text=True, timeout=900)
+    return r.returncode, r.stdout, r.stderr
+
+
 def figures(view):
     """A view without its version (the board and the simulator count changes differently)."""
     return {k: v for k, v in view.items() if k != "v"}
@@ -121,10 +131,19 @@ def played(tmp_path_factory):
         rec["memory_errors"] = bench_picow.memory_errors(p)
         rec["console"] = p.console_text()
         rec["shots"] = str(tmp)
+        # issue 38: every game's log over the Wi-Fi, as `export --url` fetches it through the forward
+        # while the board plays on (compared below with the export of the flash's own files)
+        url = "%s/?k=%s" % (p.forward.url, rec["net"]["key"])
+        rec["export_url"] = p.run_host(run_export, "--url", url, "--dest", str(tmp / "wifi"), "--date", "night",
+                                       timeout_ms=600000)
+        rec["wifi"] = str(tmp / "wifi" / "night")
         # last (it stops the board's loop): free blocks by the firmware and by the image itself
         said = p.exec("import os\nfrom storage.fsio import OsFs\n"
                       "print('FREE', os.statvfs('/')[3], OsFs().statvfs('/')[3])").split()
-        img = flash._fs(p.flash_image())
+        image = p.flash_image()
+        rec["games_on_flash"] = dict((path, flash.read_file(image, path)) for path in flash.list_files(image)
+                                     if path.startswith("/games/"))
+        img = flash._fs(image)
         rec["free_blocks"] = (int(said[said.index("FREE") + 1]), int(said[said.index("FREE") + 2]),
                               img.cfg.block_count - img.used_block_count)
         yield rec
@@ -156,6 +175,26 @@ def test_the_firmware_counts_the_flash_as_the_image_has_it(played):
     raw, corrected, image = played["free_blocks"]
     print("free blocks after the game: statvfs %d, OsFs %d, the image %d" % (raw, corrected, image))
     assert corrected == image and raw < image     # rp2's statvfs counts each folder twice
+
+
+def test_export_over_the_wifi_is_the_flashs_own_files(played, tmp_path):
+    """`export --url` against the emulated Pico W (its forward): exit 0 and the archive the cable's
+    export makes of the same files, byte for byte (the reports aside)."""
+    from host_tools import export
+    from test_export import FolderRunner
+    from test_export_url import tree
+    rc, out, err = played["export_url"]
+    assert rc == 0, out + err
+    for path, data in played["games_on_flash"].items():
+        dest = tmp_path / "board" / path.lstrip("/")
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        dest.write_bytes(data)
+    res = export.export(FolderRunner(str(tmp_path / "board")), str(tmp_path / "usb"), date="night")
+    assert res.ok
+    reports = ("export-report.txt", "export-report.json")
+    wifi = dict((k, v) for k, v in tree(played["wifi"]).items() if k not in reports)
+    usb = dict((k, v) for k, v in tree(str(tmp_path / "usb" / "night")).items() if k not in reports)
+    assert wifi == usb and any(k.endswith(".log") for k in wifi), sorted(wifi)
 
 
 def test_every_phone_stream_follows_to_the_last_view(played):

@@ -13,6 +13,7 @@ then each UF2's size and the littlefs blocks a fresh board has free for games. O
 build/firmware/ (make firmware), the official ones from .cache/ (docs/emulator.md).
 """
 import argparse
+import json
 import os
 import shutil
 import sys
@@ -42,7 +43,6 @@ def presses(uf2):
     try:
         flash_dir = app_flash("pico", os.path.join(tmp, "flash"), uf2)
         S = scripts.measure(uf2, flash_dir=flash_dir)
-        S.pop("runs", None)
         return S
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -120,29 +120,75 @@ def sizes():
     return out
 
 
-def measure(jobs=2, log=print):
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+TASKS = {"presses": presses, "press_scripts": None, "resume ours": resume_ours,
+         "resume official": resume_official, "phones": phones}
+TASK_WALL_S = 3600      # an emulator that stops answering (it happened with the official Pico W's
+                        # phones) costs its figure, said so, not the whole run
+
+
+def run_task(name, args):
+    """One figure, in this process: what a task subprocess prints as JSON."""
+    if name == "press_scripts":
+        from host_tools.bench import press_scripts
+        return press_scripts.measure(*args)
+    return TASKS[name](*args)
+
+
+def _spawn(label, name, args, out_dir):
+    import subprocess
+    out = os.path.join(out_dir, label.replace(" ", "_") + ".json")
+    cmd = [sys.executable, "-m", "host_tools.bench.firmware", "--task", name, "--task-args", json.dumps(args),
+           "--task-out", out]
+    return subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE), out
+
+
+def measure(jobs=2, log=print, wall_s=TASK_WALL_S):
+    """Every figure, each task in a process of its own (at most `jobs` at once, each stopped after
+    `wall_s` of wall time)."""
     found = uf2s()
-    tasks = {}
+    tasks = []
     for fw in ("official", "ours"):
         if (fw, "pico") in found:
-            tasks[(fw, "presses")] = (presses, found[(fw, "pico")])
-            tasks[(fw, "resume")] = (resume_ours if fw == "ours" else resume_official, found[(fw, "pico")])
+            pico = found[(fw, "pico")]
+            tasks.append(("%s presses" % fw, "presses", [pico]))
+            tasks.append(("%s resume" % fw, "resume " + fw, [pico]))
+            if fw == "ours":
+                tasks.append(("ours press_scripts", "press_scripts", [pico]))
         if (fw, "pico_w") in found:      # ours: every game; the official one: the worst (it sheds the phones)
             from core import registry as G
             for game in (G.KINDS if fw == "ours" else [None]):
-                tasks[(fw, "phones" + (" " + game if game else ""))] = (phones, found[(fw, "pico_w")], game)
+                tasks.append(("%s phones%s" % (fw, " " + game if game else ""), "phones", [found[(fw, "pico_w")], game]))
     t0 = time.time()
     res = {"uf2": {"%s %s" % k: os.path.relpath(v, ROOT) for k, v in found.items()}}
-    with ProcessPoolExecutor(jobs) as ex:
-        futs = {ex.submit(*job): k for k, job in tasks.items()}
-        for f in as_completed(futs):
-            k = futs[f]
-            try:
-                res["%s %s" % k] = f.result()
-            except Exception as e:       # an emulator error is a figure not measured, said so
-                res["%s %s" % k] = {"skip": "%s: %s" % (type(e).__name__, str(e).splitlines()[0][:200] if str(e) else "")}
-            log("%s %s: done at %.0f s" % (k[0], k[1], time.time() - t0))
+    tmp = tempfile.mkdtemp(prefix="bench-fw-tasks-")
+    running = {}
+    try:
+        while tasks or running:
+            while tasks and len(running) < jobs:
+                label, name, args = tasks.pop(0)
+                running[label] = _spawn(label, name, args, tmp) + (time.time(),)
+            time.sleep(2)
+            for label in list(running):
+                proc, out, started = running[label]
+                if proc.poll() is None and time.time() - started < wall_s:
+                    continue
+                if proc.poll() is None:
+                    proc.kill()
+                    proc.wait()
+                    res[label] = {"skip": "stopped after %.0f s of wall time (the emulator stopped answering)" % wall_s}
+                elif os.path.exists(out):
+                    with open(out, encoding="utf-8") as f:
+                        res[label] = json.load(f)
+                else:              # an emulator error is a figure not measured, said so
+                    err = proc.stderr.read().decode(errors="replace").strip().splitlines()
+                    res[label] = {"skip": (err[-1] if err else "exit %d" % proc.returncode)[:200]}
+                proc.stderr.close()
+                del running[label]
+                log("%s: done at %.0f s" % (label, time.time() - t0))
+    finally:
+        for proc, _out, _t in running.values():
+            proc.kill()
+        shutil.rmtree(tmp, ignore_errors=True)
     res["sizes"] = sizes()
     res["blocks"] = {"%s %s" % (fw, b): free_blocks(b, fw == "ours")
                      for fw in ("official", "ours") for b in ("pico", "pico_w")}
@@ -160,6 +206,31 @@ def _kb(v):
 
 def _verdict(ok):
     return "met" if ok else "**missed**"
+
+
+def _press_scripts_section(R):
+    """Our Pico: every press of the press scripts, then each game's presses of both kinds of script
+    together (the goal counts them all)."""
+    from core import registry as G
+    from host_tools.bench import press_scripts
+    from host_tools.bench.shared import pct
+    out = ["", "## Presses on our Pico: the press scripts too", "",
+           "Every press of the press scripts (`python -m host_tools.bench.press_scripts`: each entry's fewest and "
+           "hints paths in tests/kinds/<kind>/presses/, played whole on a fresh board; a `repeat N` timed from its "
+           "last repeat), then each game's presses of both kinds of script together.", ""]
+    S = R.get("ours press_scripts")
+    if not S or "skip" in S:
+        return out + ["Not measured: %s." % (S or {}).get("skip", "no UF2 of ours")]
+    out += [press_scripts.markdown(S, PRESS_MS, PRESS_P90_MS), "",
+            "| game | presses (emulator script + press scripts) | worst ms | 90th percentile ms |", "|---|---|---|---|"]
+    E = R.get("ours presses") or {}
+    for k in G.KINDS:
+        ms = [st["ms"] for run in E.get("runs", []) if run["kind"] == k for st in run["steps"] if st["ms"] is not None]
+        ms += [v for run in S["runs"] if run["kind"] == k for _s, v in run["presses"] if v is not None]
+        if ms:
+            out.append("| %s | %d | %s (%s) | %s (%s) |" % (G.entry(k)[G.NAME][1], len(ms), _ms(max(ms)),
+                       _verdict(max(ms) <= PRESS_MS), _ms(pct(ms, 90)), _verdict(pct(ms, 90) <= PRESS_P90_MS)))
+    return out
 
 
 def markdown(R):
@@ -189,6 +260,7 @@ def markdown(R):
         out.append("| %s | **all** | | %s (%s) | %s (%s) | %s (%s) | |" % (
             fw, _ms(worst), _verdict(worst <= PRESS_MS), _ms(p90), _verdict(p90 <= PRESS_P90_MS),
             _kb(heap), _verdict(heap <= HEAP_KB * 1024)))
+    out += _press_scripts_section(R)
     out += ["", "## Boot with a game to resume (the Pico)", "",
             "Goal: the start screen within %d ms of reset on a board flashed as a user would (ours: the UF2 "
             "alone; the official: `make deploy`'s files over USB)." % RESUME_MS, "",
@@ -237,7 +309,15 @@ def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m host_tools.bench.firmware", description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=DOC, help="the page to write (default docs/bench-firmware.md)")
     ap.add_argument("--jobs", type=int, default=2, help="emulators at once (default 2: this machine's cores)")
+    ap.add_argument("--task", help=argparse.SUPPRESS)          # one figure, run by measure() in a process
+    ap.add_argument("--task-args", help=argparse.SUPPRESS)
+    ap.add_argument("--task-out", help=argparse.SUPPRESS)
     a = ap.parse_args(argv)
+    if a.task:
+        R = run_task(a.task, json.loads(a.task_args))
+        with open(a.task_out, "w", encoding="utf-8") as f:
+            json.dump(R, f)
+        return 0
     R = measure(a.jobs, log=lambda s: print(s, file=sys.stderr, flush=True))
     text = markdown(R)
     with open(a.out, "w", encoding="utf-8") as f:
