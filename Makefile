@@ -18,7 +18,7 @@ help:
 	@echo "make demo    a whole scripted 4-player game, printed, with its log file"
 	@echo "make test    the test suite (CPython + real MicroPython)"
 	@echo "make test-emu [UF2=path] [MICROPY_DIR=path] the emulated-Pico suite: the official files, then our UF2s (built first with MICROPY_DIR)"
-	@echo "make bench   measurements into docs/benchmarks.md (and make presses); our firmware beside the official one into docs/bench-firmware.md"
+	@echo "make bench   measurements into docs/benchmarks.md (and make presses); our firmware beside the official one into docs/bench-firmware.md; a log downloaded during play into docs/bench-download.md"
 	@echo "make bench-doc  regenerate docs/benchmarks.md whole (emulated Pico with the UF2; ~4-10 min)"
 	@echo "make presses presses per entry into docs/presses.md"
 	@echo "make firmware BOARD=pico|pico_w|pico2|pico2_w|all MICROPY_DIR=path  our UF2 (MicroPython v1.28.0, the scoreboard frozen in) in build/firmware/"
@@ -85,6 +85,8 @@ bench: $(STAMP) $(TEXTS)
 	  else echo "make bench: no RPI_PICO_W firmware (W_UF2= or .cache/RPI_PICO_W.uf2): the emulated Pico W's heap and press figures not measured (docs/emulator.md)"; fi
 	@if [ -f $(OURS_PICO) -o -f $(OURS_PICO_W) ]; then $(PY) -m host_tools.bench.firmware; \
 	  else echo "make bench: our UF2s are not built (make firmware): docs/bench-firmware.md not measured"; fi
+	@if [ -f $(OURS_PICO_W) ]; then $(PY) -m host_tools.bench.download; \
+	  else echo "make bench: our Pico W UF2 is not built: docs/bench-download.md not measured"; fi
 
 # docs/benchmarks.md from scratch: deterministic figures + the emulated Pico (3 runs) + wall clock.
 # tests/test_bench.py compares the deterministic part with this commit's (bench --deterministic --check).
