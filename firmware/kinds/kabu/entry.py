@@ -9,6 +9,7 @@ from kinds.kabu import cards as kc
 from kinds.kabu.cards import OTHER
 from kinds.kabu.names import ranks, card_name, hand_text, one_more  # noqa: F401 (the screens' names)
 from kinds.kabu import score as ks
+from core.errors import fill
 
 SPECIAL = (10, 11, 12)
 
@@ -145,17 +146,21 @@ class DobonEntry:
         okoshi = [None, 10, 11, 12]
         # trump counts rise to the right (← fewer, → more), the usual answer, all shown, preset
         trumps = [None] + list(range(1, n + 1))
-        tl = [t("KB_TRUMPS_NONE")] + [t("KB_TRUMPS_N", {"n": x}) for x in trumps[1:]]
+        # each list's words looked up once and filled per value (the 20 levels of a gaeshi were
+        # 20 look-ups: the review's press went past 100 ms on the Pico)
+        tn = t("KB_TRUMPS_N")
+        tl = [t("KB_TRUMPS_NONE")] + [fill(tn, {"n": x}) for x in trumps[1:]]
         # whose trumps: the winner's (and in a gaeshi the loser's, answered), by name
         opts = [[t("KB_okoshi_card"), okoshi, 0, [t("KB_OKOSHI_OTHER")] + [card_name(app, x) for x in okoshi[1:]]],
                 [t("KB_trumps_of", {"name": fit(app.name(self.w), 24)}), trumps, n, tl]]
         if self.gaeshi:
             levels = list(range(1, ks.GAESHI_MAX + 1))
+            gv = t("KB_GAESHI_V")
             m = len(self.their)
             their_t = [None] + list(range(1, m + 1))
-            opts.append([t("KB_gaeshi"), levels, 0, [t("KB_GAESHI_V", {"n": x, "f": 1 << x}) for x in levels]])
+            opts.append([t("KB_gaeshi"), levels, 0, [fill(gv, {"n": x, "f": 1 << x}) for x in levels]])
             opts.append([t("KB_trumps_of", {"name": fit(app.name(self.l), 24)}), their_t, m,
-                         [t("KB_TRUMPS_NONE")] + [t("KB_TRUMPS_N", {"n": x}) for x in their_t[1:-1]]
+                         [t("KB_TRUMPS_NONE")] + [fill(tn, {"n": x}) for x in their_t[1:-1]]
                          + [t("KB_TRUMPS_ALL")]])
         opts.append([t("KB_minus2"), [True, False], 0, [t("YES"), t("NO")]])
         # the title whole: two long names share what the words leave (「たかはし…がやまだ…に八でドボン」)
