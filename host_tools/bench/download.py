@@ -3,7 +3,7 @@
     python -m host_tools.bench.download [--uf2 PATH] [--kb 100] [--out docs/bench-download.md]
 
 Our Pico W UF2 (build/firmware/scoreboard-pico_w.uf2) boots on the emulated Pico W with a game on
-its flash whose journal is over `kb` KB (a long random game of the report's workload, saved by the
+its flash whose journal is over `--kb` KB (default 100) (a long random game of the report's workload, saved by the
 Store as the board saves it: its segments and snapshots). First the panel alone: presses on the
 play screen (▼ opens the large view, ▲ closes it), each followed by the console's `t` (the press:
 poll lag, work, draw, show) and `mem` (gc.mem_free() after a collect). Then the same presses while
@@ -107,7 +107,8 @@ def presses(p, lines):
 
 def measure(uf2=None, kb=100, log=print):
     from host_tools.bench import picow
-    from host_tools.emu import find_uf2, our_uf2
+    from host_tools.emu import find_uf2
+    from host_tools.emu.pico import our_uf2
     uf2 = uf2 or our_uf2("pico_w")
     if not uf2 or not find_uf2(uf2, radio=True):
         return {"skip": "no UF2 of ours for the Pico W (make firmware BOARD=pico_w)"}
@@ -124,7 +125,7 @@ def measure(uf2=None, kb=100, log=print):
             phone = SlowPhone(p.forward.address, "/log?k=%s&g=%s" % (net["key"], key), lambda: p.now_ms).start()
             res["during"] = presses(p, PRESSES)
             p.run_until(lambda: not phone.thread.is_alive(), 600000)
-            res["download_ms"] = None if phone.ended is None else phone.ended - phone.started
+            res["download_ms"] = None if phone.ended is None else int(round(phone.ended - phone.started))
             res["same_bytes"] = phone.body == data
             res["error"] = phone.error
             res["memory_errors"] = picow.memory_errors(p)
@@ -164,7 +165,7 @@ def main(argv=None):
     ap.add_argument("--out", default=DOC, help="the page to write (default docs/bench-download.md)")
     a = ap.parse_args(argv)
     R = measure(a.uf2, a.kb, log=lambda s: print(s, file=sys.stderr, flush=True))
-    from host_tools.emu import our_uf2
+    from host_tools.emu.pico import our_uf2
     uf2 = a.uf2 or our_uf2("pico_w") or "-"
     text = markdown(R, os.path.relpath(uf2, ROOT) if os.path.isabs(uf2) else uf2)
     with open(a.out, "w", encoding="utf-8") as f:
