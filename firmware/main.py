@@ -217,11 +217,20 @@ def make_console():
         return None
 
 
+NO_PHONES_OFFICIAL = ("no phones: the official MicroPython firmware holds too little heap for them; "
+                      "drag scoreboard-pico_w.uf2 onto the board (make firmware, make flash)")
+
+
+def ours():
+    """True on our own firmware (its frozen main put .frozen first on sys.path)."""
+    return sys.path[:1] == [".frozen"]
+
+
 def phone_streams(board):
     """How many phones' streams to hold open: the board's PHONE_STREAMS (the official firmware's
     lwIP keeps 5 TCP connections), or no limit of the board's when our own firmware says it keeps
     more (firmware_build.TCP_CONNECTIONS: every phone streams)."""
-    if sys.path[:1] == [".frozen"]:    # our firmware (its frozen main put .frozen first)
+    if ours():
         import firmware_build  # type: ignore[import-not-found]
         if getattr(firmware_build, "TCP_CONNECTIONS", 0) > 8:
             return None
@@ -231,10 +240,17 @@ def phone_streams(board):
 def make_phones(board, app, folder="/"):
     """The phone server (net/radio.py) on a board that says it has a radio (RADIO) or serves its
     LAN (SERVE_PORT), else None: a Pico without one never imports asyncio or net/ (its heap as
-    before). A server that cannot start is logged; the buttons play on."""
+    before), nor a Pico W on the official firmware. A server that cannot start is logged; the
+    buttons play on."""
     radio = getattr(board, "RADIO", False)
     port = getattr(board, "SERVE_PORT", None)
     if not radio and not port:
+        return None
+    if radio and not port and not ours():
+        # The official firmware copies every module into the heap: the server, a game and the
+        # record routes do not fit together (the page never loads, a game's modules fail to
+        # import), so that board plays on the panel alone (docs/firmware.md, "The Pico W").
+        print(NO_PHONES_OFFICIAL)
         return None
     try:
         gc.collect()

@@ -1,6 +1,7 @@
 """Moving a board from the official MicroPython to our firmware keeps its saved games: a game
 played on the official firmware (make deploy's files on its littlefs), our UF2 booted on the same
-flash (the same littlefs size and place), and 続きから resumes it as the simulator does on that flash.
+flash (the same littlefs size and place), and 続きから resumes it as the simulator does on that flash
+(the official Pico W plays on the panel alone: it serves no phones and says why on its console).
 Then `make deploy` on our firmware (over the emulated USB, the real mpremote): refused for a
 firmware built from another tree; else it copies nothing, removes the official deploy's code and
 keeps the games. Needs the official files and our UF2s (make firmware); about 4 minutes a board."""
@@ -42,9 +43,13 @@ def test_saved_game_kept_and_resumed_after_the_move(board, tmp_path):
         shots = []
         run_script(p, lines, on_step=lambda t, pico: shots.append((t.split()[1], pico.screen()))
                    if t.split()[0] == "shot" else None)
+        said = p.console_text()
         image = p.power_cut()
     finally:
         p.close()
+    if radio:       # the official Pico W plays on the panel alone and says why (main.make_phones)
+        import main
+        assert main.NO_PHONES_OFFICIAL in said, said[-2000:]
     games = sorted(f for f in flash.list_files(image) if f.startswith("/games/"))
     assert games, "the official firmware saved no game"
     code = [f for f in flash.list_files(image) if f.endswith(".mpy")]

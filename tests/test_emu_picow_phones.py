@@ -1,20 +1,17 @@
-"""The real firmware on the emulated Pico W in station mode, serving phones: deployed as `make deploy
-BOARD=pico_w` lays it out with /wifi.json, booted, a game (GAME: the first registered one; 株ドボン
-does not fit beside the server on this heap) pressed on the GPIOs from its tests/kinds/<kind>/emu.txt
-while headless Chromium, one phone-sized page (390x844) on the harness's forward, follows it, and
-PHONES - 1 more phones' event streams are held open (the board holds 4 at most, PHONE_STREAMS). At every checkpoint of the script the
-page shows the simulator's figures for the same presses (the same App on CPython with the same
-net.live.Hub), and every stream ends on the page's last view. The heap: the console's `mem` after
-every step, with the five streams connected; no MemoryError on the console or in the error log.
-Press-to-screen (the console's `t`) is printed, not asserted (`python -m host_tools.bench.picow`
-compares it with the server off).
-Needs RPI_PICO_W (PICO_W_UF2, .cache/RPI_PICO_W.uf2) and Chromium; skipped without. About 10
-minutes on an idle machine."""
+"""Our firmware on the emulated Pico W in station mode, serving phones: deployed as `make deploy
+BOARD=pico_w` lays it out with /wifi.json, booted, the worst game (株ドボン) pressed on the GPIOs from
+its tests/kinds/<kind>/emu.txt while headless Chromium, one phone-sized page (390x844) on the
+harness's forward, follows it, and PHONES - 1 more phones' event streams are held open. At every
+checkpoint of the script the page shows the simulator's figures for the same presses (the same App
+on CPython with the same net.live.Hub), and every stream ends on the page's last view. The heap: the
+console's `mem` after every step, with the streams connected; no MemoryError on the console or in
+the error log. Press-to-screen (the console's `t`) is printed, not asserted.
+The official RPI_PICO_W firmware serves no phones (main.make_phones: its heap does not hold the
+server beside a game; tests/test_emu_firmware_move.py checks that it says so and plays on), so
+this file runs in our firmware's pass of make test-emu only. Needs Chromium; about 10 minutes."""
 import os
 
 import pytest
-
-from core.registry import KINDS
 
 from host_tools.bench import picow as bench_picow
 from host_tools.emu import W_UF2_HELP, find_uf2, runs_ours
@@ -22,21 +19,16 @@ from host_tools.web import cdp
 
 pytestmark = [pytest.mark.emu,
               pytest.mark.skipif(find_uf2(radio=True) is None, reason=W_UF2_HELP),
+              pytest.mark.skipif(not runs_ours(radio=True), reason="the official Pico W firmware serves no "
+                                 "phones (main.make_phones): this runs in our firmware's pass"),
               pytest.mark.skipif(not cdp.chromium(), reason="Chromium is not installed")]
 
-# The game played: by default the first registered one, which fits beside the server and its phones
-# on the Pico W's heap; the worst (株ドボン) does not (docs/performance.md, "Phones: the Pico W and
-# Pico 2 W budgets"): the firmware then lets the phones go and the table plays on.
-# On our own firmware (make firmware: lwIP keeps 16 connections, the app frozen in) the worst game
-# with six phones: the page and five more streams (issue 35's goal: 96 KB free at the lowest).
-OURS = runs_ours(radio=True)
-GAME = os.environ.get("PICOW_GAME", bench_picow.worst_game() if OURS else KINDS[0])
-# Five phones: the page's stream and four more. MicroPython's lwIP for the Pico W keeps 5 TCP
-# connections in all (MEMP_NUM_TCP_PCB, lwIP's default): a sixth phone's connection is not taken
-# while five stream (python -m host_tools.bench.picow shows it); docs/emulator.md.
-PHONES = int(os.environ.get("PICOW_PHONES", "6" if OURS else "2"))
-# PICOW_GAME / PICOW_PHONES: another game's tests/kinds/<kind>/emu.txt or fewer phones, by hand
-HEAP_GOAL = (96 if OURS else 32) * 1024    # ours: issue 35; the official firmware: issue 25 §9
+# The game played: the worst (株ドボン) by default, with six phones: the page and five more streams
+# (issue 35's goal: 96 KB free at the lowest). PICOW_GAME / PICOW_PHONES: another game's
+# tests/kinds/<kind>/emu.txt or fewer phones, by hand.
+GAME = os.environ.get("PICOW_GAME", bench_picow.worst_game())
+PHONES = int(os.environ.get("PICOW_PHONES", "6"))
+HEAP_GOAL = 96 * 1024
 WALL_S = 900                   # a host-side wait (Chromium) while the emulator runs
 
 
@@ -167,7 +159,7 @@ def test_the_phone_follows_the_game_with_the_simulators_figures(played):
     assert played["expected"][names[-1]]["screen"] in ("play", "end")
 
 
-@pytest.mark.xfail(OURS, strict=False, reason="found with issue 35, left open: on our MicroPython 1.28.0 the "
+@pytest.mark.xfail(strict=False, reason="found with issue 35, left open: on our MicroPython 1.28.0 the "
                    "littlefs's statvfs counts a folder twice only until the game's folder has been "
                    "rewritten, so OsFs's two blocks a folder give 2 blocks too many after a game "
                    "(statvfs 206, OsFs 210, the image 208); a fresh flash and new folders count as on 1.24")
@@ -203,8 +195,6 @@ def test_every_phone_stream_follows_to_the_last_view(played):
     assert all(n >= len(played["checkpoints"]) for n in played["streams_views"])
 
 
-@pytest.mark.xfail(not OURS, strict=True, reason="issue 25 §9 open on the official firmware: the Pico W's heap keeps less than 32 KB free beside the "
-                   "server and its phones (25.6 KB at 掛け引き's lowest with one phone; docs/performance.md)")
 def test_heap_with_the_server_and_six_phones_over_the_worst_game(played):
     rows = played["rows"]
     lowest = min(r[1] for r in rows)
