@@ -145,8 +145,11 @@ class D:
         pass
 from ui.app import App
 def go(app, s):
-    for n in s.split():
-        app.on_button('click', n)
+    for n in s.split():                 # 'L:ok': OK held (a long press)
+        if n[:2] == 'L:':
+            app.on_button('long', n[2:])
+        else:
+            app.on_button('click', n)
         live()
         app.frame()
     live()

@@ -1,9 +1,9 @@
 # The app: owns the screen stack, the game, the language and the toast line; buttons in, frames out.
 #
 # Gestures (docs/playing.md): click = act, up/down repeat = fast number entry, long back = undo
-# (on a play screen; inside a form it cancels the form), long ok = redo. Refusals become a toast in
-# the current language and leave the game untouched. Only the chosen game's rules and screen
-# modules are ever imported.
+# (on a play screen; inside a form it cancels the form), long ok = redo (on a hand's grid: its last
+# card, ui/grid.py). Refusals become a toast in the current language and leave the game untouched.
+# Only the chosen game's rules and screen modules are ever imported.
 #
 # Never a halt: any other exception a screen raises (on_button, open, draw) is caught here, written
 # with the screen's name and the last gestures to errors.txt beside the games (exported with the
@@ -238,7 +238,11 @@ class App(Session):
                 if name == "back":
                     self.long_back()
                 elif name == "ok":
-                    self.redo()
+                    held = getattr(self.top(), "long_ok", None)   # a hand's grid: the last card
+                    if held is not None:
+                        held()
+                    else:
+                        self.redo()
             else:
                 if kind == "click" and self.toast is not None:
                     self.toast = None

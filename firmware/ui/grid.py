@@ -1,7 +1,9 @@
 # A hand entered on a rank grid: every rank on screen at once, OK adds one card of the rank under
-# the cursor, back takes one away; ▲▼ jump rows; 決定 sits beside the hand's line and under the
-# grid, one press from the top and the bottom row. The cursor is remembered per grid kind, between
-# hands and between entries. Also Step, one question of an entry.
+# the cursor, OK held adds the last card and ends the hand (no 決定 to reach), back takes one away;
+# ←→ walk the cells in reading order (→ from the end of a row goes on to the next row's first), ▲▼
+# jump rows, never round from one edge to the other; 決定 sits beside the hand's line and under the
+# grid, one press from the top and the bottom row. A hand's grid opens on its first rank (hands are entered low to high); a one-card
+# grid (pick) remembers its cursor per grid kind, between entries. Also Step, one question of an entry.
 from ui.screens_common import Screen, Choice, title, hint, fit, W
 from draw.font import text_width
 
@@ -26,13 +28,13 @@ class RankGrid(Screen):
     advance: after OK the cursor moves on to the next rank (a hand entered in order, low to high).
     check(cards, v) may refuse a card before it is added, accept(cards) a hand before 決定 (a
     Refusal keeps the grid open and says why). close=False leaves the grid under the next step,
-    so back returns to it."""
+    so back returns to it. note: a line drawn under the grid where a short grid leaves room."""
 
     entry = True
 
     def __init__(self, app, head, ranks, cards, on_done, cols, key, extra=None, pick=False,
                  check=None, start=None, accept=None, close=True, hint_id=None, want=None, auto=False,
-                 advance=False):
+                 advance=False, note=None):
         Screen.__init__(self, app)
         self.head, self.on_done, self.cols = head, on_done, cols
         self.key = key + ("1" if pick else "")      # a pick grid has no 決定 rows: its own memory
@@ -42,6 +44,7 @@ class RankGrid(Screen):
         self.want = want            # the hand's size when it is known (the title says 3/9)
         self.auto = auto and want is not None   # ... and its last card ends the hand (no 決定)
         self.advance = advance      # OK moves the cursor on to the next rank
+        self.note = note
         done = (app.t("DONE"), None)
         # rows of (label, value), value None = 決定: one 決定 above the grid (beside the hand) and
         # one below, so ▲ from the top row and ▼ from the bottom row both end the hand
@@ -59,7 +62,8 @@ class RankGrid(Screen):
             last.append(done)
         if last:
             self.cells.append(last)
-        self.r, self.c = _pos(app, self.key)
+        # a pick remembers where it was; a hand opens on its first rank (or on `start`)
+        self.r, self.c = _pos(app, self.key) if pick else (1, 0)
         if start is not None:
             self.goto(start)
         if self.r < 0 or self.r >= len(self.cells) or self.cell()[1] is None:
@@ -85,12 +89,18 @@ class RankGrid(Screen):
 
     def on_button(self, kind, name):
         nr = len(self.cells)
-        if name in ("left", "right"):
-            row = self.cells[self.r]
-            c = min(self.c, len(row) - 1) + (1 if name == "right" else -1)
-            self.c = c % len(row)
+        # no wrapping round: the shortest way is the one on screen
+        if name in ("left", "right"):      # reading order: past a row's end to the next row
+            c = min(self.c, len(self.cells[self.r]) - 1) + (1 if name == "right" else -1)
+            if c < 0 and self.r:
+                self.r -= 1
+                c = len(self.cells[self.r]) - 1
+            elif c >= len(self.cells[self.r]) and self.r + 1 < nr:
+                self.r, c = self.r + 1, 0
+            if 0 <= c < len(self.cells[self.r]):
+                self.c = c
         elif name in ("up", "down"):
-            self.r = (self.r + (1 if name == "down" else -1)) % nr
+            self.r = min(nr - 1, max(0, self.r + (1 if name == "down" else -1)))
         elif kind != "click":
             return
         elif name == "ok":
@@ -132,6 +142,18 @@ class RankGrid(Screen):
             _pos(self.app, self.key)
             self.app.grid_pos[self.key] = (self.r, self.c)
 
+    def long_ok(self):
+        """OK held (the App's, ui/app.py): the card under the cursor is the hand's last: added, then
+        the hand ends as on 決定. A pick and a hand of a known size (auto) take it as a click."""
+        if self.pick or self.auto or self.cell()[1] is None:
+            self.on_button("click", "ok")
+            return
+        v = self.cell()[1]
+        if self.check is not None:
+            self.check(self.cards, v)
+        self.cards.append(v)
+        self.done()              # a Refusal (accept) leaves the grid open with the card
+
     def done(self):
         if self.accept is not None:
             self.accept(self.cards)          # a Refusal keeps the grid open, with its reason
@@ -165,8 +187,13 @@ class RankGrid(Screen):
                 c.rect(x, 7, TOP_DONE_W, ROW_H + 1, 1)
         cw = W // self.cols
         top = 0 if self.pick else 1
+        rows = len(self.cells) - top
+        y0 = ROW_Y if top else 9          # a pick has no hand's line: its rows start under the title
+        h = ROW_H if y0 + ROW_H * rows <= 56 else 8      # a hand's keypad of 13: rows of 8 px
+        if h != ROW_H:
+            y0 = 56 - h * rows
         for r in range(top, len(self.cells)):
-            y = ROW_Y + ROW_H * (r - top)
+            y = y0 + h * (r - top)
             row = self.cells[r]
             w = W // len(row) if len(row) < self.cols else cw
             for k in range(len(row)):
@@ -183,7 +210,10 @@ class RankGrid(Screen):
                 if n:                     # in the hand: inverted (with its count from two on)
                     c.invert_rect(x + 1, y, tw + 2, 8)
                 if r == self.r and k == min(self.c, len(row) - 1):
-                    c.rect(x, y - 1, w, ROW_H + 1, 1)
+                    c.rect(x, y - 1, w, h + 1, 1)
+        y = y0 + h * rows
+        if self.note and y <= 47:
+            c.text(fit(app.t(self.note), W), 0, y)
         hint(c, app.t(self.hint_id))
 
 

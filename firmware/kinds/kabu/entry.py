@@ -53,6 +53,7 @@ class Endings(Menu):
                 app, t("KB_parent"), seat_opts(app), lambda v: app.submit({"t": "parent", "seat": v}),
                 app.state()["parent"]))))
         Menu.__init__(self, app, t("RESULT"), items)
+        self.sel = 2          # on 起こし札でドボン: ドボン and ドボン返し have their own keys (→ and ←)
 
 
 class DobonEntry:
@@ -93,7 +94,8 @@ class DobonEntry:
             hands.by_phones(self)
             return
         app.push(RankGrid(app, app.t("KB_hand_of", {"name": app.name(self.w)}), ranks(app), self.own,
-                          self.own_done, 4, "kabu", accept=self.check_own, close=False, check=one_more))
+                          self.own_done, 4, "kabu", accept=self.check_own, close=False, check=one_more,
+                          hint_id="GRID_ORDER_HINT"))
 
     def check_own(self, cards):
         from core.errors import Refusal
@@ -109,7 +111,7 @@ class DobonEntry:
         rk = [(card_name(app, c), c) for c in (10, OTHER, 11, 12)]
         app.push(RankGrid(app, app.t("KB_hand_of", {"name": app.name(self.l)}), rk, self.their,
                           self.their_done, 4, "kabu_l", start=OTHER, accept=self.check_their,
-                          close=False, hint_id="KB_L_HINT",
+                          close=False, note="KB_L_HINT",
                           check=lambda cards, c: one_more(self.own + cards, c)))
 
     def targets(self, their):

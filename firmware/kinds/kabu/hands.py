@@ -162,10 +162,11 @@ def enter_hand(e, seat):
     head = app.t("KB_hand_of", {"name": app.name(seat)})
     before = h.got.get(seat, [])
     if seat == e.w:
-        app.push(RankGrid(app, head, ranks(app), before, put, 4, "kabu", accept=check, check=one_more))
+        app.push(RankGrid(app, head, ranks(app), before, put, 4, "kabu", accept=check, check=one_more,
+                          hint_id="GRID_ORDER_HINT"))
         return
     rk = [(card_name(app, c), c) for c in (10, OTHER, 11, 12)]
-    app.push(RankGrid(app, head, rk, before, put, 4, "kabu_l", start=OTHER, accept=check, hint_id="KB_L_HINT",
+    app.push(RankGrid(app, head, rk, before, put, 4, "kabu_l", start=OTHER, accept=check, note="KB_L_HINT",
                       check=lambda cards, c: one_more(h.got.get(e.w, []) + cards, c)))
 
 

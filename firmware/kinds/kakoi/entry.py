@@ -7,7 +7,8 @@ from kinds.kakoi.lines import card_word, lines, describe, hand_text
 from kinds.kakoi import score as kk
 from core.errors import Refusal
 
-COLS = 5            # A..5, 6..10, J Q K (and the jokers): cells wide enough for 「10×2」
+COLS = 3            # a keypad: A 2 3 / 4 5 6 / 7 8 9 / 10 J Q, then K (and the joker) beside 決定: a
+                    # hand read low to high is fewer presses than on rows of 5 (▼ skips 3 ranks)
 DEALT = 5           # a dealt hand: at 天和 nobody has played yet, so every hand has 5 cards
 
 
@@ -74,13 +75,16 @@ class RoundEntry:
         self.grid(app.t("KK_hand_of", {"name": app.name(s)}), done)
 
     def grid(self, head, done, close=False, cards=()):
-        """A hand on the grid; at 天和 a dealt hand of 5, its fifth card ends it. close: the grid
+        """A hand on the grid, entered low to high (OK moves the cursor on to the next rank, OK held
+        adds the last card); at 天和 a dealt hand of 5, its fifth card ends it. close: the grid
         goes once the hand is in (a hand entered from the phones' list, ui/hands.py)."""
         tenhou = self.kind == "tenhou"
-        self.app.push(RankGrid(self.app, head, ranks(self.app), list(cards), done, COLS, "kakoi", accept=self.a_hand,
+        rk = ranks(self.app)
+        self.app.push(RankGrid(self.app, head, rk[:12], list(cards), done, COLS, "kakoi", extra=rk[12:],
+                               accept=self.a_hand,
                                check=lambda cards, r: kk.count_cards(cards + [r]),
                                close=close, want=DEALT if tenhou else None, auto=tenhou,
-                               hint_id="KK_GRID_HINT", advance=True))
+                               hint_id="KK_GRID_AUTO_HINT" if tenhou else "GRID_ORDER_HINT", advance=True))
 
     def jokers(self):
         return bool(self.app.game.settings.get("jokers"))

@@ -16,13 +16,16 @@ class Play(PlayScreen):
         app = self.app
         if name == "ok":
             t = app.t
-            app.push(in_entry(Menu(app, t("RESULT"), [
+            # the list opens on 天和: ドボン and ツモ上がり have their own keys (→ and ←)
+            m = Menu(app, t("RESULT"), [
                 (t("KK_dobon"), lambda: _entry(app, "dobon")),
                 (t("KK_tsumo"), lambda: _entry(app, "tsumo")),
                 (t("KK_tenhou"), lambda: _entry(app, "tenhou")),
                 (t("KK_starter"), lambda: app.push(Choice(app, t("KK_starter"), seat_opts(app),
                                                           lambda v: app.submit({"t": "starter", "seat": v}),
-                                                          app.state()["starter"])))])))
+                                                          app.state()["starter"])))])
+            m.sel = 2
+            app.push(in_entry(m))
         elif name == "right":            # the usual outcome, one press shorter (the hint says so)
             _entry(app, "dobon")
         elif name == "left":             # the other usual one, ツモ上がり (the hint says so too)

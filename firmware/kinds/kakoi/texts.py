@@ -66,7 +66,7 @@ MESSAGES = {
     "KK_ADD_HINT": ("OK: add", "OK:追加"),
     "KK_LOOK_HINT": ("Up/down: read  OK: save", "▲▼:支払いを見る OK:登録"),
     "KK_PLAY_HINT": ("OK:result ->:dobon <-:tsumo", "OK:結果 →:ドボン ←:ツモ"),
-    "KK_GRID_HINT": ("OK:add  hold <->: fast", "OK:足す ←→長押しで速く"),
+    "KK_GRID_AUTO_HINT": ("OK low to high; 5th: next", "小さい順にOK 5枚目で次へ"),
     "KK_WHO_DOBON": ("Who called dobon", "ドボンした人"),
     "KK_NO_FIELD": ("This hand reaches no card", "この手札でドボンできる札がない"),
     "KK_NO_MORE": ("Everyone has called", "全員が宣言済み"),

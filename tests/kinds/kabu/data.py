@@ -64,19 +64,19 @@ def check_emu_events(events, log):
 # test_ui.py: walks through the play screen (from it, on the default settings and seats): a dobon
 # step by step (grids, review choices, back through the steps), a hand that reaches nothing, a
 # gaeshi, then okoshi (form, multi-select, grids), four, deckout, draw, parent
-UI_WALKS = [
-    "ok ok ok ok ok ok up ok ok down ok down down right right left up up back back back back "
+UI_WALKS = [          # 結果's list opens on 起こし札でドボン; → and ← are ドボン and ドボン返し
+    "right ok ok ok ok up ok ok down ok down down right right left up up back back back back "
     "back back back back back",
-    "ok ok ok ok left left ok ok up ok back back back L:back ok down ok ok ok right right ok "
+    "right ok ok left left ok ok up ok back back back L:back ok up ok ok ok right right ok "
     "up ok ok ok right ok down ok down right down right ok",
-    "ok down down ok ok ok down ok ok down ok back down ok ok ok down ok down ok down ok ok "
+    "ok ok ok ok down ok ok down ok back down ok ok ok down ok down ok down ok ok "
     "back back back back",
-    "ok down down down ok ok ok down ok ok ok ok ok up ok down ok back back back",
-    "ok down down down down ok right ok down ok ok ok down ok down down ok back back "
+    "ok down ok ok ok down ok ok ok ok ok up ok down ok back back back",
+    "ok down down ok right ok down ok ok ok down ok down down ok back back "
     "down down down down down ok down ok",
-    "ok down down down down down down ok ok",
+    "ok down down down down ok ok",
 ]
-UI_FIRST_EVENT = "ok down down down down down ok down ok"     # draw: confirm yes
+UI_FIRST_EVENT = "ok down down down ok down ok"     # 流局: confirm yes
 
 # test_ui_describe.py: the seats, one of each action, and (where given) what the undo line says of them
 DESCRIBE_SEATS = 3

@@ -2,7 +2,7 @@
 preset answers and the seed's worked examples, checked on screen and in the saved state."""
 import pytest
 
-from ui_harness import Driver, TextLog, new_game
+from ui_harness import Driver, TextLog, frame_text, new_game
 from ui_entry_helpers import grid_to, hand
 
 
@@ -16,10 +16,7 @@ def has(d, *parts):
 
 
 def kabu_dobon(d, w, l, own, their, gaeshi=False):
-    d.press("ok")                                   # 結果を入力
-    if gaeshi:
-        d.press("down")
-    d.press("ok")                                   # ドボン / ドボン返し
+    d.press("left" if gaeshi else "right")          # the play screen's 「→:ドボン」 / 「←:返し」
     for seat in (w, l):
         scr = d.app.top()
         while scr.opts[scr.sel][1] != seat:
@@ -100,7 +97,7 @@ def test_kabu_gaeshi_problem_4():
 def test_kabu_hand_that_reaches_nothing_is_refused_on_the_grid():
     d = Driver(lang="ja")
     new_game(d, 1, 3)
-    d.seq("ok ok ok ok")
+    d.seq("right ok ok")                           # 「→:ドボン」, P1, P2
     grid_to(d, 9)
     d.seq("ok ok")
     grid_to(d, None)
@@ -126,7 +123,7 @@ def test_kabu_two_cards_reachable_asks_which():
 def test_kabu_grid_back_removes_the_rank_under_the_cursor_and_keeps_its_place():
     d = Driver(lang="ja")
     new_game(d, 1, 3)
-    d.seq("ok ok ok ok")
+    d.seq("right ok ok")                           # 「→:ドボン」, P1, P2
     g = d.app.top()
     grid_to(d, 3)
     d.seq("ok ok")
@@ -141,7 +138,7 @@ def test_kabu_grid_back_removes_the_rank_under_the_cursor_and_keeps_its_place():
     d.press("back")                                 # an empty hand: back to the loser step
     assert d.screen() == "Step"
     d.press("ok")
-    assert d.screen() == "RankGrid" and d.app.top().cell()[1] == 3   # where the cursor was
+    assert d.screen() == "RankGrid" and d.app.top().cell()[1] == 1   # a new hand: on its first card
 
 
 def test_kabu_hold_back_inside_the_entry_cancels_it():
@@ -159,8 +156,8 @@ def test_kabu_four_of_a_kind_on_the_grid_says_whose_hand_and_its_size():
     cards that score nothing with 他."""
     d = Driver(lang="en")
     new_game(d, 1, 3)
-    d.press("ok")
-    d.seq("down down down ok")                      # Four of a kind
+    d.press("ok")                                   # the list opens on 起こし札でドボン
+    d.seq("down ok")                                # Four of a kind
     assert d.screen() == "Step"
     d.press("ok")                                   # holder: P1 (every deal is 4: the first)
     assert d.screen() == "RankGrid"
@@ -219,7 +216,7 @@ def test_kabu_impossible_counts_are_refused_on_the_grid():
 def test_kabu_okoshi_form_card_on_the_pick_grid_and_asked_for_when_missing():
     d = Driver(lang="ja")
     new_game(d, 1, 3)
-    d.seq("ok down down ok")                        # 起こし札ドボン
+    d.seq("ok ok")                                  # 起こし札ドボン (the list opens on it)
     form = d.app.top()
     d.seq("up ok")                                  # 確認 with nothing chosen: the first field asked
     assert d.screen() == "Form" and d.toast() == "ドボンした人を選んでください"
@@ -255,7 +252,7 @@ def test_kabu_okoshi_everyone_dobon_each_chooses_the_minus2():
     sent = []
     real = d.app.submit
     d.app.submit = lambda ev: sent.append(ev) or real(ev)
-    d.seq("ok down down ok")                        # 起こし札ドボン
+    d.seq("ok ok")                                  # 起こし札ドボン (the list opens on it)
     form = d.app.top()
     d.press("ok")                                   # 起こし札: the pick grid
     grid_to(d, 3)
@@ -342,8 +339,8 @@ def test_kabu_deckout_sizes_run_when_held_follow_the_one_above_and_the_form_has_
     number entry's range reads 「0～40」 (was 「0~40」)."""
     d = Driver(lang="ja")
     new_game(d, 1, 4)
-    d.press("ok")
-    d.seq("down down down down ok")                 # 山切れ
+    d.press("ok")                                   # the list opens on 起こし札でドボン
+    d.seq("down down ok")                           # 山切れ
     scr = d.app.top()
     assert d.screen() == "DeckOut"
     for _ in range(5):
@@ -405,3 +402,47 @@ def test_the_deck_out_forms_hint_follows_the_cursor():
             seen.append([s for s, _, y in log.drawn if y == 56])
             d.press("up")
     assert seen == [["←→枚数（長押しで速く）"], ["OK:確認 戻る:やめる"], ["←→変更"]]
+
+
+def test_the_result_list_opens_on_the_first_ending_without_a_key_and_ok_held_ends_a_hand():
+    """Issue 37 §1: 結果's list opens on 起こし札でドボン (ドボン and ドボン返し have → and ←); a
+    hand's grid opens on ピン and says how to enter it (「小さい順にOK 最後は長押し」), OK held on
+    the last card ends the hand; the loser's grid says what 他 is under its row; a four of a kind
+    ends with OK held too, the rest 他."""
+    with TextLog() as log:
+        d = Driver(lang="ja")
+        new_game(d, 1, 3)
+        d.press("ok")
+        scr = d.app.top()
+        assert d.screen() == "Endings" and scr.rows()[scr.sel] == "起こし札でドボン"
+        d.press("back")
+        d.seq("right ok ok")                            # →:ドボン, P1 on P2
+        g = d.app.top()
+        assert g.cell()[1] == 1
+        assert "小さい順にOK 最後は長押し" in frame_text(d, log)
+        d.seq("right ok right ok")                      # 二 三
+        d.press("ok", "long")                           # 三 again, held: the winner's hand ends
+        assert g.cards == [2, 3, 3] and d.app.top().head == "P2の手札"
+        txt = frame_text(d, log)
+        assert "他＝十・赤ピン・魂四以外" in txt and "OK:足す 最後は長押し 戻る:減らす" in txt, txt
+        assert ("他＝十・赤ピン・魂四以外", 0, 35) in log.drawn    # under the grid, not on it
+        d.press("ok")
+        d.press("ok", "long")                           # 他 他
+        assert d.screen() == "Review" and rows(d)[-2:] == ["P1の手札：二 三 三", "P2の手札：他 他"]
+        d.press("ok")
+        assert d.app.state()["laps"] == [0, 1, 0] and d.app.state()["pips"] == [0, 2, 0]
+        d.press("ok")                                   # the result
+        d.seq("ok down ok")                             # 4枚揃い
+        d.press("ok")                                   # P2 (6 cards)
+        assert "残りは他 最後は長押し" in frame_text(d, log)
+        grid_to(d, 9)
+        d.seq("ok ok ok ok")
+        grid_to(d, 12)
+        d.press("ok", "long")                           # 九 ×4 and the 魂四, held
+        assert d.screen() == "Lines"
+        d.press("ok")
+        assert d.app.state()["points"] == [240, 8, 240]
+        d.press("ok")                                   # the result
+        d.app.set_lang("en")
+        d.seq("right ok ok")
+        assert "OK low to high; hold: last" in frame_text(d, log)

@@ -6,7 +6,7 @@ mp = pytest.importorskip("mp")
 
 CODE = mp.GUEST_HEAD + mp.HEAP_PEAK + mp.CLICKS + r"""
 go(app, 'ok down ok up ok down down ok')                  # 株ドボン, 4 players
-go(app, 'ok ok ok ok right right ok ok left ok up ok ok ok down ok')
+go(app, 'right ok ok right ok right ok L:ok ok L:ok')    # →:ドボン P1 P2, 二 三 三 (held), 他 他 (held)
 print('KABU1', type(app.top()).__name__, app.toast)
 go(app, 'ok')
 print('KABU', app.game.state['laps'], app.game.state['pips'])

@@ -34,16 +34,15 @@ def check_emu_events(events, log):
 # test_ui.py: walks through the play screen (from it, on the default settings and seats): dobon
 # (grid, field card list, payer, call list: ＋ドボン, ＋返し, 上がり札, delete asked), tsumo (pick
 # grid), tenhou, starter, end from the game menu
-UI_WALKS = [
+UI_WALKS = [          # 結果's list opens on 天和; → and ← are ドボン and ツモ上がり
     # a dobon: P2 3 4 on 7, ＋ドボン P3 2 5, ＋返し P1 A 2, a call's delete asked (いいえ), back out
-    "ok ok ok ok right right ok ok down down down ok ok up up ok ok down down down right right ok "
-    "right right ok down down ok up ok ok down down down ok ok down down down ok ok down up up up "
-    "up up up ok ok back back back back back back back back",
-    "ok down ok ok right right right right ok down down ok ok down ok back back back",
-    "ok down down ok down ok up ok ok down ok right ok up ok L:back back back",
-    "ok down down down ok down ok back down down down ok down down ok",
+    "right ok ok right right ok L:ok ok up up ok ok right ok down left L:ok up ok ok ok L:ok "
+    "up up up up up ok ok back back back back back back back back",
+    "left ok down right right ok down ok ok down ok back back back",
+    "ok ok down ok up ok ok down ok right ok up ok L:back back back",
+    "ok down ok down ok back down down down ok down down ok",
 ]
-UI_FIRST_EVENT = "ok down down down ok down ok"               # starter P2
+UI_FIRST_EVENT = "ok down ok down ok"                          # starter P2
 
 # test_ui_describe.py: the seats, one of each action, and (where given) what the undo line says of them
 DESCRIBE_SEATS = 3

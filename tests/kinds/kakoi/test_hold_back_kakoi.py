@@ -27,10 +27,10 @@ def test_a_hold_in_any_entry_returns_to_the_table_and_undoes_nothing(tmp_path):
     d.press("ok")
     assert d.screen() == "Menu"
     hold_cancels(d, tmp_path, "the chooser")
-    d.seq("ok down down down ok")                   # 開始の席, under the chooser
+    d.seq("ok down ok")                             # 開始の席, under the chooser (it opens on 天和)
     assert d.screen() == "Choice"
     hold_cancels(d, tmp_path, "the starter's list")
-    d.seq("ok ok")                                  # ドボン: who played the card
+    d.press("right")                                # ドボン: who played the card
     hold_cancels(d, tmp_path, "the first step")
     d.press("left")                                 # ツモ上がり
     pick(d, "P2")

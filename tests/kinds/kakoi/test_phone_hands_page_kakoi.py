@@ -15,8 +15,8 @@ def panel_steps():
     caller's and the payers', the phones enter here."""
     steps = [l.split("#", 1)[0].strip() for l in open(SCRIPT, encoding="utf-8")]
     steps = [s for s in steps if s]
-    for k in range(len(steps)):         # 結果, ツモ上がり, 天和, OK: then P1 -> P3, OK
-        if steps[k - 3:k + 1] == ["click ok", "click down", "click down", "click ok"] and "wait 7000" in steps[:k]:
+    for k in range(len(steps)):         # 結果 (the list opens on 天和), OK: then P1 -> P3, OK
+        if steps[k - 1:k + 1] == ["click ok", "click ok"] and "wait 7000" in steps[:k - 1]:
             assert steps[k + 1:k + 4] == ["click down", "click down", "click ok"]
             return steps[:k + 4]
     raise AssertionError("the script changed: no pick of the caller")

@@ -10,7 +10,7 @@ def test_kakoi_earlier_caller_answers_again():
     # with 9+2 = 11: level 3 (×8). P1 pays P2 12 × 2^2 × 8 = 384 and P3 48; P2 starts next.
     d = Driver(lang="ja")
     new(d, 2, 3)
-    d.seq("ok ok")
+    d.press("right")                                # 「→:ドボン」
     pick(d, "P1")                                   # who played the card
     pick(d, "P2")                                   # who called
     hand(d, ["9", "2"])

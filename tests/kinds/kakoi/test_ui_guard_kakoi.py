@@ -15,7 +15,7 @@ def test_the_kakoi_call_without_a_seat_never_halts(tmp_path):
     assert d.screen() == "Play"
     before = _journal(tmp_path)
     seq = d.app.game.seq
-    d.seq("ok down ok")                       # result → ドボン
+    d.seq("ok up ok")                         # result (on 天和) → ツモ上がり
     d.seq("down down down ok")                # the calls
     d.seq("ok")                               # ＋追加
     d.seq("down down ok")                     # 追加 with no seat chosen
@@ -29,7 +29,7 @@ def test_the_kakoi_call_without_a_seat_never_halts(tmp_path):
 def test_hold_back_in_a_form_cancels_it_and_never_undoes(tmp_path):
     st, d = _stored(tmp_path)
     d.seq(KAKOI)
-    d.seq("ok down ok")                       # a dobon form
+    d.seq("ok up ok")                         # result (on 天和) → ツモ上がり
     d.seq("ok down ok")                       # field card chosen: half filled
     d.press("down")
     d.seq("ok down down ok")                  # the calls list, a call form open above it

@@ -29,7 +29,7 @@ def kakoi_call(d, seats, caller_hand, card, payer_hand):
     """A 囲将会ドボン of `seats` players to its call list: P1 played `card`, P2 called ドボン holding
     caller_hand, P1 pays holding payer_hand."""
     new_game(d, 2, seats)
-    d.seq("ok ok")
+    d.press("right")                                # the play screen's 「→:ドボン」
     pick(d, "P1")
     pick(d, "P2")
     hand(d, caller_hand)
@@ -44,7 +44,7 @@ def test_kakoi_seed_example():
     # P1 plays 7; P2 (9 2) and P3 (Q 5) call dobon; P1 holds J 2 and answers P2.
     d = Driver(lang="ja")
     new_game(d, 2, 3)
-    d.seq("ok ok")
+    d.press("right")                                # the play screen's 「→:ドボン」
     pick(d, "P1")                                   # 出した人
     pick(d, "P2")                                   # ドボンした人
     hand(d, ["9", "2"])
@@ -91,7 +91,7 @@ def test_kakoi_issue12_crash_path_cannot_happen_and_every_seat_called_says_so():
     # result → ドボン → calls → ＋追加 → 追加 without a seat: the seat is the first question now
     d = Driver(lang="ja")
     new_game(d, 2, 2)
-    d.seq("ok ok")
+    d.press("right")                                # the play screen's 「→:ドボン」
     pick(d, "P1")
     assert d.app.top().head == "P2の手札"            # two players: P2 called, no question
     hand(d, ["3", "4"])
@@ -118,7 +118,7 @@ def test_kakoi_plain_dobon_and_went_out_toggle():
 def test_kakoi_tsumo_and_tenhou():
     d = Driver(lang="ja")
     new_game(d, 2, 2)
-    d.seq("ok down ok")                             # ツモ上がり
+    d.press("left")                                 # 「←:ツモ」
     pick(d, "P1")
     assert d.screen() == "RankGrid" and d.app.top().pick
     grid_to(d, "5")
@@ -129,7 +129,7 @@ def test_kakoi_tsumo_and_tenhou():
     d.press("ok")
     assert d.app.state()["totals"] == [3, -3]
     d.press("ok")                                   # the result
-    d.seq("ok down down ok")                        # 天和
+    d.seq("ok ok")                                  # 天和 (the result list opens on it)
     pick(d, "P2")
     hand(d, ["A", "6"])
     pick(d, "7")
@@ -143,7 +143,7 @@ def test_kakoi_entry_text_stays_on_the_panel(lang):
     with TextLog() as log:
         d = Driver(lang=lang)
         new_game(d, 2, 3)
-        d.seq("ok ok")
+        d.press("right")                            # 「→:ドボン」
         pick(d, "P1")
         pick(d, "P2")
         hand(d, ["9", "2"])
@@ -201,7 +201,7 @@ def test_kakoi_gaeshi_list_leaves_out_the_only_caller_and_the_call_list_says_mor
     cannot answer itself); a call list longer than the panel shows ▼ (the payments follow)."""
     d = Driver(lang="ja")
     new_game(d, 2, 4)
-    d.seq("ok ok")
+    d.press("right")                                # the play screen's 「→:ドボン」
     pick(d, "P1")
     pick(d, "P2")
     hand(d, ["4", "3"])
@@ -225,7 +225,7 @@ def test_kakoi_field_card_list_writes_the_tables_signs():
     9: it showed 「Ax2」)."""
     d = Driver(lang="ja")
     new_game(d, 2, 3)
-    d.seq("ok ok")
+    d.press("right")                                # the play screen's 「→:ドボン」
     pick(d, "P1")
     pick(d, "P2")
     hand(d, ["A", "2", "3", "A", "2"])
@@ -342,6 +342,8 @@ def _script_to_the_call_list(d):
         elif op == "repeat":
             for _ in range(int(rest[1])):
                 d.press(rest[0], "repeat")
+        elif op == "long":                          # OK held on a hand's last card
+            d.press(rest[0], "long")
     assert d.screen() == "Calls"
 
 
@@ -387,3 +389,66 @@ def test_the_call_lists_english_rows():
     assert rows[0] == "Player went out: No"
     d.app.lang = "en"
     assert d.app.t("KK_NEED_ROW", {"name": "P1"}) == "P1's hand: asked at Save"
+
+
+def test_the_hands_grid_is_a_keypad_entered_low_to_high_and_ok_held_ends_it():
+    """Issue 37 §1: a hand's grid is a keypad (A 2 3 / 4 5 6 / 7 8 9 / 10 J Q / K 決定), opens on
+    A for every hand (they were left where the last hand ended), says 「小さい順にOK 最後は長押し」,
+    OK moves on to the next rank, ←→ go on past a row's end, nothing wraps round, and OK held
+    adds the last card and ends the hand (no 決定 to reach)."""
+    with TextLog() as log:
+        d = Driver(lang="ja")
+        new_game(d, 2, 4)
+        d.press("left")                                 # 「←:ツモ」
+        pick(d, "P2")
+        g = d.app.top()
+        assert [[v for _, v in row] for row in g.cells] == [["A", "2", "3"], ["4", "5", "6"], ["7", "8", "9"],
+                                                           ["10", "J", "Q"], ["K"]]
+        grid_to(d, "8")
+        d.press("ok")                                   # the last card: 8
+        g = d.app.top()
+        assert g.head == "払うP3の手札" and g.cell()[1] == "A"
+        assert [v for _, v in g.cells[-1]] == ["K", None] and g.cells[0] == [("決定", None)]
+        txt = frame_text(d, log)
+        assert "小さい順にOK 最後は長押し" in txt and "払うP3の手札（0枚）" in txt, txt
+        d.press("left")                                 # ← from A: the 決定 beside the hand
+        assert g.r == 0
+        d.seq("left up")                                # nothing wraps round
+        assert g.r == 0
+        d.seq("down right right ok")                    # 3; OK moves on past the row's end: 4
+        assert g.cards == ["3"] and g.cell()[1] == "4"
+        d.press("left")                                 # ← back past the row's start: 3 again
+        assert g.cell()[1] == "3"
+        d.seq("down down down down down")               # ▼ stops at the bottom row: 決定
+        assert g.cell()[1] is None and g.r == len(g.cells) - 1
+        d.press("left")                                 # K
+        d.press("ok", "long")                           # OK held on K: the last card, the hand ends
+        assert d.app.top().head == "払うP4の手札" and d.app.top().cell()[1] == "A"
+        d.press("ok", "long")                           # P4: A, held
+        d.press("right")
+        d.press("ok", "long")                           # P1: 2, held
+        assert d.screen() == "Calls" and d.app.top().rows()[d.app.top().sel] == "登録"
+        d.press("ok")
+    out = d.app.game.last_outcome
+    assert [(p["payer"], p["amount"]) for p in out["payments"]] == [(2, 26), (3, 2), (0, 8)]
+    assert d.app.state()["totals"] == [-8, 36, -26, -2]
+
+
+def test_the_result_list_opens_on_tenhou_and_its_hands_end_at_five():
+    """Issue 37 §1: 結果's list opens on 天和 (ドボン and ツモ上がり have their keys →, ←); a dealt
+    hand's grid says 「小さい順にOK 5枚目で次へ」; OK held there is a plain OK (five cards are the
+    hand)."""
+    with TextLog() as log:
+        d = Driver(lang="ja")
+        new_game(d, 2, 3)
+        d.press("ok")
+        scr = d.app.top()
+        assert scr.rows()[scr.sel] == "天和"
+        d.press("ok")
+        pick(d, "P2")
+        assert "小さい順にOK 5枚目で次へ" in frame_text(d, log)
+        g = d.app.top()
+        d.press("ok", "long")                           # A held: added, the hand goes on
+        assert d.app.top() is g and g.cards == ["A"]
+        d.app.set_lang("en")
+        assert "OK low to high; 5th: next" in frame_text(d, log)

@@ -6,8 +6,10 @@ mp = pytest.importorskip("mp")
 
 CODE = mp.GUEST_HEAD + mp.HEAP_PEAK + mp.CLICKS + r"""
 go(app, 'ok down down ok up ok left down down ok')        # 囲将会ドボン, 3 players
-go(app, 'right ok ok down left left ok up right right ok up ok up ok up up ok down down')   # the seed's example: tests/kinds/kakoi/presses/kakoi-seed.fewest.txt
-go(app, 'left ok up up right right ok up up ok up ok ok down down ok up up ok up ok')
+# the seed's example as tests/kinds/kakoi/presses/kakoi-seed.fewest.txt enters it (L:ok: OK held on a
+# hand's last card)
+go(app, 'right ok ok right ok down down L:ok up ok up up ok down right ok down down L:ok up ok ok')
+go(app, 'right ok down down down left L:ok')
 print('KAKOI1', type(app.top()).__name__, app.toast)
 go(app, 'ok')
 print('KAKOI', app.game.state['totals'])
