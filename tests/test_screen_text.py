@@ -55,7 +55,7 @@ VALUES = {
     "i": 57,
 }
 VALUES_BY_ID = {"ERR_SHOWN": {"what": "ZeroDivisionError"}, "KK_PAY": {"n": 1280, "p": 160, "f": 8},
-                "DB_PLAY_HINT": {"left": {"ja": "16枚引く", "en": "Draw 16"}},
+                "DB_PLAY_HINT": {"left": {"ja": "16枚引く", "en": "Draw 16"}, "ok": {"ja": "2を出す", "en": "play 2"}},
                 "PH_HAND_LINE": {"state": {"ja": "スマホで入力済み", "en": "entered on the phone"}},
                 "KH_ANSWER": {"q": {"ja": "符号札は引算？", "en": "Sign card: minus?"}, "a": {"ja": "いいえ", "en": "No"}},
                 "RESUME_OF": {"where": {"ja": "第12回・判定札切り直し2/3", "en": "Round 12, judge shuffles 2/3"}},

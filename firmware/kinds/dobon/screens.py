@@ -1,7 +1,7 @@
 # ドボン play screens: the match (round k of 1/3/5, wins), and while a round runs whose turn it is,
 # the direction, the pending draw from stacked 2s; → straight to the round's winner; plus the
 # sum-check helper (saves nothing). Every commit says what was recorded, in the title row.
-from ui.screens_common import PlayScreen, Choice, in_entry, Lines, Confirm, title, hint, fit, rtext, W
+from ui.screens_common import PlayScreen, Choice, in_entry, Confirm, title, hint, fit, rtext, W
 from ui.screens_entry import Form, NumberEntry
 from ui.screens_common import seat_opts
 from draw.font import text_width
@@ -34,8 +34,11 @@ def choose_winner(app):
 class Play(PlayScreen):
     def act(self, name):
         app = self.app
-        if name == "ok":                 # the usual turn: a card (the list on the last card played)
-            card_list(app)
+        if name == "ok":                 # the usual turn: a card (the grid on the last card played)
+            if app.state()["pending"]:   # 2s pending: a 2 is the only card that may go on them
+                play_card(app, "2")
+            else:
+                card_list(app)
         elif name == "right":
             choose_winner(app)
         elif name == "left":             # the other usual turn, one press: draw (or pass)
@@ -78,7 +81,7 @@ class Play(PlayScreen):
             rtext(c, t("DB_WINS", {"n": s["wins"][i]}), 100, y)
             if s["turn"] == i:
                 c.invert_rect(0, y, W, 8)     # whose turn it is stands out from across the table
-        hint(c, t("DB_PLAY_HINT", {"left": left_label(app)}))
+        hint(c, t("DB_PLAY_HINT", {"ok": t("DB_OK_TWO" if s["pending"] else "DB_OK_CARD"), "left": left_label(app)}))
 
 
 def passes(app):
@@ -104,28 +107,15 @@ def draw_or_pass(app):
 
 
 def card_list(app):
-    """The card the player to move plays: the list opens on the last card played (the next card
-    often matches it); with 2s pending, on the 2 (the only card that may go on them)."""
+    """The card the player to move plays, on a keypad of the 13 ranks (A 2 3 / 4 5 6 / 7 8 9 /
+    10 J Q / K: any rank a few presses away): it opens on the last card played (the next card
+    often matches it). An entry. (With 2s pending the play screen's OK plays the 2 at once.)"""
+    from ui.grid import RankGrid
     s = app.state()
-    cur = _last_rank[1] if _last_rank[0] == app.game.game_id else None
-    if s["pending"]:
-        cur = "2"
+    cur = _last_rank[1] if _last_rank[0] == app.game.game_id else "A"
     head = app.t("DB_PLAY_BY", {"name": app.name(s["turn"])})
-    app.push(CardList(app, head, rank_opts(), lambda r: play_card(app, r), cur))
-
-
-class CardList(Choice):
-    """The ranks, with a hint row: held ▲▼ run through them. An entry (a hold of back cancels it)."""
-
-    entry = True
-
-    def __init__(self, app, head, opts, on_pick, cur):
-        Choice.__init__(self, app, head, opts, on_pick, cur)
-        self.span = 6
-
-    def draw(self, c):
-        Choice.draw(self, c)
-        hint(c, self.app.t("DB_LIST_HINT"))
+    app.push(RankGrid(app, head, rank_opts(), [], lambda r: play_card(app, r), 3, "dobon", pick=True,
+                      start=cur, hint_id="DB_LIST_HINT"))
 
 
 def play_card(app, r):
@@ -191,15 +181,10 @@ def play(app):
 
 
 def result(app, out):
-    t = app.t
-    if out["winner"] is None:
-        ls = [t("L_DOBON_DRAWN")]
-    else:
-        ls = [t("L_DOBON_WIN", {"seat": app.name(out["winner"])})]
-    for i in range(len(out["wins"])):
-        ls.append("%s %s" % (fit(app.name(i), 60), t("DB_WINS", {"n": out["wins"][i]})))
-    what = t("L_DOBON_ROUND", {"k": out["round"], "of": app.game.settings["rounds"]})
-    return Lines(app, t("RESULT_OF", {"what": what}), ls, app.show_play)
+    """None: a round's winner is the play screen's top line (「P2の勝ち」) and every player's wins
+    are on it, the next round's number in its title; a screen that only said OK:次へ was a press
+    for nothing. The last round: the final standings (ui/screens_results.End)."""
+    return None
 
 
 def history(app, ev, before, out):

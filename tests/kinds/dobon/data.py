@@ -94,8 +94,8 @@ def check_emu_events(events, log):
 # test_ui.py: walks through the play screen (from it, on the default settings and seats): play,
 # draw, win, drawn, start, sum check
 UI_WALKS = [
-    # a 2 (the card list), ←:2枚引く, the list and back, undo, →:勝ち to the round's result
-    "ok down ok left ok back L:back right down ok ok",
+    # a 2 (the card keypad), ←:2枚引く, the keypad and back, undo, →:勝ち (a 1-round match: its end)
+    "ok right ok left ok back L:back right down ok",
     # the game menu's entries: 流局 (いいえ), 最初の人と札 (the player and card lists), 合計の確認
     "back down down ok ok down ok ok ok down ok down ok down ok "
     "back down down down down ok ok right ok ok back down ok ok back back back",

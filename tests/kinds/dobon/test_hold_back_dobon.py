@@ -18,7 +18,7 @@ def test_a_hold_in_any_entry_returns_to_the_table_and_undoes_nothing(tmp_path):
     d.press("left")                                 # P1 draws: the saved action
     assert on_table(d) and d.app.game.actions() == 1
     d.press("ok")
-    assert d.screen() == "CardList"
+    assert d.screen() == "RankGrid"                # the card grid
     hold_cancels(d, tmp_path, "the card list")
     d.press("right")
     assert d.screen() == "Choice"

@@ -1,7 +1,17 @@
-"""ドボン through the buttons: → straight to the winner, what was recorded, the card list's memory."""
+"""ドボン through the buttons: → straight to the winner, what was recorded, the card keypad's memory,
+a pending 2 played with one press, the next round on the play screen itself."""
 from ui_harness import Driver, TextLog, frame_text, new_game, title_row
 
 from test_ui_games import cards, choose, field, preview
+from ui_entry_helpers import grid_to
+
+
+def play(d, rank):
+    """「OK:札を出す」, the keypad to `rank`, OK."""
+    d.press("ok")
+    assert d.screen() == "RankGrid" and d.app.top().pick
+    grid_to(d, rank)
+    d.press("ok")
 
 
 def start(d, players=4):
@@ -21,7 +31,24 @@ def test_right_goes_straight_to_the_winner_list_at_the_player_to_move():
     assert d.screen() == "Choice" and d.app.top().sel == d.app.state()["turn"] == 0
     d.seq("down ok")                       # P2 calls ドボン
     assert d.app.game.state["wins"] == [0, 1, 0, 0]
-    assert d.screen() == "Lines"           # the round's result says it was saved
+    assert d.screen() == "End"             # a 1-round match: its final standings, no screen between
+
+
+def test_a_round_won_goes_on_at_the_next_round_with_the_winner_on_top():
+    """Issue 37: a round's result was a screen whose only answer was OK:次へ; the play screen says it
+    (the winner on its top line, every player's wins, the next round in its title)."""
+    with TextLog() as log:
+        d = Driver(lang="ja")
+        d.seq("ok down down down ok")      # 新しいゲーム -> ドボン
+        d.seq("down right down down ok")   # 回数 1 -> 3, 次へ
+        d.seq("down down ok")              # 4 players: 開始
+        d.seq("right down ok")             # P2 wins the first round
+        assert d.screen() == "Play" and d.app.state()["round"] == 2
+        assert "P2の勝ち" in title_row(d, log)
+        d.press("back")                    # any press: the title is back
+        d.press("back")
+        txt = frame_text(d, log)
+        assert "第2回（全3回）・合計型" in txt and txt.count("0勝") == 3 and "1勝" in txt, txt
 
 
 def test_plays_and_draws_say_what_was_recorded_until_the_next_press():
@@ -29,7 +56,7 @@ def test_plays_and_draws_say_what_was_recorded_until_the_next_press():
         d = Driver(lang="ja")
         start(d, 3)
         t = d.app.t
-        d.seq("ok down ok")                # 「OK:札を出す」 -> 2
+        play(d, "2")                       # 「OK:札を出す」 -> 2
         played = t("DB_PLAY_EV", {"name": "P1", "r": "2"})
         assert played in title_row(d, log)
         drew = t("DB_DRAW_EV", {"name": "P2", "n": 2})
@@ -44,16 +71,24 @@ def test_plays_and_draws_say_what_was_recorded_until_the_next_press():
         assert t("DB_DRAW_EV", {"name": "P2", "n": 1}) not in title_row(d, log)
 
 
-def test_card_list_opens_at_the_rank_last_played():
-    d = Driver(lang="ja")
-    start(d, 3)
-    d.seq("ok " + "down " * 6 + "ok")      # 7
-    assert d.app.game.state["turn"] == 1
-    d.press("ok")
-    scr = d.app.top()
-    assert d.screen() == "CardList" and scr.rows()[scr.sel] == "7" and scr.head == "P2が出す札"
-    d.press("ok")                          # another 7: two presses from the play screen
-    assert d.app.game.state["turn"] == 2
+def test_card_keypad_opens_at_the_rank_last_played():
+    with TextLog() as log:
+        d = Driver(lang="ja")
+        start(d, 3)
+        d.press("ok")
+        assert d.app.top().cell()[1] == "A"    # nothing played yet: the keypad opens on A
+        txt = frame_text(d, log)
+        assert "▲▼←→札を選ぶ OK:出す" in txt and "P1が出す札" in txt, txt
+        d.seq("down down ok")                  # A 2 3 / 4 5 6 / 7 8 9 / 10 J Q / K: ▼▼ is 7
+        assert d.app.game.state["turn"] == 1 and d.app.game.state["actions"] == 1
+        d.press("ok")
+        scr = d.app.top()
+        assert d.screen() == "RankGrid" and scr.cell()[1] == "7" and scr.head == "P2が出す札"
+        d.press("ok")                          # another 7: two presses from the play screen
+        assert d.app.game.state["turn"] == 2
+        d.press("ok")
+        d.seq("down down down right ok")       # the keypad never wraps round: ▼ stops at K's row
+        assert d.app.state()["actions"] == 3
 
 
 def test_turn_row_is_inverted_and_no_save_is_said():
@@ -67,7 +102,7 @@ def test_turn_row_is_inverted_and_no_save_is_said():
         page4 = buf[4 * 128:5 * 128]
         assert all(b == 0xFF for b in page3[110:])
         assert not any(page4[110:])
-        d.seq("ok down ok")               # P1 plays a 2: P2 has a pending draw of 2
+        play(d, "2")                      # P1 plays a 2: P2 has a pending draw of 2
         txt = frame_text(d, log)
         assert "※2枚引き（2で重ねる）" in txt and "保存なし" in txt
         page2 = d.display.last[2 * 128:3 * 128]
@@ -85,34 +120,32 @@ def test_dobon_round_and_sum_check():
     assert d.toast() == "Sum 7: DOBON"
     d.seq("back back")
     assert d.screen() == "Play"
-    d.press("ok"); choose(d, "2")              # 「OK:card」
+    play(d, "2")                                # 「OK:card」
     assert d.app.state()["pending"] == 2
     d.press("left")                             # 「<-:Draw 2」
     assert d.app.state()["pending"] == 0
     d.press("right"); choose(d, "P2")           # 「->:won」
-    assert d.screen() == "Lines"
-    d.press("ok")
     assert d.screen() == "End"                  # a 1-round match
     assert d.app.game.standings()[0] == {"seat": 1, "score": 1, "place": 1}
 
 
-def test_pending_twos_say_how_many_to_draw_and_the_list_opens_on_the_2():
-    """Issue 27, item 11: with 4 cards pending the hint row says 「←:4枚引く」 (it said 引く) and the
-    card list opens on the 2, the only card that may go on them (it opened on 札を出す's first
-    card); 役札型 after a normal draw ← passes."""
+def test_pending_twos_say_how_many_to_draw_and_ok_plays_the_2():
+    """Issue 27, item 11: with 4 cards pending the hint row says 「←:4枚引く」 (it said 引く); issue
+    37: a 2 is the only card that may go on them, so OK plays it at once, and the hint says so
+    (「OK:2を出す」: the card list with one possible answer was two presses)."""
     with TextLog() as log:
         d = Driver(lang="ja")
         start(d, 3)
-        d.seq("ok down ok")                # P1 plays a 2
-        d.seq("ok ok")                     # P2 stacks a 2 (the list opens on it): 4 pending
-        assert d.app.state()["pending"] == 4
-        assert "OK:札を出す ←:4枚引く →:勝ち" in frame_text(d, log)
-        d.press("ok")
-        scr = d.app.top()
-        assert scr.rows()[scr.sel] == "2"
-        d.seq("back left")                 # P3 draws the 4
+        play(d, "2")                       # P1 plays a 2
+        assert "OK:2を出す ←:2枚引く →:勝ち" in frame_text(d, log)
+        d.press("ok")                      # P2 stacks a 2, one press: 4 pending
+        assert d.screen() == "Play" and d.app.state()["pending"] == 4
+        assert "OK:2を出す ←:4枚引く →:勝ち" in frame_text(d, log)
+        d.press("left")                    # P3 draws the 4
         assert d.app.state()["pending"] == 0
         assert "OK:札を出す ←:引く →:勝ち" in frame_text(d, log)
+        d.app.set_lang("en")
+        assert "OK:card <-:Draw ->:won" in frame_text(d, log)
 
 
 def test_the_sum_check_shows_how_to_finish_the_hand():
@@ -126,7 +159,7 @@ def test_the_sum_check_shows_how_to_finish_the_hand():
         field(d, "hand")
         assert d.screen() == "RankGrid"
         txt = frame_text(d, log)
-        assert txt.count("決定") == 2 and "OK:足す 戻る:減らす" in txt, txt
+        assert txt.count("決定") == 2 and "OK:足す 最後は長押し 戻る:減らす" in txt, txt
         cards(d, ["3", "4"])
         field(d, "field"); choose(d, "7")
         preview(d)
@@ -135,19 +168,27 @@ def test_the_sum_check_shows_how_to_finish_the_hand():
 
 def test_a_card_refused_on_a_pending_draw_says_why_and_is_not_remembered():
     """Issue 37 (11): a card on a pending draw is refused with why (the draw left) and what to do,
-    not the bare rule 「2を出すか2枚引きます」; the refused card is not the list's memory: the list
-    opens where it would have."""
+    not the bare rule 「2を出すか2枚引きます」 (the panel's OK plays the 2 there: a phone's card can
+    still be refused); a refused card is not the keypad's memory: it opens where it would have."""
     d = Driver(lang="ja")
     start(d, 3)
-    d.seq("ok " + "down " * 6 + "ok")      # P1: 7
-    d.seq("ok " + "up " * 5 + "ok")        # P2: 2 (the list opened on the 7)
-    d.seq("ok down ok")                    # P3: a 3 on the pending 2
+    play(d, "7")                           # P1: 7
+    play(d, "2")                           # P2: 2 (the keypad opened on the 7)
+    from core.errors import Refusal
+    try:
+        d.app.submit({"t": "play", "rank": "3"})      # P3: a 3 on the pending 2
+    except Refusal as r:
+        d.app.refuse(r)
     assert d.app.state()["pending"] == 2 and d.screen() == "Play"
     assert d.toast() == "2枚引きが残っているので\n3は出せません\n（2で重ねるか←で引く）"
-    d.press("left")                        # P3 draws the 2
-    d.press("ok")                          # P1's list: on the 2 played last, not the refused 3
-    scr = d.app.top()
-    assert scr.rows()[scr.sel] == "2"
+    d.press("left")                        # P3 draws the 2 (合計型: then P3 plays)
+    d.press("ok")                          # P3's keypad: on the 2 played last, not the refused 3
+    assert d.app.top().cell()[1] == "2"
+    d.press("ok")                          # P3: 2
+    d.seq("ok ok ok")                      # P1, P2, P3 stack theirs: four 2s, 16 pending
+    assert d.app.state()["pending"] == 16
+    d.press("ok")                          # P1: a fifth 2 is refused, with why
+    assert d.toast() == "2は4枚までです" and d.app.state()["pending"] == 16
     d.app.lang = "en"
     assert d.app.t("E_DOBON_MUST_DRAW", {"n": 4, "rank": "J"}) == "Draw 4 pending: no J\n(stack a 2, or <- draws)"
 
