@@ -95,7 +95,7 @@ class DobonEntry:
             return
         app.push(RankGrid(app, app.t("KB_hand_of", {"name": app.name(self.w)}), ranks(app), self.own,
                           self.own_done, 4, "kabu", accept=self.check_own, close=False, check=one_more,
-                          hint_id="GRID_ORDER_HINT"))
+                          hint_id="KB_ORDER_HINT"))
 
     def check_own(self, cards):
         from core.errors import Refusal

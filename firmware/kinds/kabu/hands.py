@@ -163,7 +163,7 @@ def enter_hand(e, seat):
     before = h.got.get(seat, [])
     if seat == e.w:
         app.push(RankGrid(app, head, ranks(app), before, put, 4, "kabu", accept=check, check=one_more,
-                          hint_id="GRID_ORDER_HINT"))
+                          hint_id="KB_ORDER_HINT"))
         return
     rk = [(card_name(app, c), c) for c in (10, OTHER, 11, 12)]
     app.push(RankGrid(app, head, rk, before, put, 4, "kabu_l", start=OTHER, accept=check, note="KB_L_HINT",

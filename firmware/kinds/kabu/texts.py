@@ -118,6 +118,7 @@ MESSAGES = {
     "KB_LAPS1": ("= {laps} lap {pips}", "＝{laps}周{pips}"),
     "KB_TOTAL_LAPS": ("Total {t}->{name} = {laps} laps {pips}", "合計{t}点→{name}＝{laps}周{pips}"),
     "KB_TOTAL_LAP1": ("Total {t}->{name} = {laps} lap {pips}", "合計{t}点→{name}＝{laps}周{pips}"),
+    "KB_ORDER_HINT": ("OK in grid order; hold: last", "左上から順にOK 最後は長押し"),
     "KB_F_HINT": ("Rest: other; hold OK: last", "残りは他 最後は長押し"),
     "KB_GETS_OTHERS": ("All but {name}: +{t} each", "{name}以外の全員に+{t}点"),
     "KB_GETS": ("{name} +{t}", "{name}に+{t}点"),

@@ -406,7 +406,7 @@ def test_the_deck_out_forms_hint_follows_the_cursor():
 
 def test_the_result_list_opens_on_the_first_ending_without_a_key_and_ok_held_ends_a_hand():
     """Issue 37 §1: 結果's list opens on 起こし札でドボン (ドボン and ドボン返し have → and ←); a
-    hand's grid opens on ピン and says how to enter it (「小さい順にOK 最後は長押し」), OK held on
+    hand's grid opens on ピン and says how to enter it (「左上から順にOK 最後は長押し」), OK held on
     the last card ends the hand; the loser's grid says what 他 is under its row; a four of a kind
     ends with OK held too, the rest 他."""
     with TextLog() as log:
@@ -419,7 +419,7 @@ def test_the_result_list_opens_on_the_first_ending_without_a_key_and_ok_held_end
         d.seq("right ok ok")                            # →:ドボン, P1 on P2
         g = d.app.top()
         assert g.cell()[1] == 1
-        assert "小さい順にOK 最後は長押し" in frame_text(d, log)
+        assert "左上から順にOK 最後は長押し" in frame_text(d, log)
         d.seq("right ok right ok")                      # 二 三
         d.press("ok", "long")                           # 三 again, held: the winner's hand ends
         assert g.cards == [2, 3, 3] and d.app.top().head == "P2の手札"
@@ -445,4 +445,4 @@ def test_the_result_list_opens_on_the_first_ending_without_a_key_and_ok_held_end
         d.press("ok")                                   # the result
         d.app.set_lang("en")
         d.seq("right ok ok")
-        assert "OK low to high; hold: last" in frame_text(d, log)
+        assert "OK in grid order; hold: last" in frame_text(d, log)
