@@ -28,14 +28,14 @@ help:
 	@echo "make texts   firmware/ui/texts.bin from the message tables (the other targets do it when stale)"
 	@echo "make export  [PORT=...] copy and verify game logs from the Pico into archive/"
 
-# The texts' data file on the flash (host_tools/make_texts.py), made again from the message tables
+# The texts' data file on the flash (host_tools/dev/make_texts.py), made again from the message tables
 # whenever one is newer: every target that runs the firmware depends on it being fresh
 # (generated, not tracked: deploy.stage(), the web build, the simulator and the tests' session
 # also write it when it is missing or stale).
 TEXTS := firmware/ui/texts.bin
 TEXT_TABLES := $(wildcard firmware/core/messages.py firmware/kinds/*/texts.py firmware/ui/strings.py firmware/net/strings.py)
-$(TEXTS): $(TEXT_TABLES) host_tools/make_texts.py | $(STAMP)
-	$(PY) -m host_tools.make_texts
+$(TEXTS): $(TEXT_TABLES) host_tools/dev/make_texts.py | $(STAMP)
+	$(PY) -m host_tools.dev.make_texts
 
 $(STAMP): requirements.txt
 	@command -v python3 >/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y python3 python3-venv; }
@@ -46,15 +46,15 @@ $(STAMP): requirements.txt
 sim: $(STAMP) $(TEXTS)
 	@if $(PY) -m mpremote devs 2>/dev/null | grep -qi "2e8a:"; then \
 	  echo "A Pico is attached: 'make deploy' puts the scoreboard on it. Starting the simulator anyway."; fi
-	$(PY) -m host_tools.sim $(if $(STORE),--store $(STORE)) $(if $(SERVE),--serve $(if $(SERVE_PORT),--port $(SERVE_PORT)))
+	$(PY) -m host_tools.dev.sim $(if $(STORE),--store $(STORE)) $(if $(SERVE),--serve $(if $(SERVE_PORT),--port $(SERVE_PORT)))
 
 # The page in build/web/ (npm fetches the pinned MicroPython WebAssembly port into build/web-npm/).
 web: $(STAMP) $(TEXTS)
 	@command -v npm >/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y --no-install-recommends npm; }
-	$(PY) -m host_tools.web $(if $(WEB_PORT),--port $(WEB_PORT)) $(if $(WEB_HOST),--host $(WEB_HOST))
+	$(PY) -m host_tools.dev.web $(if $(WEB_PORT),--port $(WEB_PORT)) $(if $(WEB_HOST),--host $(WEB_HOST))
 
 demo: $(STAMP) $(TEXTS)
-	$(PY) -m host_tools.demo
+	$(PY) -m host_tools.dev.demo
 
 test: $(STAMP) $(TEXTS)
 	@{ command -v chromium >/dev/null && fc-list : family | grep -qiE "IPA(ex)?P?Gothic|Noto Sans CJK JP"; } || { $(SUDO) apt-get update && $(SUDO) apt-get install -y --no-install-recommends chromium fonts-ipafont-gothic; } || echo "make test: chromium / fonts-ipafont-gothic not installed: the report's browser test skips, its glyph test fails"
@@ -78,61 +78,61 @@ test-emu: $(STAMP) $(TEXTS)
 	echo "make test-emu: the official firmware's run exited $$official, ours $$ours"; test $$official = 0 -a $$ours = 0
 
 bench: $(STAMP) $(TEXTS)
-	$(PY) -m host_tools.presses
-	$(PY) -m host_tools.bench.phones --out docs/bench-phones.md
-	$(PY) -m host_tools.bench $(if $(UF2),--uf2 $(UF2))
-	@if [ -n "$(W_UF2)" ]; then $(PY) -m host_tools.bench.picow --uf2 "$(W_UF2)"; \
+	$(PY) -m host_tools.dev.presses
+	$(PY) -m host_tools.dev.bench.phones --out docs/bench-phones.md
+	$(PY) -m host_tools.dev.bench $(if $(UF2),--uf2 $(UF2))
+	@if [ -n "$(W_UF2)" ]; then $(PY) -m host_tools.dev.bench.picow --uf2 "$(W_UF2)"; \
 	  else echo "make bench: no RPI_PICO_W firmware (W_UF2= or .cache/RPI_PICO_W.uf2): the emulated Pico W's heap and press figures not measured (docs/emulator.md)"; fi
-	@if [ -f $(OURS_PICO) -o -f $(OURS_PICO_W) ]; then $(PY) -m host_tools.bench.firmware; \
+	@if [ -f $(OURS_PICO) -o -f $(OURS_PICO_W) ]; then $(PY) -m host_tools.dev.bench.firmware; \
 	  else echo "make bench: our UF2s are not built (make firmware): docs/bench-firmware.md not measured"; fi
-	@if [ -f $(OURS_PICO_W) ]; then $(PY) -m host_tools.bench.download; \
+	@if [ -f $(OURS_PICO_W) ]; then $(PY) -m host_tools.dev.bench.download; \
 	  else echo "make bench: our Pico W UF2 is not built: docs/bench-download.md not measured"; fi
 
 # docs/benchmarks.md from scratch: deterministic figures + the emulated Pico (3 runs) + wall clock.
 # tests/test_bench.py compares the deterministic part with this commit's (bench --deterministic --check).
 bench-doc: $(STAMP) $(TEXTS)
-	$(PY) -m host_tools.bench $(if $(UF2),--uf2 $(UF2)) --runs 3 --out docs/benchmarks.md
-	$(PY) -m host_tools.presses
-	$(PY) -m host_tools.bench.phones --out docs/bench-phones.md
+	$(PY) -m host_tools.dev.bench $(if $(UF2),--uf2 $(UF2)) --runs 3 --out docs/benchmarks.md
+	$(PY) -m host_tools.dev.presses
+	$(PY) -m host_tools.dev.bench.phones --out docs/bench-phones.md
 
 presses: $(STAMP) $(TEXTS)
-	$(PY) -m host_tools.presses
+	$(PY) -m host_tools.dev.presses
 
 # Our own firmware (docs/firmware.md): MicroPython v1.28.0 from MICROPY_DIR with the scoreboard frozen
 # in. Without MICROPY_DIR the build says how to get the tree; the ARM toolchain comes from Debian.
 FIRMWARE_BOARDS := $(if $(filter all,$(BOARD)),pico pico_w pico2 pico2_w,$(BOARD))
 ARM_PACKAGES := gcc-arm-none-eabi libnewlib-arm-none-eabi libstdc++-arm-none-eabi-newlib
 firmware: $(STAMP) $(TEXTS)
-	@test -n "$(MICROPY_DIR)" || { $(PY) -m host_tools.firmware.build --board $(firstword $(FIRMWARE_BOARDS)) --micropy-dir ""; exit 2; }
+	@test -n "$(MICROPY_DIR)" || { $(PY) -m host_tools.board.firmware.build --board $(firstword $(FIRMWARE_BOARDS)) --micropy-dir ""; exit 2; }
 	@dpkg -s $(ARM_PACKAGES) >/dev/null 2>&1 || { $(SUDO) apt-get update && $(SUDO) apt-get install -y $(ARM_PACKAGES); }
 	@for b in $(FIRMWARE_BOARDS); do \
 	  $(if $(PICOTOOL_FETCH_FROM_GIT_PATH),PICOTOOL_FETCH_FROM_GIT_PATH="$(PICOTOOL_FETCH_FROM_GIT_PATH)") \
-	  $(PY) -m host_tools.firmware.build --board $$b --micropy-dir "$(MICROPY_DIR)" || exit 2; done
+	  $(PY) -m host_tools.board.firmware.build --board $$b --micropy-dir "$(MICROPY_DIR)" || exit 2; done
 
 flash: $(STAMP)
-	$(PY) -m host_tools.firmware.flash --board $(BOARD) $(if $(PORT),--port $(PORT)) $(if $(DRIVE),--drive $(DRIVE))
+	$(PY) -m host_tools.board.firmware.flash --board $(BOARD) $(if $(PORT),--port $(PORT)) $(if $(DRIVE),--drive $(DRIVE))
 
 deploy: $(STAMP) $(TEXTS)
-	$(PY) -m host_tools.deploy --board $(BOARD) $(if $(PORT),--port $(PORT)) $(if $(DRY_RUN),--dry-run) $(if $(MIP),--mip)
+	$(PY) -m host_tools.board.deploy --board $(BOARD) $(if $(PORT),--port $(PORT)) $(if $(DRY_RUN),--dry-run) $(if $(MIP),--mip)
 
 emu: $(STAMP) $(TEXTS)
-	$(PY) -m host_tools.emu --board $(BOARD) --forward $(FORWARD) $(if $(filter pico_w pico2_w,$(BOARD)),$(if $(W_UF2),--uf2 $(W_UF2)),$(if $(UF2),--uf2 $(UF2)))
+	$(PY) -m host_tools.dev.emu --board $(BOARD) --forward $(FORWARD) $(if $(filter pico_w pico2_w,$(BOARD)),$(if $(W_UF2),--uf2 $(W_UF2)),$(if $(UF2),--uf2 $(UF2)))
 
 export: $(STAMP)
 	$(PY) -m host_tools export $(if $(PORT),--port $(PORT))
 
 texts: $(STAMP)
-	$(PY) -m host_tools.make_texts
+	$(PY) -m host_tools.dev.make_texts
 
 font: $(STAMP)
 	@test -d /usr/share/fonts/truetype/misaki || { $(SUDO) apt-get update && $(SUDO) apt-get install -y fonts-misaki; }
-	$(PY) -m host_tools.make_font
+	$(PY) -m host_tools.dev.make_font
 
 screenshots: $(STAMP) $(TEXTS)
 	rm -rf build/games
-	$(PY) -m host_tools.sim --script host_tools/sim/tour.txt --shots docs/screenshots --store build/games/tour
-	$(PY) -m host_tools.sim --script host_tools/sim/evening.txt --shots docs/screenshots --store build/games/evening/games
-	@for g in kabu kakoi dobon; do $(PY) -m host_tools.sim --script tests/kinds/$$g/emu.txt --shots build/shots/$$g --store build/games/$$g >/dev/null; done
+	$(PY) -m host_tools.dev.sim --script host_tools/dev/sim/tour.txt --shots docs/screenshots --store build/games/tour
+	$(PY) -m host_tools.dev.sim --script host_tools/dev/sim/evening.txt --shots docs/screenshots --store build/games/evening/games
+	@for g in kabu kakoi dobon; do $(PY) -m host_tools.dev.sim --script tests/kinds/$$g/emu.txt --shots build/shots/$$g --store build/games/$$g >/dev/null; done
 	cp build/shots/kabu/kabu-preview.png docs/screenshots/tour-06-kabu-preview.png
 	cp build/shots/kakoi/kakoi-preview.png docs/screenshots/tour-07-kakoi-preview.png
 	cp build/shots/dobon/dobon-pending.png docs/screenshots/tour-08-dobon.png

@@ -22,7 +22,7 @@ WIRE = {"3V3": (220, 40, 40), "GND": (40, 40, 40), "SDA": (30, 110, 220), "SCL":
 
 def load(name):
     sys.path.insert(0, os.path.dirname(HERE))
-    from host_tools import boards
+    from host_tools.board import boards
     return boards.module(name)
 
 

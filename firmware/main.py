@@ -3,7 +3,7 @@
 # On the Pico this is /main.py (or firmware_main, frozen into our firmware) and the board's wiring is
 # /board.py (boards/<name>/board.py). On a Raspberry Pi: python3 firmware/main.py rpi_linux
 # (reads boards/rpi_linux/board.py).
-# The simulator (host_tools/sim) builds its own parts and reuses make_app() and step().
+# The simulator (host_tools/dev/sim) builds its own parts and reuses make_app() and step().
 #
 # The firmware's own modules are imported only after the panel is up, so that a failing import
 # (an .mpy the board's MicroPython cannot load, a file missing after a cut deploy) is written on
@@ -18,7 +18,7 @@ _panel = [None]   # the bare SSD1306 driver once it is up: show_error()'s last r
 
 def load_board(name=None):
     """The board's wiring: `board` on the Pico (/board.py, or frozen into our firmware), else
-    boards/<name>/board.py read after the board it derives from (host_tools/boards.py's rule:
+    boards/<name>/board.py read after the board it derives from (host_tools/board/boards.py's rule:
     `DERIVES = "parent"`, then only what differs)."""
     if name:
         import os  # CPython only: a named board means a PC or a Raspberry Pi

@@ -4,13 +4,13 @@ import sys
 from host_tools import _paths  # noqa: F401  (firmware/ on sys.path)
 
 COMMANDS = {
-    "export": ("host_tools.export", "copy, verify and archive the game logs of the Pico"),
-    "report": ("host_tools.report.run", "CSV per game and HTML per game night from logs"),
-    "ledger": ("host_tools.ledger", "season ledger in SQLite: import logs, standings"),
-    "season": ("host_tools.season.run", "every player's record across the nights (ledger -> HTML, CSV)"),
-    "names": ("host_tools.names", "push the seat names to the Pico (/names.json)"),
-    "wifi": ("host_tools.wifi", "the table's Wi-Fi for a Pico W (/wifi.json), or --off for its own access point"),
-    "seal": ("host_tools.seal", "add CRCs to a hand-written journal (stdin -> stdout)"),
+    "export": ("host_tools.board.export", "copy, verify and archive the game logs of the Pico"),
+    "report": ("host_tools.records.report.run", "CSV per game and HTML per game night from logs"),
+    "ledger": ("host_tools.records.ledger", "season ledger in SQLite: import logs, standings"),
+    "season": ("host_tools.records.season.run", "every player's record across the nights (ledger -> HTML, CSV)"),
+    "names": ("host_tools.board.names", "push the seat names to the Pico (/names.json)"),
+    "wifi": ("host_tools.board.wifi", "the table's Wi-Fi for a Pico W (/wifi.json), or --off for its own access point"),
+    "seal": ("host_tools.records.seal", "add CRCs to a hand-written journal (stdin -> stdout)"),
 }
 
 

@@ -4,7 +4,7 @@ import os
 
 import pytest
 
-from host_tools.bench import run as bench, play as bench_play
+from host_tools.dev.bench import run as bench, play as bench_play
 
 
 def test_scripts_are_deterministic_and_legal():

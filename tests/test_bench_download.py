@@ -1,9 +1,9 @@
-"""The download bench's page (host_tools/bench/download.py) from given results, and the long game it
+"""The download bench's page (host_tools/dev/bench/download.py) from given results, and the long game it
 puts on the flash: its log over the size asked, as the board's /log sends it. The figures come
 from `make bench` on the emulated Pico W; nothing here is timed."""
 import os
 
-from host_tools.bench import download as D
+from host_tools.dev.bench import download as D
 
 
 def test_the_game_on_the_flash_is_a_log_over_the_size_asked(tmp_path):

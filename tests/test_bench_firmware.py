@@ -1,8 +1,8 @@
-"""The firmware bench's page (host_tools/bench/firmware.py) from given results: every section, a
+"""The firmware bench's page (host_tools/dev/bench/firmware.py) from given results: every section, a
 goal met or missed said as such, a firmware not measured said why. The figures come from `make
 bench` on the emulated boards; nothing here is timed."""
 from core.registry import KINDS
-from host_tools.bench import firmware as B
+from host_tools.dev.bench import firmware as B
 
 ONE, TWO = KINDS[1], KINDS[3]        # any two games: the page names them as the registry does
 

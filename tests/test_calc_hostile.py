@@ -1,4 +1,4 @@
-# Hostile input to the calculators (python -m host_tools.calc GAME, every game that has one): exit 2
+# Hostile input to the calculators (python -m host_tools.records.calc GAME, every game that has one): exit 2
 # with one {"error": ...} JSON line and no traceback, errors quoting at most a short excerpt (a
 # calculator's own cases: tests/test_calc_hostile_<kind>.py).
 import importlib
@@ -8,10 +8,10 @@ import sys
 
 import pytest
 
-from host_tools.calc.__main__ import calculators
+from host_tools.records.calc.__main__ import calculators
 
 CALCULATORS = calculators()
-assert CALCULATORS, "no calculator found under host_tools/calc/"
+assert CALCULATORS, "no calculator found under host_tools/records/calc/"
 
 DEEP = b"[" * 100000 + b"]" * 100000
 HUGE_NAME = "A" * 10 ** 6

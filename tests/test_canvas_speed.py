@@ -47,7 +47,7 @@ sys.path.insert(0, '/input/firmware')
 try:
     import host
     sys.path.insert(0, '/input')
-    from fuel import F, calibrate     # the bench's gauge (host_tools/bench/mp/fuel.py)
+    from fuel import F, calibrate     # the bench's gauge (host_tools/dev/bench/mp/fuel.py)
 except ImportError:
     host = None
 
@@ -170,9 +170,9 @@ def stage_rev(rev):
 
 def measure(fast=True, profile=None, rev=None):
     """{scene: (cold_fuel, warm_fuel, buffer_bytes, {call: count})}, path name."""
-    from host_tools.bench import wasm as bench_wasm
+    from host_tools.dev.bench import wasm as bench_wasm
     d = stage_rev(rev) if rev else mp.stage()
-    shutil.copy(os.path.join(ROOT, "host_tools", "bench", "mp", "fuel.py"), d)
+    shutil.copy(os.path.join(ROOT, "host_tools", "dev", "bench", "mp", "fuel.py"), d)
     try:
         code = ("SCENES = %r\n" % (SCENES,)) + GUEST % {"profile": profile, "fast": fast}
         out, err, _ = bench_wasm.run(code, d, heap="192M", timeout=900)
@@ -269,8 +269,8 @@ def test_fast_path_on_the_emulated_pico(tmp_path):
     """The same random calls on the Pico's own MicroPython (1.24.1, .mpy as deployed): its
     framebuf must draw what the reference draws there too (1.24's blit, e.g., takes no
     (buffer, w, h, format) tuple, which 1.27 does). ~100 s on the emulator."""
-    from host_tools import deploy
-    from host_tools.emu import Pico, UF2_HELP, app_flash, find_uf2
+    from host_tools.board import deploy
+    from host_tools.dev.emu import Pico, UF2_HELP, app_flash, find_uf2
     if find_uf2() is None:
         pytest.skip(UF2_HELP)
     flash = app_flash("pico", str(tmp_path / "flash"))
@@ -287,7 +287,7 @@ def test_fast_path_on_the_emulated_pico(tmp_path):
 def test_glyph_cache_agrees_with_the_font():
     """The packed lookups the C path and text_width use = the generated file, every glyph,
     through a cache smaller than the font (slots reused)."""
-    from host_tools import make_font
+    from host_tools.dev import make_font
     from draw import font as reader
     with open(make_font.OUT, "rb") as f:
         font = make_font.read(f.read())

@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-from host_tools import export
+from host_tools.board import export
 from host_tools.__main__ import main as host_main
 
 from test_logs import data_of, reseal
@@ -58,13 +58,13 @@ def test_an_out_of_range_value_is_a_refused_line_and_the_next_logs_are_imported(
     assert _code(["ledger", "import", str(a), str(b), "--db", str(db)]) == 0
     out = capsys.readouterr().out
     assert "a.log:3:" in out and "2 added" in out
-    from host_tools import ledger
+    from host_tools.records import ledger
     con = ledger.connect(str(db))
     assert sorted(r[0] for r in con.execute("SELECT g FROM games")) == ["c0c0aaaa", "c0c0bbbb"]
 
 
 def test_an_out_of_range_value_in_an_event_field_is_refused_too(tmp_path, capsys):
-    from host_tools import logs
+    from host_tools.records import logs
     g, lines = LEDGER.play_log(gid="c0c0cccc")
     lines[1] = reseal(lines[1], extra=-10 ** 30)
     r = logs.read_bytes(data_of(lines), "x.log")

@@ -7,7 +7,8 @@ import sys
 
 import pytest
 
-from host_tools import cli_io, ledger
+from host_tools import cli_io
+from host_tools.records import ledger
 
 from test_logs import data_of
 from test_ledger import LEDGER, NAMES
@@ -72,7 +73,7 @@ def test_short_output_into_a_closed_pipe_is_quiet_too(tmp_path):
 def test_the_simulator_into_a_closed_pipe(tmp_path):
     script = tmp_path / "s.txt"
     script.write_text("click up\n", encoding="utf-8")
-    code, err = _into_closed_pipe(["-m", "host_tools.sim", "--app", "test_sim:StandIn", "--script", str(script),
+    code, err = _into_closed_pipe(["-m", "host_tools.dev.sim", "--app", "test_sim:StandIn", "--script", str(script),
                                    "--print"], cwd=tmp_path)
     assert code == cli_io.PIPE_CLOSED
     _quiet(err)

@@ -1,12 +1,12 @@
-"""host_tools/deploy.py without a board: the staged tree, mpy-cross's ABI, the driver, the
+"""host_tools/board/deploy.py without a board: the staged tree, mpy-cross's ABI, the driver, the
 mpremote command lines; and the emulator's board-file reader and flash images."""
 import os
 import sys
 
 import pytest
 
-from host_tools import deploy
-from host_tools.emu import board_pins, flash
+from host_tools.board import deploy
+from host_tools.dev.emu import board_pins, flash
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

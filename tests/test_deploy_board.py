@@ -1,4 +1,4 @@
-"""host_tools.deploy against a board made of a folder: the probe, refusal of a mismatched
+"""host_tools.board.deploy against a board made of a folder: the probe, refusal of a mismatched
 MicroPython, the sync plan (copy, remove stale, keep data), the dry run, and the reset that
 follows every outcome, and a board running our own firmware (the app frozen in). The board's scripts (probe, mkdir, cleanup) really run, under CPython, on
 a folder standing in for the flash; the emulated-Pico version is tests/test_deploy_emu.py."""
@@ -10,7 +10,7 @@ import types
 
 import pytest
 
-from host_tools import deploy
+from host_tools.board import deploy
 
 
 class FolderBoard:
@@ -250,7 +250,7 @@ def _our_firmware_board(tmp_path, board="pico_w", tree=TREE):
 
 
 def test_tree_id_is_the_one_the_firmware_carries(tmp_path):
-    from host_tools.firmware import freeze
+    from host_tools.board.firmware import freeze
     staged = _tree(tmp_path / "s", STAGED)
     assert deploy.tree_id(staged) == freeze.tree_id(staged)
     try:

@@ -11,7 +11,7 @@ import shutil
 import pytest
 
 from host_tools import _paths  # noqa: F401  (firmware/ importable)
-from host_tools.emu import OFFICIAL_ONLY, UF2_HELP, find_uf2, runs_ours
+from host_tools.dev.emu import OFFICIAL_ONLY, UF2_HELP, find_uf2, runs_ours
 
 import game_data
 
@@ -52,13 +52,13 @@ def _sim_screens(image, lines):
 
 
 class Board:
-    """The emulated Pico plus mpremote's run(args) for host_tools.deploy, recording commands."""
+    """The emulated Pico plus mpremote's run(args) for host_tools.board.deploy, recording commands."""
 
     def __init__(self, pico):
         self.pico, self.log = pico, []
 
     def __call__(self, args):
-        from host_tools import deploy
+        from host_tools.board import deploy
         self.log.append(args[0])
         rc, out = self.pico.mpremote(*args, check=False, timeout=1800)   # a busy machine: slow copies
         if rc != 0:
@@ -94,12 +94,12 @@ def offline():
 
 @pytest.fixture(scope="module")
 def staged(tmp_path_factory):
-    from host_tools import deploy
+    from host_tools.board import deploy
     base = tmp_path_factory.mktemp("deploy")
     new = deploy.stage("pico", str(base / "new"))
     # The simulator's start screen, from the same firmware files as the staged tree (taken now:
     # in a working tree others edit, the firmware may change while the emulator runs).
-    from host_tools.emu import flash
+    from host_tools.dev.emu import flash
     start = _sim_screens(flash.build_image(), [])[0]
     old = str(base / "old")                 # an older firmware: one more module, another board.py
     shutil.copytree(new, old)
@@ -113,8 +113,8 @@ def staged(tmp_path_factory):
 @pytest.fixture(scope="module")
 def deployed(offline, staged):
     """A blank board, `make deploy`'s sync of the older tree over the USB console, reset."""
-    from host_tools import deploy
-    from host_tools.emu import Pico
+    from host_tools.board import deploy
+    from host_tools.dev.emu import Pico
     pico = Pico(None, None, wall_timeout=2400)
     try:
         pico.boot()
@@ -127,7 +127,7 @@ def deployed(offline, staged):
 
 
 def test_blank_board_deployed_offline_boots_to_the_start_screen(deployed, staged):
-    from host_tools import deploy
+    from host_tools.board import deploy
     board, plan = deployed
     assert "mip" not in board.log and board.log[0] == "exec" and board.log[-1] == "reset"
     assert sorted(plan.copy) == deploy.staged_files(staged[0]) and not plan.remove
@@ -138,8 +138,8 @@ def test_blank_board_deployed_offline_boots_to_the_start_screen(deployed, staged
 
 
 def test_second_deploy_keeps_the_game_in_progress(deployed, staged):
-    from host_tools import deploy
-    from host_tools.emu.script import run_script
+    from host_tools.board import deploy
+    from host_tools.dev.emu.script import run_script
     board, _ = deployed
     pico = board.pico
     run_script(pico, start_game())
@@ -165,7 +165,7 @@ def test_second_deploy_keeps_the_game_in_progress(deployed, staged):
 
 
 def test_a_refused_board_is_reset_and_keeps_its_game(deployed, staged, monkeypatch):
-    from host_tools import deploy
+    from host_tools.board import deploy
     board, _ = deployed
     pico = board.pico
     monkeypatch.setattr(deploy, "MIN_MICROPYTHON", (1, 99))

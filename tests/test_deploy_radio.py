@@ -6,7 +6,7 @@ import os
 import pytest
 
 from board_files import board_file
-from host_tools import deploy, package
+from host_tools.board import deploy, package
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RADIO_BOARDS = ("pico_w", "pico2_w")

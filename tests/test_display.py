@@ -7,9 +7,9 @@ import pytest
 
 from board_files import board_file
 import main as firmware_main
-from host_tools.sim.bus import FakeI2C
-from host_tools.sim.device import SimBoard
-from host_tools.sim.panel import Panel
+from host_tools.dev.sim.bus import FakeI2C
+from host_tools.dev.sim.device import SimBoard
+from host_tools.dev.sim.panel import Panel
 from hw.display import AdafruitBus, Display, PicoBus
 from draw.canvas import Canvas
 

@@ -11,8 +11,8 @@ import os
 import pytest
 
 import mp
-from host_tools.sim.device import SimBoard
-from host_tools.sim.panel import Panel
+from host_tools.dev.sim.device import SimBoard
+from host_tools.dev.sim.panel import Panel
 from draw.canvas import Canvas
 
 DRIVER_SHA256 = "fcdaff406b4c5cc56bc99a5cb1e85d58be2108b43d1bb50c432062323a48edb7"
@@ -62,7 +62,7 @@ def driver_dir():
     """Folder holding micropython-lib's ssd1306.py: deploy's copy (fetched once by the tool, written
     through a rename), checked here; skips when unobtainable. mp.stage() copies it into the run's
     own folder, so nothing is written beside it."""
-    from host_tools import deploy
+    from host_tools.board import deploy
     try:
         path = deploy.ssd1306_driver_path()
     except deploy.DeployError as e:

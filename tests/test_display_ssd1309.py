@@ -7,8 +7,8 @@ import pytest
 
 from board_files import board_file
 import main as firmware_main
-from host_tools.sim.device import SimBoard
-from host_tools.sim.panel import Panel
+from host_tools.dev.sim.device import SimBoard
+from host_tools.dev.sim.panel import Panel
 from draw.canvas import Canvas
 
 

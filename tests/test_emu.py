@@ -6,9 +6,9 @@ import os
 
 import pytest
 
-from host_tools import deploy
-from host_tools.emu import OFFICIAL_ONLY, Pico, UF2_HELP, board_pins, find_uf2, runs_ours
-from host_tools.emu import flash
+from host_tools.board import deploy
+from host_tools.dev.emu import OFFICIAL_ONLY, Pico, UF2_HELP, board_pins, find_uf2, runs_ours
+from host_tools.dev.emu import flash
 
 pytestmark = [pytest.mark.emu, pytest.mark.skipif(find_uf2() is None, reason=UF2_HELP),
               pytest.mark.skipif(runs_ours(), reason=OFFICIAL_ONLY)]

@@ -3,7 +3,7 @@ lays it out): a short game of each of the four kinds pressed on the GPIO buttons
 screen, every checkpoint screen byte-identical with the CPython simulator's for the same button
 script (tests/kinds/<kind>/emu.txt, the same storage code on a littlefs image on both sides); a power cut
 in the middle of a game and the resume; the logs exported with the real mpremote through the pty
-and validated with host_tools.logs; gc.mem_free() while the app runs (main.py's console command
+and validated with host_tools.records.logs; gc.mem_free() while the app runs (main.py's console command
 `mem`). Needs the UF2 (docs/emulator.md); skipped without.
 
 One boot plays all four games (the emulator needs ~1.5 min to boot the firmware and several
@@ -16,7 +16,7 @@ import time
 import pytest
 
 from host_tools import _paths  # noqa: F401  (firmware/ importable)
-from host_tools.emu import UF2_HELP, find_uf2
+from host_tools.dev.emu import UF2_HELP, find_uf2
 from core import registry
 import game_data
 
@@ -49,7 +49,7 @@ def is_shot(text):
 
 # ---- the simulator side ---------------------------------------------------------------------------
 class Sim:
-    """The firmware's App on CPython (host_tools.sim's board, panel and script runner) with the
+    """The firmware's App on CPython (host_tools.dev.sim's board, panel and script runner) with the
     real Store on a littlefs-python mount of a flash image: the same storage code and the same
     first screen (続きから) as on the Pico."""
 
@@ -57,8 +57,8 @@ class Sim:
         import main as firmware_main
         from littlefs import UserContext
         from hw.clock import FakeClock
-        from host_tools.sim.device import SimBoard
-        from host_tools.sim.script import Runner
+        from host_tools.dev.sim.device import SimBoard
+        from host_tools.dev.sim.script import Runner
         from storage.store import Store
         import lfs_device
         ctx = UserContext(buffsize=len(image))
@@ -96,21 +96,21 @@ class Record:
 
 
 def _emu_shots(pico, lines, shots):
-    from host_tools.emu.script import run_script
+    from host_tools.dev.emu.script import run_script
     run_script(pico, lines, on_step=lambda text, p: shots.append((text.split()[1], p.screen()))
                if is_shot(text) else None)
 
 
 @pytest.fixture(scope="module")
 def staged(tmp_path_factory):
-    from host_tools.emu import app_flash
+    from host_tools.dev.emu import app_flash
     return app_flash("pico", str(tmp_path_factory.mktemp("fw") / "flash"))
 
 
 @pytest.fixture(scope="module")
 def played(staged):
     """Boot a fresh board, heap figure, the four games by GPIO presses, heap figure again."""
-    from host_tools.emu import Pico, flash
+    from host_tools.dev.emu import Pico, flash
     image = flash.build_image(staged)
     rec = Record()
     pico = Pico(None, image, wall_timeout=1200)
@@ -158,9 +158,9 @@ def resumed(played):
 
 @pytest.fixture(scope="module")
 def exported(resumed, tmp_path_factory):
-    """host_tools.export against the running board: the real mpremote CLI through the pty (this
+    """host_tools.board.export against the running board: the real mpremote CLI through the pty (this
     stops main.py: Ctrl-C), then gc.mem_free() at the bare REPL for comparison."""
-    from host_tools import export
+    from host_tools.board import export
     pico, rec = resumed
     dest = str(tmp_path_factory.mktemp("archive"))
     t0 = time.monotonic()
@@ -175,8 +175,8 @@ def _diff(a, b):
 
 
 def _save_pngs(tmp_path, name, emu, sim):
-    from host_tools.emu import Panel
-    from host_tools.sim.render import save_png
+    from host_tools.dev.emu import Panel
+    from host_tools.dev.sim.render import save_png
     for side, ram in (("emu", emu), ("sim", sim)):
         p = Panel()
         p.ram[:] = ram
@@ -199,7 +199,7 @@ def _compare(emu, sim, tmp_path, only=None):
 # ---- the tests ------------------------------------------------------------------------------------
 def test_scripts_run_in_the_simulator_first():
     """The scripts are valid and every game ends where the session expects, without the Pico."""
-    from host_tools.emu import flash
+    from host_tools.dev.emu import flash
     sim = Sim(flash.build_image())
     shots = sim.run(session_lines())
     names = [n for n, _ in shots]
@@ -271,7 +271,7 @@ def sim_events(sim_played):
                 data = f.read()
             finally:
                 f.close()
-            from host_tools import logs
+            from host_tools.records import logs
             log = logs.read_bytes(data, name)
             out[log.kind] = _events(log)
     return out

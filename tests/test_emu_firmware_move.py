@@ -11,9 +11,9 @@ import os
 import pytest
 
 from core.registry import KINDS
-from host_tools.emu import Pico, flash, runs_ours
-from host_tools.emu.pico import official_uf2, our_uf2
-from host_tools.emu.script import run_script
+from host_tools.dev.emu import Pico, flash, runs_ours
+from host_tools.dev.emu.pico import official_uf2, our_uf2
+from host_tools.dev.emu.script import run_script
 from test_emu_e2e import Sim, _compare, script
 
 # It needs both firmwares: make test-emu runs it in the official files' pass, not again in ours.
@@ -24,7 +24,7 @@ WIFI = {"ssid": "table", "password": "emulated-ap"}
 
 @pytest.mark.parametrize("board", ["pico", "pico_w"])
 def test_saved_game_kept_and_resumed_after_the_move(board, tmp_path):
-    from host_tools import deploy
+    from host_tools.board import deploy
     radio = board == "pico_w"
     old, new = official_uf2(radio), our_uf2(board)
     if not old or not new:

@@ -1,6 +1,6 @@
 """The emulated Pico W on a tiny socket server of our own: it joins the emulated access point from
 /wifi.json (station mode), and the harness's forward brings host connections on 127.0.0.1 to its
-port 80 (host_tools/emu/net.py): requests, a response many segments long, a body larger than the
+port 80 (host_tools/dev/emu/net.py): requests, a response many segments long, a body larger than the
 guest's TCP window, and a host that leaves a stream (the guest's next write fails, as it does when
 a phone goes). Needs MicroPython RPI_PICO_W (PICO_W_UF2, .cache/RPI_PICO_W.uf2); skipped without
 it. About 40 s."""
@@ -11,8 +11,8 @@ import urllib.request
 
 import pytest
 
-from host_tools import deploy
-from host_tools.emu import OFFICIAL_ONLY, Pico, W_UF2_HELP, find_uf2, runs_ours
+from host_tools.board import deploy
+from host_tools.dev.emu import OFFICIAL_ONLY, Pico, W_UF2_HELP, find_uf2, runs_ours
 
 pytestmark = [pytest.mark.emu, pytest.mark.skipif(find_uf2(radio=True) is None, reason=W_UF2_HELP),
               pytest.mark.skipif(runs_ours(radio=True), reason=OFFICIAL_ONLY)]
@@ -145,7 +145,7 @@ def test_a_host_leaving_a_stream_is_noticed_by_the_guest(pico):
 
 
 def test_no_forward_without_a_radio():
-    from host_tools.emu import EmuError
+    from host_tools.dev.emu import EmuError
     if find_uf2() is None:
         pytest.skip("no RPI_PICO UF2")
     with pytest.raises(EmuError, match="no radio"):

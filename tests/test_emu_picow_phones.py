@@ -13,9 +13,9 @@ import os
 
 import pytest
 
-from host_tools.bench import picow as bench_picow
-from host_tools.emu import W_UF2_HELP, find_uf2, runs_ours
-from host_tools.web import cdp
+from host_tools.dev.bench import picow as bench_picow
+from host_tools.dev.emu import W_UF2_HELP, find_uf2, runs_ours
+from host_tools.dev.web import cdp
 
 pytestmark = [pytest.mark.emu,
               pytest.mark.skipif(find_uf2(radio=True) is None, reason=W_UF2_HELP),
@@ -83,7 +83,7 @@ def shows(page, view):
 
 @pytest.fixture(scope="module")
 def played(tmp_path_factory):
-    from host_tools.emu import flash
+    from host_tools.dev.emu import flash
     from test_phone_page import Phone, WIDTH, HEIGHT
     tmp = tmp_path_factory.mktemp("picow-phones")
     staged = bench_picow.stage(str(tmp / "flash"))
@@ -172,7 +172,7 @@ def test_the_firmware_counts_the_flash_as_the_image_has_it(played):
 def test_export_over_the_wifi_is_the_flashs_own_files(played, tmp_path):
     """`export --url` against the emulated Pico W (its forward): exit 0 and the archive the cable's
     export makes of the same files, byte for byte (the reports aside)."""
-    from host_tools import export
+    from host_tools.board import export
     from test_export import FolderRunner
     from test_export_url import tree
     rc, out, err = played["export_url"]

@@ -6,7 +6,7 @@ screen of the script equals the CPython simulator's for the same presses on the 
 and the flash is left as the list says. Needs the UF2 (docs/emulator.md); skipped without."""
 import pytest
 
-from host_tools.emu import UF2_HELP, find_uf2
+from host_tools.dev.emu import UF2_HELP, find_uf2
 from test_emu_e2e import Sim, _compare, script
 
 pytestmark = [pytest.mark.emu, pytest.mark.skipif(find_uf2() is None, reason=UF2_HELP)]
@@ -23,9 +23,9 @@ def every_step_shot(lines):
 
 
 def test_saved_games_resumed_ended_and_deleted_on_the_pico(tmp_path):
-    from host_tools.emu import app_flash
-    from host_tools.emu import Pico, flash
-    from host_tools.emu.script import run_script
+    from host_tools.dev.emu import app_flash
+    from host_tools.dev.emu import Pico, flash
+    from host_tools.dev.emu.script import run_script
     lines = every_step_shot(script("saved_games"))
     image = flash.build_image(app_flash("pico", str(tmp_path / "flash")))
     emu = []

@@ -1,8 +1,8 @@
-"""host_tools/sim/evening.txt (the README's evening-*.png, make screenshots) still walks where its
+"""host_tools/dev/sim/evening.txt (the README's evening-*.png, make screenshots) still walks where its
 comments say: each shot is taken on the screen it names, with no error caught on the way."""
 import os
 
-from host_tools.sim.__main__ import app_factory
+from host_tools.dev.sim.__main__ import app_factory
 from storage.store import Store, OsFs
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -17,10 +17,10 @@ SCREENS = {"evening-01-ask-new": "AskNew", "evening-02-saved-games": "GamesList"
 
 
 def test_the_evening_script_shows_what_its_screenshots_say(tmp_path):
-    from host_tools.sim.device import SimBoard
-    from host_tools.sim.script import Runner
+    from host_tools.dev.sim.device import SimBoard
+    from host_tools.dev.sim.script import Runner
     from hw.clock import FakeClock
-    with open(os.path.join(ROOT, "host_tools", "sim", "evening.txt"), encoding="utf-8") as f:
+    with open(os.path.join(ROOT, "host_tools", "dev", "sim", "evening.txt"), encoding="utf-8") as f:
         lines = f.read().splitlines()
     store = Store(fs=OsFs(), root=str(tmp_path / "games"))   # names and prefs beside it: fresh
     clock = FakeClock()

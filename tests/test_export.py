@@ -1,4 +1,4 @@
-# host_tools.export against a local folder that plays the device: `FolderRunner` answers the
+# host_tools.board.export against a local folder that plays the device: `FolderRunner` answers the
 # mpremote fs commands the export uses (ls, cp, sha256sum, rm) from a temp dir, in mpremote's own
 # output format. This is NOT the end-to-end test: that one runs the real mpremote against the
 # emulated Pico (tests/test_export_emu.py, marked `emu`).
@@ -9,7 +9,7 @@ import shutil
 
 import pytest
 
-from host_tools import export
+from host_tools.board import export
 from host_tools.__main__ import main as host_main
 
 from test_logs import data_of, reseal
@@ -245,13 +245,13 @@ def test_segmented_journals_from_the_store(tmp_path):
     assert left and all(live.game_id in n for n in left)          # the game in progress stays, snapshot too
     assert any(n.endswith(".snp") for n in left)
     # report and ledger read the archived segments as one game each
-    from host_tools import ledger
-    from host_tools.report import run as report
+    from host_tools.records import ledger
+    from host_tools.records.report import run as report
     arch = [os.path.join(res.archive, n) for n in sorted(os.listdir(res.archive)) if n.endswith(".log")]
     w = report.report(arch, str(tmp_path / "rep"), "en", night="n", plots=False)
     assert len(w["csv"]) == 2 and w["problems"] == 0
     db = ledger.connect(str(tmp_path / "l.sqlite"))
-    st = [ledger.import_log(db, segs)[0] for _, segs in __import__("host_tools.logs").logs.game_files(arch)]
+    st = [ledger.import_log(db, segs)[0] for _, segs in __import__("host_tools.records.logs").records.logs.game_files(arch)]
     assert st == ["added", "added"]
 
 

@@ -1,11 +1,11 @@
-# End to end: `host_tools.export` drives the real mpremote CLI against the emulated Pico (real
-# MicroPython in rp2040py, mpremote through a pty: host_tools.emu.Pico.mpremote). The flash holds
+# End to end: `host_tools.board.export` drives the real mpremote CLI against the emulated Pico (real
+# MicroPython in rp2040py, mpremote through a pty: host_tools.dev.emu.Pico.mpremote). The flash holds
 # game logs written by the engine. Marked `emu` (slow: ~15 s); skipped without the UF2.
 import os
 
 import pytest
 
-from host_tools import export
+from host_tools.board import export
 
 from test_logs import data_of
 
@@ -19,10 +19,10 @@ IN_PROGRESS = game_data.of(game_data.for_role("export in progress"))
 
 
 def test_export_from_the_emulated_pico(tmp_path):
-    emu = pytest.importorskip("host_tools.emu")
+    emu = pytest.importorskip("host_tools.dev.emu")
     if not emu.find_uf2():
         pytest.skip(emu.UF2_HELP)
-    from host_tools.emu import flash
+    from host_tools.dev.emu import flash
     done, dl = FINISHED.play_log(gid="aaaa0001")
     live, ll = IN_PROGRESS.in_progress_log(7)
     files = {"/games/aaaa0001.log": data_of(dl),

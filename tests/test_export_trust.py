@@ -5,7 +5,8 @@
 import json
 import os
 
-from host_tools import export, logs
+from host_tools.board import export
+from host_tools.records import logs
 from test_export import FolderRunner, store_games
 from test_logs import data_of
 

@@ -1,4 +1,4 @@
-"""`python -m host_tools export --url 'http://<board>/?k=<key>'` (host_tools/export_url.py) against
+"""`python -m host_tools export --url 'http://<board>/?k=<key>'` (host_tools/board/export_url.py) against
 the simulator serving phones (the firmware's own server, net/record.py): every file of the games
 folder archived byte for byte, verified by the board's SHA-256 and every log line checked, in the
 same layout and with the same report as the export over the cable (export.py with a folder playing
@@ -14,7 +14,7 @@ from http.server import BaseHTTPRequestHandler, SimpleHTTPRequestHandler, Thread
 
 import pytest
 
-from host_tools import export
+from host_tools.board import export
 from test_export import FolderRunner
 from test_phone_page import Sim
 from test_phone_record import games_folder

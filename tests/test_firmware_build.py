@@ -6,8 +6,8 @@ import subprocess
 
 import pytest
 
-from host_tools import boards, deploy
-from host_tools.firmware import build, freeze, pinned
+from host_tools.board import boards, deploy
+from host_tools.board.firmware import build, freeze, pinned
 from netmp import micropython
 
 FIRMWARE_BOARDS = sorted(pinned.BOARDS)

@@ -1,12 +1,12 @@
-"""host_tools/firmware/flash.py without hardware: a fake mpremote, a temp folder as the
+"""host_tools/board/firmware/flash.py without hardware: a fake mpremote, a temp folder as the
 bootloader's drive, UF2 files made here; every refusal exits 2 naming what differs."""
 import os
 import struct
 
 import pytest
 
-from host_tools import deploy
-from host_tools.firmware import flash, uf2
+from host_tools.board import deploy
+from host_tools.board.firmware import flash, uf2
 
 RP2040, RP2350 = 0xE48BFF56, 0xE48BFF59
 INFO = {"RP2040": "UF2 Bootloader v3.0\nModel: Raspberry Pi RP2\nBoard-ID: RPI-RP2\n",

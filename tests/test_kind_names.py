@@ -43,7 +43,7 @@ SCANNED = ("firmware", "host_tools", "tests")
 SELF = "tests/test_kind_names.py"
 # (c) (path, kind): why that file must name that kind.
 ALLOWED = {
-    ("host_tools/web/shot.py", "kabu"): "the README's picture of the web page: its default is the "
+    ("host_tools/dev/web/shot.py", "kabu"): "the README's picture of the web page: its default is the "
     "株ドボン preview a person chose to show (an example, not a list of games)",
 }
 # Tests of several games at once, whose input is itself those games' own (a script written for their
@@ -187,7 +187,7 @@ def test_the_scan_finds_kind_names_in_code_and_not_in_prose():
         "f = e['t'] == 'dobon'",                          # compared with an event's type
         "g = 'several dobon players'",                    # the term in a sentence
         "h = {'kind': 'dobon'}",                          # 11: the kind
-        "import host_tools.calc.%s" % kind,               # 12: an import
+        "import host_tools.records.calc.%s" % kind,               # 12: an import
     ])
     got = sorted(set((line, k) for line, k, _ in uses(src)))
     want = [(3, kind), (4, kind), (5, kind), (6, kind), (7, kind), (12, kind)]
@@ -201,7 +201,7 @@ def test_own_files_are_named_for_their_kind():
     assert own_kinds("tests/kinds/kakoi/test_ui_kakoi.py") == {"kakoi"}
     assert own_kinds("host_tools/kinds/dobon/play.py") == {"dobon"}
     assert own_kinds("tests/kinds/kakehiki/vectors/basic.json") == {"kakehiki"}
-    assert own_kinds("host_tools/bench/play.py") == set()
+    assert own_kinds("host_tools/dev/bench/play.py") == set()
     # the file name alone no longer makes a file a game's: only its folder does
     assert own_kinds("tests/test_ui_kabu_kakoi.py") == set()
     assert own_kinds("firmware/ui/screens_kabu.py") == set()

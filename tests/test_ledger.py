@@ -1,6 +1,6 @@
-# host_tools.ledger: a longer export of the same game updates it, a shorter one does not; unfinished
+# host_tools.records.ledger: a longer export of the same game updates it, a shorter one does not; unfinished
 # games only on request; an unreadable log is named.
-from host_tools import ledger
+from host_tools.records import ledger
 from host_tools.__main__ import main as host_main
 
 from test_logs import data_of

@@ -1,8 +1,8 @@
-"""host_tools.ledger over two nights of two games: import twice = same rows; standings (the games:
+"""host_tools.records.ledger over two nights of two games: import twice = same rows; standings (the games:
 tests/kinds/<kind>/data.py, roles "ledger" and "ledger second game")."""
 import json
 
-from host_tools import ledger
+from host_tools.records import ledger
 from host_tools.__main__ import main as host_main
 
 from test_ledger import NAMES

@@ -1,11 +1,11 @@
-# host_tools.logs on logs written by the engine: every game's clean log, and corrupt logs that must
+# host_tools.records.logs on logs written by the engine: every game's clean log, and corrupt logs that must
 # give clear errors with line numbers while keeping what is valid. The games' short logs are their
 # tests/kinds/<kind>/data.py's play_log(); the corrupt logs of one game are in test_logs_<kind>.py.
 import pytest
 
 from core import journal
 
-from host_tools import logs
+from host_tools.records import logs
 from game_data import kinds, of
 
 KINDS = kinds()

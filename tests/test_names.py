@@ -3,7 +3,7 @@ import os
 
 import pytest
 
-from host_tools import names
+from host_tools.board import names
 from storage.store import Store
 
 
@@ -49,7 +49,7 @@ def test_the_language_choice_is_remembered_but_is_no_game_state(tmp_path):
 
 
 def test_a_name_the_panel_cannot_draw_is_refused_with_the_character():
-    from host_tools import names
+    from host_tools.board import names
     assert names.check(["佐々木翔太", "高橋", "さくら", "Ben"]) == ["佐々木翔太", "高橋", "さくら", "Ben"]
     for bad, ch in (("髙橋", "髙"), ("𠮷田", "𠮷"), ("Zoë", "ë")):
         with pytest.raises(ValueError) as e:

@@ -2,14 +2,14 @@
 import json
 import os
 
-from host_tools import deploy, package
+from host_tools.board import deploy, package
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def test_package_json_is_what_host_tools_package_prints():
     with open(os.path.join(ROOT, "package.json"), encoding="utf-8") as f:
-        assert f.read() == package.text(), "run: python -m host_tools.package > package.json"
+        assert f.read() == package.text(), "run: python -m host_tools.board.package > package.json"
 
 
 def test_package_json_lists_exactly_the_files_deploy_stages(tmp_path):

@@ -5,7 +5,7 @@ still reaches the panel and the journal, the same as the same presses without th
 import asyncio
 import os
 
-from host_tools.sim.serve import Served
+from host_tools.dev.sim.serve import Served
 from hw import buttons as B
 from core.registry import KINDS
 

@@ -1,6 +1,6 @@
 # The phone page (firmware/net/page.html) in headless Chromium: six phones at 390x844, each its own
 # browser context (its own storage and connections, as six devices), against the simulator serving
-# phones (python -m host_tools.sim --serve --control, docs/phones.md) playing each game's button
+# phones (python -m host_tools.dev.sim --serve --control, docs/phones.md) playing each game's button
 # script: after every change every phone shows the server's own view for its language and seat;
 # a seat's own section only on its phone; claiming (OK, Back, a second phone while asking, a seat
 # taken over); a form sent from a phone, refused when the table moved on, then accepted; the page
@@ -23,7 +23,7 @@ import urllib.request
 
 import pytest
 
-from host_tools.web import cdp
+from host_tools.dev.web import cdp
 from net import strings as net_strings
 
 import game_data
@@ -241,7 +241,7 @@ def assert_shows(page, view):
 
 # ---- the simulator serving phones ---------------------------------------------------------------
 class Sim:
-    """`python -m host_tools.sim --serve --control` on 127.0.0.1: its page's address and key, button
+    """`python -m host_tools.dev.sim --serve --control` on 127.0.0.1: its page's address and key, button
     steps (each answered once the phones' streams have been sent), the server's own views."""
 
     def __init__(self, folder, port=None):
@@ -249,7 +249,7 @@ class Sim:
         os.makedirs(os.path.join(folder, "games"), exist_ok=True)
         self.err = open(os.path.join(folder, "sim-stderr.txt"), "a")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "host_tools.sim", "--serve", "--control", "--port", str(self.port),
+            [sys.executable, "-m", "host_tools.dev.sim", "--serve", "--control", "--port", str(self.port),
              "--host", "127.0.0.1", "--store", os.path.join(folder, "games")],
             cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.err, text=True,
             encoding="utf-8", bufsize=1)

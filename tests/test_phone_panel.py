@@ -9,8 +9,8 @@ import pytest
 zxingcpp = pytest.importorskip("zxingcpp")
 
 from hw.clock import FakeClock                    # noqa: E402
-from host_tools.sim.device import SimBoard        # noqa: E402
-from host_tools.sim.render import save_png, to_image  # noqa: E402
+from host_tools.dev.sim.device import SimBoard        # noqa: E402
+from host_tools.dev.sim.render import save_png, to_image  # noqa: E402
 import main as firmware_main                      # noqa: E402
 from net.radio import Phones                      # noqa: E402
 from ui.screens_phones import Claim, Join         # noqa: E402

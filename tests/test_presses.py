@@ -3,7 +3,7 @@ import os
 
 import pytest
 
-from host_tools import presses
+from host_tools.dev import presses
 
 import game_data
 

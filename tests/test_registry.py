@@ -113,8 +113,8 @@ def test_a_game_from_tests_plays_through_menu_journal_undo_resume_report_and_led
     assert not d2.app.errors
 
     # the PC tools read the journal of a game they have never heard of but through the registry
-    from host_tools import ledger
-    from host_tools.report import run as report
+    from host_tools.records import ledger
+    from host_tools.records.report import run as report
     logs = sorted(glob.glob(str(tmp_path / "games" / "**" / "*.log"), recursive=True))
     assert logs
     out = report.report(logs, str(tmp_path / "out"), lang="both")
@@ -152,10 +152,10 @@ def test_the_menu_lists_exactly_the_registered_games(tally):
 
 # ---- settings declared once (core/settings.py) ---------------------------------------------
 def test_docs_settings_table_is_made_from_the_declarations():
-    from host_tools import settings_doc
+    from host_tools.dev import settings_doc
     path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs", "settings.md")
     with open(path, encoding="utf-8") as f:
-        assert f.read() == settings_doc.table(), "run: python -m host_tools.settings_doc > docs/settings.md"
+        assert f.read() == settings_doc.table(), "run: python -m host_tools.dev.settings_doc > docs/settings.md"
 
 
 @pytest.mark.parametrize("kind", list(registry.KINDS))

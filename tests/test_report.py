@@ -1,4 +1,4 @@
-# host_tools.report: the CSVs and pages of a night with every game kind, as players read them, and
+# host_tools.records.report: the CSVs and pages of a night with every game kind, as players read them, and
 # hostile names and ids (no crash, no file outside --out, one bad game never stops the night).
 import csv
 import html.parser
@@ -10,8 +10,8 @@ import warnings
 import pytest
 
 from core import journal
-from host_tools import logs
-from host_tools.report import run as report, bench as report_bench
+from host_tools.records import logs
+from host_tools.records.report import run as report, bench as report_bench
 from host_tools.__main__ import main as host_main
 
 from core import registry

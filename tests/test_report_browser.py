@@ -10,7 +10,7 @@ import tempfile
 
 import pytest
 
-from host_tools.report import run as report
+from host_tools.records.report import run as report
 
 from test_report import night_dir
 

@@ -14,7 +14,7 @@ import re
 
 import pytest
 
-from host_tools import make_font
+from host_tools.dev import make_font
 from core import registry
 from draw import font
 from draw.canvas import Canvas, WIDTH
@@ -26,7 +26,7 @@ LANGS = ("ja", "en")
 TOAST_W = WIDTH - 4        # App.draw_toast: wrapped at 124 px, three lines
 TOAST_LINES = 3
 
-# Common Japanese names as a table pushes them from the PC (host_tools/names.py: up to 8 characters).
+# Common Japanese names as a table pushes them from the PC (host_tools/board/names.py: up to 8 characters).
 NAMES = ("佐藤", "鈴木", "高橋", "田中", "渡辺", "伊藤", "山本", "中村", "小林", "加藤", "吉田", "山田",
          "佐々木", "山口", "松本", "井上", "木村", "林", "斎藤", "清水", "山崎", "森", "池田", "橋本",
          "阿部", "石川", "前田", "藤田", "小川", "岡田", "後藤", "長谷川", "村上", "近藤", "石井", "遠藤",
@@ -225,7 +225,7 @@ def test_common_japanese_names_draw_real_glyphs():
     assert len([n for n in NAMES if not n.isascii()]) >= 60
     bad = [n for n in NAMES if missing_glyphs(n) or not drawn_as_font(n)]
     assert not bad, bad
-    # a name column holds 8 full-width characters (host_tools/names.py MAX_LEN)
+    # a name column holds 8 full-width characters (host_tools/board/names.py MAX_LEN)
     assert all(text_width(n) <= 64 for n in NAMES)
 
 

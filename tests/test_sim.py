@@ -3,11 +3,11 @@ import os
 import subprocess
 import sys
 
-from host_tools.sim.bus import FakeI2C
-from host_tools.sim.device import SimBoard
-from host_tools.sim.panel import Panel
-from host_tools.sim.render import to_image, to_text
-from host_tools.sim.script import ScriptError, run_script
+from host_tools.dev.sim.bus import FakeI2C
+from host_tools.dev.sim.device import SimBoard
+from host_tools.dev.sim.panel import Panel
+from host_tools.dev.sim.render import to_image, to_text
+from host_tools.dev.sim.script import ScriptError, run_script
 
 import pytest
 from draw.canvas import Canvas
@@ -135,7 +135,7 @@ def test_script_errors():
 
 def _sim(*args, stdin=None, cwd=ROOT):
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([ROOT, os.path.join(ROOT, "tests")]))
-    return subprocess.run([sys.executable, "-m", "host_tools.sim", *args], cwd=str(cwd), env=env,
+    return subprocess.run([sys.executable, "-m", "host_tools.dev.sim", *args], cwd=str(cwd), env=env,
                           capture_output=True, text=True, timeout=60, stdin=stdin)
 
 

@@ -1,4 +1,4 @@
-"""The simulator serving phones (host_tools/sim/serve.py, `make sim SERVE=1`): its terminal is the
+"""The simulator serving phones (host_tools/dev/sim/serve.py, `make sim SERVE=1`): its terminal is the
 panel's, so nothing else may be written there. A request line over the bound, a header microdot
 cannot read, a task's exception nobody awaited: each goes to the error log beside the games
 (errors.txt), the simulator's stderr stays empty. The phones' address stays on the status line
@@ -15,7 +15,7 @@ import time
 import curses
 
 import netmp
-from host_tools.sim import __main__ as sim_main
+from host_tools.dev.sim import __main__ as sim_main
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -41,7 +41,7 @@ def test_a_bad_request_leaves_the_terminal_clean(tmp_path):
     games.mkdir()
     port = netmp.free_port()
     err = open(tmp_path / "stderr.txt", "w")
-    p = subprocess.Popen([sys.executable, "-m", "host_tools.sim", "--serve", "--control", "--port", str(port),
+    p = subprocess.Popen([sys.executable, "-m", "host_tools.dev.sim", "--serve", "--control", "--port", str(port),
                           "--host", "127.0.0.1", "--store", str(games)],
                          cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err, text=True)
     try:
@@ -73,7 +73,7 @@ def test_a_bad_request_leaves_the_terminal_clean(tmp_path):
 def test_asyncio_complaints_go_to_the_error_log(tmp_path):
     """What CPython's asyncio prints on its own (a task that failed and was never awaited) goes to
     the error log when the simulator serves: Served.quiet()."""
-    from host_tools.sim.serve import Served
+    from host_tools.dev.sim.serve import Served
     logged = []
 
     async def run():
@@ -125,7 +125,7 @@ class Terminal:
 def test_the_phones_address_stays_on_screen():
     import main as firmware_main
     from hw.clock import FakeClock
-    from host_tools.sim.device import SimBoard
+    from host_tools.dev.sim.device import SimBoard
     clock = FakeClock()
     board = SimBoard(now=clock.now)
     app = firmware_main.make_app(board.display, None, clock, "ja")

@@ -9,11 +9,11 @@ from core import registry as kinds_mod
 from core.engine import Game
 from core.errors import Refusal
 import game_data
-from host_tools.bench.mp.fakes import apply_op as play  # noqa: E402  (one op of a script)
+from host_tools.dev.bench.mp.fakes import apply_op as play  # noqa: E402  (one op of a script)
 from memfs import MemFile, MemFs  # noqa: F401  (the storage tests take them from here)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-FAKES = os.path.join(os.path.dirname(HERE), "host_tools", "bench", "mp", "fakes.py")
+FAKES = os.path.join(os.path.dirname(HERE), "host_tools", "dev", "bench", "mp", "fakes.py")
 
 # Settings and seats that keep a game going long enough for the storage tests (tests/kinds/<kind>/data.py).
 LONG_SETTINGS = dict((k, game_data.of(k).LONG_SETTINGS) for k in game_data.kinds())

@@ -150,7 +150,7 @@ def test_a_half_filled_form_cannot_be_submitted_and_names_the_field():
 
 
 def test_the_error_log_is_exported_with_the_games_and_never_deleted(tmp_path):
-    from host_tools import export
+    from host_tools.board import export
     from test_export import FolderRunner
     dev = tmp_path / "dev"
     dev.mkdir()

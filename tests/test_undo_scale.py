@@ -5,8 +5,8 @@ import random
 
 import pytest
 
-from host_tools.bench import play as bp
-from host_tools import play_games
+from host_tools.dev.bench import play as bp
+from host_tools.dev import play_games
 from core import journal
 from core.engine import Game, count
 from core.errors import Refusal

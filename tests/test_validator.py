@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from host_tools import ledger, logs, seal
+from host_tools.records import ledger, logs, seal
 from core import journal
 from core.engine import Game
 from core.errors import Refusal

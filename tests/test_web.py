@@ -16,8 +16,8 @@ import time
 import pytest
 
 from host_tools import _paths  # noqa: F401  (firmware/ on sys.path)
-from host_tools.web import build as web_build
-from host_tools.web import cdp
+from host_tools.dev.web import build as web_build
+from host_tools.dev.web import cdp
 
 import game_data
 
@@ -41,7 +41,7 @@ def site():
     """The page built into a temporary folder and served on 127.0.0.1 (any free port)."""
     if not shutil.which("npm") and web_build.installed_version() != web_build.pinned_version():
         pytest.skip("npm is not installed: it fetches MicroPython's WebAssembly port (apt-get install npm)")
-    from host_tools.web.__main__ import serve
+    from host_tools.dev.web.__main__ import serve
     out = tempfile.mkdtemp(prefix="web-site-")
     try:
         web_build.build(out=out, quiet=True)
@@ -91,8 +91,8 @@ def sim_frames(lines, store_dir):
     """The simulator's panel (64 rows of '0'/'1') after the boot and after each step of `lines`."""
     import main as firmware_main
     from hw.clock import FakeClock
-    from host_tools.sim.device import SimBoard
-    from host_tools.sim.script import SETTLE_MS, Runner
+    from host_tools.dev.sim.device import SimBoard
+    from host_tools.dev.sim.script import SETTLE_MS, Runner
     from storage.store import Store
     clock = FakeClock()
     board = SimBoard(now=clock.now)
@@ -157,7 +157,7 @@ class PageBoard:
 def page_frames(browser, lines, by_key=False, glow=None):
     """Runs the script on the page (manual clock): the canvas after the boot and after each step
     (and in `glow`, when given, the brightest dot of each)."""
-    from host_tools.sim.script import SETTLE_MS, Runner
+    from host_tools.dev.sim.script import SETTLE_MS, Runner
     frames = []
 
     def grab(text=None):
@@ -409,7 +409,7 @@ def test_unreadable_storage_is_kept_aside_and_the_page_starts(site, browser, tmp
 def test_offline_after_the_first_visit(site, browser, tmp_path):
     """At a table without network: after one visit the page starts from the browser's copy with
     the server gone, and plays."""
-    from host_tools.web.__main__ import serve
+    from host_tools.dev.web.__main__ import serve
     out = str(tmp_path / "site")
     web_build.build(out=out, quiet=True)
     server = serve(out, port=0)

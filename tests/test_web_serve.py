@@ -5,8 +5,8 @@ import socket
 
 import pytest
 
-from host_tools.web import __main__ as web
-from host_tools.web import build as web_build
+from host_tools.dev.web import __main__ as web
+from host_tools.dev.web import build as web_build
 
 
 @pytest.fixture

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from host_tools import wifi
+from host_tools.board import wifi
 from net import radio
 
 

@@ -5,7 +5,7 @@
 from ui.screens_common import Screen, ListScreen, Menu, title, hint, fit, rtext, W
 from draw.font import text_width
 
-NAME_LEN = 8        # as host_tools/names.py: a name column holds 8 Japanese characters
+NAME_LEN = 8        # as host_tools/board/names.py: a name column holds 8 Japanese characters
 NAMES_KEPT = 64     # the store reads no more than this many (Store.names)
 
 HIRA = ("あいうえおかきくけこさしすせそ", "たちつてとなにぬねのはひふへほ",

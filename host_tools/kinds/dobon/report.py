@@ -1,5 +1,5 @@
 # ドボン in the report: rounds with their winner or why they were drawn; the standings count wins.
-from host_tools.report.text import _name, _pick, tr
+from host_tools.records.report.text import _name, _pick, tr
 
 ROUND_WORD = ("Round", "回")
 SCORE_WORD = ("Wins", "勝数")

@@ -1,6 +1,6 @@
 # 株ドボン score calculator: one JSON case on stdin -> one JSON result on stdout (docs/calc-kabu.md).
 #   echo '{"own":["三","三","二"],"their":["四","五"],"dobon_card":"八","trumps":3,"gaeshi":0}' \
-#       | python -m host_tools.calc kabu
+#       | python -m host_tools.records.calc kabu
 # Exit 0 with {"total", "laps", "pips", "subtotal", "breakdown"}; exit 2 with {"error": "..."}.
 import sys
 
@@ -52,7 +52,7 @@ def calculate(case):
 def main(argv=None):
     argv = [] if argv is None else argv
     if argv and argv[0] in ("-h", "--help"):
-        sys.stdout.write("usage: python -m host_tools.calc kabu < case.json   (see docs/calc-kabu.md)\n")
+        sys.stdout.write("usage: python -m host_tools.records.calc kabu < case.json   (see docs/calc-kabu.md)\n")
         return 0
     try:
         case = cli_io.load_json(cli_io.read_stdin_text())

@@ -1,6 +1,6 @@
 # 株ドボン in the report: games with their ending, the score items in the details CSV (the item
 # labels are the device's: KB_I1..12 of firmware/kinds/kabu/texts.py).
-from host_tools.report.text import _name, _names, _num, _pick, tr
+from host_tools.records.report.text import _name, _names, _num, _pick, tr
 from core import registry
 
 ROUND_WORD = ("Game", "戦")

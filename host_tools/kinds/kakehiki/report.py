@@ -1,5 +1,5 @@
 # 掛け引きほーるでむ in the report: rounds with the pot, the predictions in the details CSV.
-from host_tools.report.text import _join, _name, _names, _num, _pick, _yes, tr
+from host_tools.records.report.text import _join, _name, _names, _num, _pick, _yes, tr
 
 ROUND_WORD = ("Round", "回")
 SCORE_WORD = None

@@ -1,4 +1,4 @@
-# `python -m host_tools.calc kakoi`: 囲将会ドボン calculator. One JSON case on stdin, JSON on stdout.
+# `python -m host_tools.records.calc kakoi`: 囲将会ドボン calculator. One JSON case on stdin, JSON on stdout.
 # Case format: docs/calc-kakoi.md. Invalid case: exit status 2 and {"error": "..."}.
 import json
 import sys
@@ -210,7 +210,7 @@ def run(case):
 def main(argv=None):
     argv = [] if argv is None else argv
     if argv:
-        sys.stderr.write("usage: python -m host_tools.calc kakoi < case.json\n")
+        sys.stderr.write("usage: python -m host_tools.records.calc kakoi < case.json\n")
         return 2
     names = None
     try:

@@ -1,6 +1,6 @@
 # 囲将会ドボン in the report: rounds with their ending and who starts next, the payments in the
 # details CSV.
-from host_tools.report.text import _name, _num, _pick, tr
+from host_tools.records.report.text import _name, _num, _pick, tr
 
 ROUND_WORD = ("Round", "局")
 SCORE_WORD = None

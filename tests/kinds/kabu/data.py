@@ -117,7 +117,7 @@ def check_report_csv(kb):
 
 
 def check_report_details(kb, g):
-    from host_tools.report import run as report
+    from host_tools.records.report import run as report
     assert kb[0] == report.DETAIL_COLUMNS
     first = [r for r in kb[1:] if r[0] == "1"]
     assert ["1", "score item", "Bob", "あき", "2", "Trumps", "4", "", "", ""] in first

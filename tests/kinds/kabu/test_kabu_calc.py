@@ -1,4 +1,4 @@
-# The 株ドボン calculator CLI: python -m host_tools.calc kabu (stdin JSON -> stdout JSON, exit 0/2).
+# The 株ドボン calculator CLI: python -m host_tools.records.calc kabu (stdin JSON -> stdout JSON, exit 0/2).
 import json
 import os
 import subprocess
@@ -11,7 +11,7 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", "..")
 
 def run(case, raw=None):
     data = raw if raw is not None else json.dumps(case, ensure_ascii=False)
-    p = subprocess.run([sys.executable, "-m", "host_tools.calc", "kabu"], input=data.encode("utf-8"),
+    p = subprocess.run([sys.executable, "-m", "host_tools.records.calc", "kabu"], input=data.encode("utf-8"),
                        cwd=ROOT, capture_output=True, timeout=60)
     return p.returncode, json.loads(p.stdout.decode("utf-8"))
 

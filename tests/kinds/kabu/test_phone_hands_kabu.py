@@ -207,7 +207,8 @@ def test_back_from_the_review_keeps_the_hands_to_correct_one(tmp_path):
 def test_make_presses_counts_what_the_phones_flow_takes(tmp_path):
     """docs/presses.md's phone columns for example 1 against the flow driven here: the panel's
     「→:ドボン」, 勝った人, 負けた人 and the review's OK; 三三二 is 3 taps and the send, 他他 2 and the send."""
-    from host_tools import _paths, presses
+    from host_tools import _paths
+    from host_tools.dev import presses
     r = presses.run_one(_paths.kind_tests("kabu", "presses", "kabu-ex1.fewest.txt"))
     assert r["phones"] == {"panel": 4, "taps": {0: 4, 1: 3}}
     app, hub, toks = table(tmp_path)
@@ -223,7 +224,8 @@ def test_make_presses_counts_what_the_phones_flow_takes(tmp_path):
 def before_its_result(tmp_path, script):
     """A press script's panel-only run (tests/kinds/kabu/presses/<script>), and a table with phones
     where its game stands just before that script's result: (run, app, hub)."""
-    from host_tools import _paths, presses
+    from host_tools import _paths
+    from host_tools.dev import presses
     r = presses.run_one(_paths.kind_tests("kabu", "presses", script))
     assert not r["failed"]
     names = r["names"]

@@ -1,6 +1,6 @@
 """株ドボン's report: every ending itemised in its CSV, details and Japanese page."""
 from core.engine import Game
-from host_tools.report import run as report
+from host_tools.records.report import run as report
 
 from test_logs import data_of
 from test_report import NAMES3, read_csv

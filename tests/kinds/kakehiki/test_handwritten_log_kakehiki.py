@@ -1,5 +1,5 @@
 """掛け引きほーるでむ's journal written by hand from docs/log-format.md replays to the result its rules give."""
-from host_tools import seal
+from host_tools.records import seal
 from core import journal
 from core.engine import Game
 from core.errors import Refusal

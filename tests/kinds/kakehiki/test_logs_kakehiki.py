@@ -1,6 +1,6 @@
-# host_tools.logs on 掛け引きほーるでむ logs: undo and redo replay exactly; a bad CRC names its line and
+# host_tools.records.logs on 掛け引きほーるでむ logs: undo and redo replay exactly; a bad CRC names its line and
 # the rules' refusals of the lines that no longer fold after it.
-from host_tools import logs
+from host_tools.records import logs
 import game_data  # noqa: E402
 play_kakehiki = game_data.of("kakehiki").play_log
 from test_logs import data_of

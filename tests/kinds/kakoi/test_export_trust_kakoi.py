@@ -1,13 +1,13 @@
 """囲将会ドボン's hand-sealed log with empty settings exports (test_export_trust.py's hostile device)."""
 import os
 
-from host_tools import export
+from host_tools.board import export
 from test_export import FolderRunner
 from test_export_trust import _device
 
 
 def test_hand_sealed_log_with_empty_settings_exports(tmp_path):
-    from host_tools import seal
+    from host_tools.records import seal
     dev = _device(tmp_path)
     draft = ['{"t":"header","schema":1,"kind":"kakoi","g":"dddd0004","seq":0,"settings":{},'
              '"seats":["A","B","C"],"fw":"hand"}',

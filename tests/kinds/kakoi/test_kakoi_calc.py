@@ -1,4 +1,4 @@
-# `python -m host_tools.calc kakoi`: the calculator as a user runs it (subprocess, stdin/stdout, exit codes).
+# `python -m host_tools.records.calc kakoi`: the calculator as a user runs it (subprocess, stdin/stdout, exit codes).
 import json
 import os
 import subprocess
@@ -11,7 +11,7 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", "..")
 
 def calc(case):
     text = case if isinstance(case, str) else json.dumps(case, ensure_ascii=False)
-    p = subprocess.run([sys.executable, "-m", "host_tools.calc", "kakoi"], input=text.encode("utf-8"),
+    p = subprocess.run([sys.executable, "-m", "host_tools.records.calc", "kakoi"], input=text.encode("utf-8"),
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT, timeout=60)
     return p.returncode, json.loads(p.stdout.decode("utf-8"))
 
@@ -151,6 +151,6 @@ def test_refusal_names_the_player():
 
 
 def test_usage_with_extra_argument():
-    p = subprocess.run([sys.executable, "-m", "host_tools.calc", "kakoi", "extra"], input=b"{}",
+    p = subprocess.run([sys.executable, "-m", "host_tools.records.calc", "kakoi", "extra"], input=b"{}",
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT, timeout=60)
     assert p.returncode == 2

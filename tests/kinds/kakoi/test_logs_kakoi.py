@@ -1,8 +1,8 @@
-# host_tools.logs on corrupt 囲将会ドボン logs: a bad CRC, a gap, an unknown event, a newer format,
+# host_tools.records.logs on corrupt 囲将会ドボン logs: a bad CRC, a gap, an unknown event, a newer format,
 # another game's line, a duplicate and a refused line, each named with its line; the rest is kept.
 from core import journal
 
-from host_tools import logs
+from host_tools.records import logs
 import game_data  # noqa: E402
 play_kakoi = game_data.of("kakoi").play_log
 from test_logs import data_of, reseal

@@ -10,7 +10,8 @@ from net.radio import Phones
 from core.errors import Refusal
 from ui.app import App
 from phone_hands import on_hands
-from host_tools import _paths, presses
+from host_tools import _paths
+from host_tools.dev import presses
 
 NAMES = ["P1", "P2", "P3", "P4", "P5"]
 

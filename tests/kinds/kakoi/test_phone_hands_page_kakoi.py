@@ -5,7 +5,8 @@ the four payers tap theirs and send them at the same moment; every phone shows t
 panel-only entry's (tests/kinds/kakoi/presses/kakoi-tenhou.fewest.txt). Skips without Chromium."""
 from test_phone_page import browser, phones, sim, shots, claim_seats, follow, MISSING_GLYPHS  # noqa: F401
 from phone_hands import tap_plus, heads
-from host_tools import _paths, presses
+from host_tools import _paths
+from host_tools.dev import presses
 
 SCRIPT = _paths.kind_tests("kakoi", "presses", "kakoi-tenhou.fewest.txt")
 

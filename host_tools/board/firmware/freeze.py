@@ -1,0 +1,190 @@
+"""What our firmware freezes: exactly the tree `make deploy` stages, as modules.
+
+    frozen/app/   firmware/ as deploy stages it for the board, in source: main.py is renamed
+                  firmware_main.py and a small frozen main.py (frozen_main.py beside this file)
+                  runs it; each data file (draw/misaki.fnt, ui/texts.bin, net/page.html) becomes
+                  a module holding it as one bytes constant (draw/misaki_fnt.py: DATA = b"..."),
+                  which frozen_data.py (beside this file, frozen too) mounts read-only at /.data
+                  for the firmware's readers; and firmware_build.py says which tree and board
+                  the firmware was built from.
+    frozen/lib/   deploy's lib/: micropython-lib's ssd1306 and, on a board with a radio, the
+                  pinned microdot; frozen at the top, where the board imports them from /lib.
+
+The board's manifest.py (boards/<board>/manifest.py) freezes those two folders, named by the
+build as $(SCOREBOARD_APP) and $(SCOREBOARD_LIB); `check_manifest` proves it freezes them and
+nothing of ours besides, and `expected_modules` that they hold every module deploy stages.
+"""
+import os
+import shutil
+
+from host_tools.board import boards, deploy
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+LAUNCHER = os.path.join(HERE, "frozen_main.py")
+DATA_VFS = os.path.join(HERE, "frozen_data.py")       # frozen as the module frozen_data
+BUILD_INFO = "firmware_build"        # the frozen module that says what the firmware was built from
+MAIN = deploy.MAIN_MODULE            # firmware/main.py, frozen as firmware_main (as deploy compiles it)
+DATA_KEY = "DATA"
+# lwIP's TCP connections in our build of a board with a radio (boards/pico_w/phones.h): every
+# phone's stream held open beside a page load and a phone's request.
+TCP_CONNECTIONS = 16
+
+
+def data_module(rel):
+    """The module a data file becomes: "draw/misaki.fnt" -> "draw/misaki_fnt.py"."""
+    folder, name = rel.rsplit("/", 1) if "/" in rel else ("", rel)
+    mod = name.replace(".", "_").replace("-", "_") + ".py"
+    return folder + "/" + mod if folder else mod
+
+
+tree_id = deploy.tree_id      # the id the firmware carries and deploy compares (one copy)
+
+
+def stage_source(board, out_dir):
+    """deploy's tree for `board`, in source (what the firmware freezes); returns out_dir."""
+    return deploy.stage(board, out_dir, compile=False)
+
+
+def expected_modules(staged_dir):
+    """(app modules, lib modules): the .py paths the frozen folders must hold for a staged tree."""
+    app, lib = [], []
+    for rel in deploy.staged_files(staged_dir):
+        if rel.startswith("lib/"):
+            lib.append(rel[4:])
+        elif rel == "main.py":
+            app.append(MAIN + ".py")
+        elif rel.endswith(".py"):
+            app.append(rel)
+        else:
+            app.append(data_module(rel))
+    app += ["main.py", "frozen_data.py", BUILD_INFO + ".py"]
+    return sorted(app), sorted(lib)
+
+
+def _write_data_module(src, dst, rel):
+    with open(src, "rb") as f:
+        data = f.read()
+    os.makedirs(os.path.dirname(dst) or ".", exist_ok=True)
+    with open(dst, "w", encoding="ascii") as f:
+        f.write("# %s (%d bytes), frozen into the firmware: read in place from flash.\n" % (rel, len(data)))
+        f.write("%s = %r\n" % (DATA_KEY, data))
+
+
+def build_info_source(board, tree, radio):
+    from host_tools.board.firmware import pinned
+    lines = ["# What this firmware was built from (host_tools/board/firmware/freeze.py).",
+             "BOARD = %r" % board,
+             "TREE = %r" % tree,
+             "MICROPYTHON = %r" % ".".join(str(x) for x in pinned.MICROPYTHON_VERSION)]
+    if radio:
+        lines.append("TCP_CONNECTIONS = %d" % TCP_CONNECTIONS)
+    return "\n".join(lines) + "\n"
+
+
+def make_tree(board, out_dir):
+    """Write frozen/app and frozen/lib for `board` under out_dir; returns (app_dir, lib_dir, tree)."""
+    staged = stage_source(board, os.path.join(out_dir, "staged"))
+    tree = tree_id(staged)
+    app, lib = os.path.join(out_dir, "app"), os.path.join(out_dir, "lib")
+    for d in (app, lib):
+        if os.path.isdir(d):
+            shutil.rmtree(d)
+        os.makedirs(d)
+    for rel in deploy.staged_files(staged):
+        src = os.path.join(staged, rel)
+        if rel.startswith("lib/"):
+            dst = os.path.join(lib, rel[4:])
+        elif rel == "main.py":
+            dst = os.path.join(app, MAIN + ".py")
+        elif rel.endswith(".py"):
+            dst = os.path.join(app, rel)
+        else:
+            _write_data_module(src, os.path.join(app, data_module(rel)), rel)
+            continue
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        shutil.copyfile(src, dst)
+    shutil.copyfile(LAUNCHER, os.path.join(app, "main.py"))
+    shutil.copyfile(DATA_VFS, os.path.join(app, "frozen_data.py"))
+    with open(os.path.join(app, BUILD_INFO + ".py"), "w") as f:
+        f.write(build_info_source(board, tree, boards.has_radio(board)))
+    return app, lib, tree
+
+
+def frozen_modules(folder):
+    """The .py paths under a frozen folder, sorted."""
+    return [p for p in deploy.staged_files(folder) if p.endswith(".py")]
+
+
+# -- the board's manifest --------------------------------------------------------------------
+
+class _Recorder:
+    """Runs a manifest.py with MicroPython's manifest functions recorded, not carried out."""
+
+    def __init__(self, variables):
+        self.variables = variables
+        self.calls = []
+
+    def _expand(self, path):
+        for k, v in self.variables.items():
+            path = path.replace("$(%s)" % k, v)
+        return path
+
+    def run(self, path):
+        ns = {name: getattr(self, "_" + name) for name in
+              ("include", "freeze", "module", "package", "require", "metadata", "options")}
+        ns["__file__"] = path
+        with open(path, encoding="utf-8") as f:
+            exec(compile(f.read(), path, "exec"), ns)
+
+    def _include(self, manifest, **kw):
+        path = self._expand(manifest)
+        if os.path.isdir(path):
+            path = os.path.join(path, "manifest.py")
+        if path.startswith(self.variables["BOARD_DIR"] + "/") or os.path.isfile(path) and \
+                path.startswith(boards.BOARDS):
+            self.run(os.path.normpath(path))
+        else:
+            self.calls.append(("include", path))
+
+    def _freeze(self, path, script=None, opt=None):
+        self.calls.append(("freeze", self._expand(path)))
+
+    def _module(self, path, base_path=".", opt=None):
+        self.calls.append(("module", path))
+
+    def _package(self, path, files=None, base_path=".", opt=None):
+        self.calls.append(("package", path))
+
+    def _require(self, name, **kw):
+        self.calls.append(("require", name))
+
+    def _metadata(self, **kw):
+        pass
+
+    def _options(self, **kw):
+        return None
+
+
+def manifest_calls(board):
+    """What boards/<board>/manifest.py asks for, with our board manifests it includes followed:
+    [("include", path) | ("freeze", path) | ("require", name) ...]."""
+    folder = boards.folder(board)
+    rec = _Recorder({"BOARD_DIR": folder, "PORT_DIR": "$(PORT_DIR)", "MPY_DIR": "$(MPY_DIR)",
+                     "MPY_LIB_DIR": "$(MPY_LIB_DIR)", "SCOREBOARD_APP": "$(SCOREBOARD_APP)",
+                     "SCOREBOARD_LIB": "$(SCOREBOARD_LIB)"})
+    rec.run(os.path.join(folder, "manifest.py"))
+    return rec.calls
+
+
+def check_manifest(board):
+    """Raise ValueError unless the board's manifest freezes our two folders, each once, and no
+    other code of ours (a path into this repository would freeze files deploy does not stage)."""
+    calls = manifest_calls(board)
+    frozen = [p for kind, p in calls if kind in ("freeze", "module", "package")]
+    for want in ("$(SCOREBOARD_APP)", "$(SCOREBOARD_LIB)"):
+        if frozen.count(want) != 1:
+            raise ValueError("boards/%s/manifest.py freezes %s %d times (once wanted)" % (board, want, frozen.count(want)))
+    for kind, p in calls:
+        if kind != "require" and p.startswith(boards.ROOT):
+            raise ValueError("boards/%s/manifest.py %ss %s: only the staged tree is frozen" % (board, kind, p))
+    return calls

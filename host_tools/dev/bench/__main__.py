@@ -1,0 +1,6 @@
+# `python -m host_tools.dev.bench`: the benchmark page (host_tools/dev/bench/run.py).
+import sys
+
+from host_tools.dev.bench.run import main
+
+sys.exit(main())

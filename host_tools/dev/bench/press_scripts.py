@@ -1,0 +1,168 @@
+"""Every press of the press scripts (tests/kinds/<kind>/presses/) on the emulated Pico: release to the last panel write.
+
+    python -m host_tools.dev.bench.press_scripts [--uf2 PATH] [--game KIND ...] [--json OUT]
+
+The scripts `host_tools.dev.presses` counts (each entry's fewest and hints paths) played whole, the
+steps before the count included, each on a fresh board booted from the UF2's own flash (ours:
+the UF2 alone on an empty littlefs; the official one: make deploy's files). A click's time runs
+from its release, a long press's from the moment it fires, a held ▲▼'s (`repeat N`) from its last
+repeat, to the last data the panel received before the board went quiet (emulated ms; the button
+poll's phase, 0-10 ms, included as on a real board). No heap queries: the emulator scripts
+(host_tools.dev.bench.scripts) measure the heap; these give the presses' spread over 1,200 of them.
+About 40 min of wall time for the 38 scripts.
+"""
+import argparse
+import json
+import os
+import shutil
+import sys
+import tempfile
+import time
+
+from host_tools import _paths  # noqa: F401  (firmware/ on sys.path: the buttons' timing)
+
+PRESS_OPS = ("click", "long", "repeat")
+
+
+def held_ms(op, args):
+    """(ms the finger stays down, ms after the firmware first reads it down that the event the
+    press is timed from fires; None: from the release)."""
+    from hw import buttons as B
+    from host_tools.dev.emu.script import TAP_MS
+    if op == "click":
+        return TAP_MS, None
+    if op == "long":
+        return B.LONG_MS + 100, B.DEBOUNCE_MS + B.LONG_MS
+    n = int(args[1]) if len(args) > 1 else 1
+    fires = B.DEBOUNCE_MS + B.REPEAT_DELAY_MS + (n - 1) * B.REPEAT_MS
+    return fires + 10, fires
+
+
+def play(p, steps):
+    """[(step, ms)] for each press of `steps` played on a booted board (ms None: the press
+    changed nothing on the panel)."""
+    from host_tools.dev.bench.scripts import settle_timed
+    from host_tools.dev.emu.pico import SETTLE_MS
+    out = []
+    for text in steps:
+        words = text.split("#", 1)[0].split()
+        if not words or words[0] == "shot":
+            continue
+        op, args = words[0], words[1:]
+        if op == "wait":
+            p.run_ms(int(args[0]))
+            p.settle(SETTLE_MS)
+            continue
+        if op not in PRESS_OPS:
+            raise ValueError("%r: a step this bench does not time" % text)
+        hold, fires = held_ms(op, args)
+        p.hold(args[0])
+        p.wait_polled()
+        down = p.now_ms
+        p.run_ms(hold)
+        p.release(args[0])
+        t0 = p.now_ms if fires is None else down + fires
+        last = settle_timed(p, SETTLE_MS)
+        out.append((" ".join(words), None if last is None else round(max(0, last - t0), 1)))
+    return out
+
+
+def run_script(path, uf2, flash_dir):
+    """One press script whole on a fresh board: {"script", "kind", "presses": [(step, ms)]}."""
+    from host_tools.dev import emu, presses
+    _head, setup, counted = presses.parse(path)
+    tree = tempfile.mkdtemp(prefix="bench-press-scripts-")
+    try:
+        shutil.copytree(flash_dir, os.path.join(tree, "flash"))
+        with emu.Pico(uf2, os.path.join(tree, "flash")) as p:
+            p.boot(frames=2, timeout_ms=60000)
+            p.settle()
+            timed = play(p, setup + counted)
+    finally:
+        shutil.rmtree(tree, ignore_errors=True)
+    return {"script": os.path.basename(path), "kind": os.path.basename(os.path.dirname(os.path.dirname(path))),
+            "presses": timed}
+
+
+def summary(runs, goal_ms=100):
+    """Per game: presses timed, worst, 90th percentile, over the goal, the slowest (script, step)."""
+    from host_tools.dev.bench.shared import pct
+    games = {}
+    for r in runs:
+        g = games.setdefault(r["kind"], {"ms": [], "slowest": None, "untimed": 0})
+        for step, ms in r["presses"]:
+            if ms is None:
+                g["untimed"] += 1
+                continue
+            g["ms"].append(ms)
+            if g["slowest"] is None or ms > g["slowest"][2]:
+                g["slowest"] = (r["script"], step, ms)
+    return dict((k, {"n": len(g["ms"]), "max": max(g["ms"]) if g["ms"] else None,
+                     "p90": pct(g["ms"], 90) if g["ms"] else None,
+                     "over": sum(1 for v in g["ms"] if v > goal_ms), "untimed": g["untimed"],
+                     "slowest": g["slowest"]}) for k, g in games.items())
+
+
+def measure(uf2=None, kinds=None, log=None):
+    from host_tools.dev import emu, presses
+    path = emu.find_uf2(uf2)
+    if not path:
+        return {"skip": "no UF2"}
+    scripts = [p for _stem, paths in presses.entries() for p in (paths["fewest"], paths["hints"])]
+    if kinds:
+        scripts = [s for s in scripts if os.path.basename(os.path.dirname(os.path.dirname(s))) in kinds]
+    tmp = tempfile.mkdtemp(prefix="bench-press-scripts-flash-")
+    t = time.time()
+    runs = []
+    try:
+        flash_dir = emu.app_flash("pico", os.path.join(tmp, "flash"), path)
+        for s in scripts:
+            runs.append(run_script(s, path, flash_dir))
+            if log:
+                ms = [v for _s, v in runs[-1]["presses"] if v is not None]
+                log("%s: %d presses, worst %s ms" % (runs[-1]["script"], len(ms), max(ms) if ms else "-"))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return {"games": summary(runs), "runs": runs, "wall": time.time() - t}
+
+
+def markdown(S, goal_ms=100, p90_ms=50):
+    from core import registry as G
+    out = ["| game | presses | worst ms | 90th percentile ms | over %d ms | slowest press |" % goal_ms,
+           "|---|---|---|---|---|---|"]
+    for k, g in sorted(S["games"].items()):
+        name = G.entry(k)[G.NAME][1] if k in G.KINDS else k
+        sl = g["slowest"]
+        out.append("| %s | %d | %s | %s | %d | %s |" % (
+            name, g["n"], "-" if g["max"] is None else "%.0f" % g["max"],
+            "-" if g["p90"] is None else "%.0f" % g["p90"], g["over"],
+            "%s: `%s`" % (sl[0], sl[1]) if sl else "-"))
+    allms = [v for r in S["runs"] for _s, v in r["presses"] if v is not None]
+    if allms:
+        from host_tools.dev.bench.shared import pct
+        worst, p90 = max(allms), pct(allms, 90)
+        out.append("| **all** | %d | %.0f (%s) | %.0f (%s) | %d | |" % (
+            len(allms), worst, "met" if worst <= goal_ms else "**missed**", p90,
+            "met" if p90 <= p90_ms else "**missed**", sum(1 for v in allms if v > goal_ms)))
+    return "\n".join(out)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m host_tools.dev.bench.press_scripts", description=__doc__.splitlines()[0])
+    ap.add_argument("--uf2", help="the firmware (default: .cache/RPI_PICO.uf2)")
+    ap.add_argument("--game", action="append", help="only this game's scripts (repeatable)")
+    ap.add_argument("--json", help="write the raw results here")
+    a = ap.parse_args(argv)
+    S = measure(a.uf2, a.game, log=lambda s: print(s, file=sys.stderr, flush=True))
+    if "skip" in S:
+        print("bench_press_scripts: " + S["skip"], file=sys.stderr)
+        return 2
+    if a.json:
+        with open(a.json, "w") as f:
+            json.dump(S, f, indent=1)
+    print(markdown(S))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

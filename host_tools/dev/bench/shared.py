@@ -1,0 +1,47 @@
+# What host_tools/dev/bench/run.py (it measures) and host_tools/dev/bench/doc.py (it writes the page) both
+# use: the percentile, the I2C timing of the display, the heap agreement margin and the marker of
+# the page's measured part. In a module of its own so that the page writer needs nothing of the
+# bench (no import cycle: tests/test_imports.py).
+I2C_HZ = 400000
+BITS_PER_BYTE = 9          # 8 data bits + ACK
+HEAP_MARGIN = 0.05         # the two MicroPythons agree on each step's growth within 5 %
+MEASURED = "<!-- Below: measured, not deterministic (emulated ms, wall clock); not compared by the test. -->"
+
+
+def pct(values, p):
+    v = sorted(values)
+    if not v:
+        return 0
+    k = min(len(v) - 1, max(0, int(round(p / 100.0 * (len(v) - 1)))))
+    return v[k]
+
+
+def ms_at_400k(nbytes):
+    return nbytes * BITS_PER_BYTE * 1000.0 / I2C_HZ
+
+
+def console_times(p):
+    """main.py's console command `t`: (last press: lag ms, work us, draw us, show us) and the boot's
+    [(step, ms since reset)]; ((), []) from a firmware without it."""
+    import re
+    mark = p.console_mark()
+    p.send("t\n")
+    if not p.run_until(lambda: b"boot_ms" in p._console[mark:] and p._console.endswith(b"\n"), 3000):
+        return (), []
+    text = p.console_text(mark)
+    m = re.search(r"press_lag_ms (\d+) work_us (\d+) draw_us (-?\d+) show_us (\d+) at_ms (\d+)", text)
+    press = tuple(int(x) for x in m.groups()) if m else ()
+    b = re.search(r"boot_ms ([^\n]*)", text)
+    w = b.group(1).split() if b else []
+    return press, [(w[i], int(w[i + 1])) for i in range(0, len(w) - 1, 2)]
+
+
+def spread(vals, fmt="%.0f"):
+    """'median (min-max, n runs)' of a list of numbers."""
+    v = sorted(vals)
+    if not v:
+        return "-"
+    med = v[len(v) // 2]
+    if v[0] == v[-1]:
+        return (fmt + " (%d runs)") % (med, len(v)) if len(v) > 1 else fmt % med
+    return (fmt + " (" + fmt + "-" + fmt + ", %d values)") % (med, v[0], v[-1], len(v))

@@ -1,0 +1,16 @@
+# Each game's part of the report (host_tools/records/report/run.py): its CSV columns and rows, its details CSV
+# rows and its itemised lines, in host_tools/kinds/<kind>/report.py. A game without such a file (a
+# registered game the report has not been taught) gets the generic part: round number and scores.
+#
+# A part provides ROUND_WORD and SCORE_WORD ((English, 日本語) or None: the page's words),
+# COLUMNS = (fixed columns, per-player column names), PER (the outcome's per-seat lists, in the
+# order of COLUMNS[1]), row(n, names, outcome) -> the fixed cells, details(names, outcome, lang)
+# -> lines, and, when the game has a long-format details CSV, detail_rows(n, names, outcome).
+from host_tools import kinds
+from host_tools.records.report import generic
+
+
+def of(kind):
+    """The report part of `kind` (generic when the game has none)."""
+    mod = kinds.part(kind, "report")
+    return generic if mod is None else mod

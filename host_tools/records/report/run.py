@@ -1,0 +1,569 @@
+# `python -m host_tools report LOG... [--out DIR] [--lang ja|en|both] [--night LABEL]`: the game
+# night as the players read it (docs/export.md: every page element and every CSV column).
+#
+# For every game: `<kind>-<id>.csv`, one row per round with one value per cell, players by name;
+# `<kind>-<id>-details.csv`, long format: one row per prediction, payment or score item.
+# For every game night (logs grouped by their archive/<date>/ folder, else the file's date;
+# --night: all of them as one night): one HTML page per language, every word in that language,
+# each game's settings, standings, a chart of the scores (inline SVG, its text left as text for the
+# browser to draw: no font is baked into a picture) and the rounds with their itemised results.
+#
+# Trust: output file names come from validated ids (8 lowercase hex digits) or a slug, never from
+# the log; names are plain text everywhere (no mathtext, HTML-escaped, CSV formulas defused); a
+# game that cannot be processed is listed as refused with its reason and the other games go on.
+# Memory: one game at a time, its rounds streamed from the fold straight into the CSVs and pages.
+import array
+import csv
+import datetime
+import hashlib
+import html
+import io
+import os
+import re
+import sys
+
+from host_tools.records import logs
+from host_tools.records.report import parts as report_games
+from host_tools.records.report.text import T, _name, _num, _pick, tr  # noqa: F401  (words and cell helpers)
+from core import registry      # the registry: every game's kind and name
+
+TABLE_ROWS = 1000      # rounds listed on a page (all of them are in the CSV)
+CHART_POINTS = 1000    # points per line in a chart (longer games are sampled evenly)
+GAME_ID = re.compile(r"^[0-9a-z]{8}$")   # what the journal validator accepts: no path in it
+
+
+def kind_name(kind, lang):
+    return registry.name(kind, lang) if kind in registry.KINDS else tr("unknown_game", lang)
+
+
+def settings_text(kind, settings, lang):
+    """The settings as "label: value" pairs in `lang`, in the device's words: each game declares
+    its settings once (SETTINGS in its rules module, core/settings.py) with the text id of
+    the label; a choice's value reads as its V_<value> text. Unknown keys: key = value."""
+    from core import settings as sdecl
+    out = []
+    settings = settings if isinstance(settings, dict) else {}
+    decl, texts = (), {}
+    if kind in registry.KINDS:
+        decl = registry.load(kind).SETTINGS
+        texts = registry.module(registry.texts(kind)).MESSAGES
+    for d in decl:
+        key = d[sdecl.KEY]
+        cond = d[sdecl.SHOWN_IF]
+        if key not in settings or (cond is not None and settings.get(cond[0]) != cond[1]):
+            continue
+        v = settings[key]
+        if v is True or v is False:
+            shown = tr("yes" if v else "no", lang)
+        else:
+            shown = _pick(texts["V_" + v], lang) if isinstance(v, str) and "V_" + v in texts else str(v)
+        label = _pick(texts[d[sdecl.LABEL]], lang) if d[sdecl.LABEL] in texts else key
+        out.append("%s%s%s" % (label, "：" if lang == "ja" else ": ", shown))
+    known = [d[sdecl.KEY] for d in decl]
+    for key in sorted(k for k in settings if k not in known):
+        out.append("%s = %s" % (key, settings[key]))
+    return out
+
+
+def _hashable(v):
+    return isinstance(v, (str, int, bool)) or v is None
+
+
+# ---- safe output names ---------------------------------------------------------------------------
+def slug(text, limit=40):
+    """A file-name part from any text: letters, digits, - and _ only (never a path)."""
+    s = re.sub(r"[^0-9A-Za-z_-]+", "_", str(text)).strip("_")[:limit]
+    return s or "x"
+
+
+def file_stem(kind, game_id):
+    """`<kind>-<id>`: the id when it is 8 of 0-9 a-z (the device writes 8 hex digits), else
+    `game-` + the first 8 hex digits of the id's SHA-256: the log never names a file."""
+    k = kind if kind in registry.KINDS else "game"
+    if isinstance(game_id, str) and GAME_ID.fullmatch(game_id):
+        return "%s-%s" % (k, game_id)
+    raw = game_id if isinstance(game_id, str) else repr(game_id)
+    return "%s-x%s" % (k, hashlib.sha256(raw.encode("utf-8", "replace")).hexdigest()[:8])
+
+
+def _inside(out_dir, name):
+    """The path of `name` in out_dir, checked to stay there."""
+    path = os.path.join(out_dir, name)
+    if os.path.dirname(os.path.abspath(path)) != os.path.abspath(out_dir):
+        raise ValueError("output name %r leaves the output folder" % name)
+    return path
+
+
+# ---- one game's rounds, streamed -----------------------------------------------------------------
+def rounds_of(res):
+    """Yields (outcome, scores after it) for the effective actions of a read log, one at a time
+    (the scores per the rules' standings, seat order)."""
+    game = res.game
+    if game is None:
+        return
+    rules = game.rules
+    state = rules.initial_state(game.settings, game.nseats)
+    for rec in game._effective(game.done):
+        o = game._apply(state, rec)
+        if o is not None:
+            sc = [0] * game.nseats
+            for e in rules.standings(state):
+                sc[e["seat"]] = e["score"]
+            yield o, sc
+
+
+def initial_scores(res):
+    g = res.game
+    sc = [0] * g.nseats
+    for e in g.rules.standings(g.rules.initial_state(g.settings, g.nseats)):
+        sc[e["seat"]] = e["score"]
+    return sc
+
+
+def player_labels(names):
+    """Column labels per seat: the name, with its 1-based seat number when names repeat."""
+    return [n if names.count(n) == 1 else "%s (seat %d)" % (n, i + 1) for i, n in enumerate(names)]
+
+
+# ---- CSV columns per kind: (fixed columns, per-player fields) and one row per outcome -----------
+# Each game's part is in host_tools/kinds/<kind>/report.py (report_games.of: generic for a game
+# without one).
+def csv_columns(kind, labels):
+    fixed, per = report_games.of(kind).COLUMNS
+    cols = list(fixed)
+    for f in per:
+        cols += ["%s: %s" % (f, lb) for lb in labels]
+    cols += ["score: %s" % lb for lb in labels]
+    return cols
+
+
+def csv_row(kind, n, names, o, sc):
+    part = report_games.of(kind)
+    row = part.row(n, names, o)
+    for f in part.PER:
+        v = o.get(f)
+        row += [_num(x) for x in v] if isinstance(v, list) and len(v) == len(names) else [""] * len(names)
+    return row + list(sc)
+
+
+def has_details(kind):
+    """Whether the game has a long-format details CSV (predictions, payments, score items)."""
+    return hasattr(report_games.of(kind), "detail_rows")
+
+
+DETAIL_COLUMNS = ["round", "type", "from", "to", "item no", "item", "points", "factor", "amount", "result"]
+
+
+def detail_rows(kind, n, names, o):
+    """Long-format rows: predictions (掛け引き), payments (囲将会), score items (株)."""
+    part = report_games.of(kind)
+    return part.detail_rows(n, names, o) if hasattr(part, "detail_rows") else []
+
+
+_FORMULA = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _safe_cell(v):
+    """Text a spreadsheet would run as a formula (=, +, -, @) gets a leading apostrophe."""
+    if isinstance(v, str) and v.startswith(_FORMULA):
+        return "'" + v
+    return v
+
+
+# ---- itemised details on the page, per kind ------------------------------------------------------
+def details(kind, names, o, lang):
+    """One round's itemised result as short plain-text lines in `lang` (escaped by the caller)."""
+    return report_games.of(kind).details(names, o, lang)
+
+
+def word(kind, name, key, lang):
+    """The game's word for its rows (ROUND_WORD) or its scores (SCORE_WORD), else the page's."""
+    pair = getattr(report_games.of(kind), name, None)
+    return _pick(pair if pair is not None else T[key], lang)
+
+
+# ---- the chart: inline SVG, text left as text --------------------------------------------------
+JAPANESE_FONTS = ("IPAexGothic", "IPAGothic", "Noto Sans CJK JP", "Noto Sans JP", "TakaoGothic",
+                  "VL Gothic", "MisakiGothic")   # misaki (make font) last: 8-dot, but every glyph
+_plt = None
+_JA_FONT = None
+
+
+def japanese_font():
+    """The Japanese font matplotlib measures text with (Debian fonts-ipafont-gothic or
+    fonts-noto-cjk), or None."""
+    _setup_matplotlib()
+    return _JA_FONT
+
+
+def _setup_matplotlib():
+    global _plt, _JA_FONT
+    if _plt is not None:
+        return _plt
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib import font_manager
+    have = set(f.name for f in font_manager.fontManager.ttflist)
+    _JA_FONT = next((f for f in JAPANESE_FONTS if f in have), None)
+    _plt = plt
+    return plt
+
+
+def _chart_rc():
+    fams = ["DejaVu Sans"] + ([_JA_FONT] if _JA_FONT else [])
+    return {"svg.fonttype": "none",        # text stays text: the browser draws every glyph
+            "text.parse_math": False,      # a name with $ is a name, not a formula
+            "text.usetex": False, "font.family": fams, "axes.unicode_minus": False,
+            "svg.hashsalt": "report"}      # the same game gives the same SVG
+
+
+class Series:
+    """Each player's score after every round, sampled down to CHART_POINTS points per line."""
+
+    def __init__(self, start):
+        self.n = len(start)
+        self.step = 1
+        self.xs = array.array("l", [0])
+        self.ys = [array.array("l", [int(v)]) for v in start]
+        self.last = None
+
+    def add(self, x, sc):
+        self.last = (x, sc)
+        if x % self.step == 0:
+            self.xs.append(x)
+            for i in range(self.n):
+                self.ys[i].append(int(sc[i]))
+            if len(self.xs) > CHART_POINTS:   # keep every other point, sample twice as sparsely
+                self.step *= 2
+                self.xs = self.xs[::2]
+                self.ys = [y[::2] for y in self.ys]
+
+    def points(self):
+        xs, ys = list(self.xs), [list(y) for y in self.ys]
+        if self.last and (not xs or xs[-1] != self.last[0]):
+            xs.append(self.last[0])
+            for i in range(self.n):
+                ys[i].append(int(self.last[1][i]))
+        return xs, ys
+
+
+MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")   # one per player (seats up to 6, and more)
+
+
+def chart_svg(names, series, lang, kind=None):
+    """An SVG <svg> element (no XML prologue) of the scores; every label plain text in `lang`."""
+    plt = _setup_matplotlib()
+    import matplotlib
+    from matplotlib.ticker import MaxNLocator
+    xs, ys = series.points()
+    with matplotlib.rc_context(_chart_rc()):
+        fig, ax = plt.subplots(figsize=(7, 3.6))
+        try:
+            fig.subplots_adjust(left=0.1, right=0.98, top=0.97, bottom=0.14)
+            # Players with equal scores would draw one line over another: each line is narrower
+            # than the one drawn before it and has its own marker, so an equal line shows as a
+            # band around the next one and every player stays visible.
+            n = len(ys)
+            step = min(2.0, 6.0 / (n - 1)) if n > 1 else 0     # the widest line 7.2 px at most
+            lines = [ax.plot(xs, y, marker=MARKERS[i % len(MARKERS)] if len(xs) <= 60 else None,
+                             markersize=3 + step * (n - 1 - i), linewidth=1.2 + step * (n - 1 - i),
+                             zorder=2 + i)[0] for i, y in enumerate(ys)]
+            ax.set_xlabel(word(kind, "ROUND_WORD", "round", lang))
+            ax.set_ylabel(word(kind, "SCORE_WORD", "score", lang))
+            ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+            ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+            ax.grid(True, alpha=0.3)
+            # explicit labels: matplotlib hides legend labels that start with "_"
+            ax.legend(lines, list(names), loc="best", fontsize="small")
+            svg = svg_of(fig)
+        finally:
+            plt.close(fig)
+    return svg
+
+
+def svg_of(fig):
+    """A matplotlib figure as inline SVG for a page: no XML prologue, no date, no RDF metadata
+    (words for no reader); the report's and the season's charts."""
+    buf = io.StringIO()
+    fig.savefig(buf, format="svg", metadata={"Date": None})
+    svg = buf.getvalue()
+    svg = svg[svg.index("<svg"):]
+    return re.sub(r"<metadata>.*?</metadata>\s*", "", svg, flags=re.S)
+
+
+# ---- one game -> its CSVs and its page sections --------------------------------------------------
+class GameSection:
+    """What the night's pages show for one log (built by process_log)."""
+
+    def __init__(self, res):
+        self.res = res
+        self.name = res.name
+        self.kind = res.kind
+        self.key = (res.game_id, repr(res.header)) if res.header else (res.name, id(res))
+        self.kept = res.kept
+        self.html = {}
+        self.csv = []
+        self.refusal = None     # (file, reason per language) when the game is not shown
+
+
+def process_log(res, out_dir, langs, used_stems, plots=True):
+    """Writes the game's CSVs and renders its sections; streams the rounds once."""
+    sec = GameSection(res)
+    e = html.escape
+    names = [str(n) for n in (res.header or {}).get("seats", [])]
+    kind = res.kind
+    parts = dict((lg, []) for lg in langs)
+    for lg in langs:
+        h = parts[lg]
+        h.append("<section>")
+        h.append("<h2>%s <small>%s</small></h2>" % (e(kind_name(kind, lg)), e(str(res.game_id or res.name))))
+    if res.game is None:
+        for lg in langs:
+            parts[lg].append('<p class="warn">%s</p>' % tr("unreadable", lg))
+        sec.refusal = dict((lg, res.problems[0].text(lg, kind) if res.problems else tr("unreadable", lg))
+                           for lg in langs)
+    stem = None
+    if res.game is not None:
+        stem = file_stem(kind, res.game_id)
+        while stem in used_stems and used_stems[stem] != sec.key:
+            stem += "-2"
+        used_stems[stem] = sec.key
+    for lg in langs:
+        _head(parts[lg], res, names, stem, lg)
+    if res.game is None:
+        for lg in langs:
+            parts[lg].append("</section>")
+            sec.html[lg] = "\n".join(parts[lg])
+        return sec
+    labels = player_labels(names)
+    csv_path = _inside(out_dir, stem + ".csv")
+    det_path = _inside(out_dir, stem + "-details.csv") if has_details(kind) else os.devnull
+    tmp_csv = csv_path + ".part"
+    tmp_det = det_path + ".part" if has_details(kind) else os.devnull
+    start = initial_scores(res)
+    series = Series(start)
+    tables = dict((lg, []) for lg in langs)
+    try:
+        n, prev = _write_rounds(res, kind, names, labels, tmp_csv, tmp_det, series, tables, langs, start)
+    except BaseException:
+        for p in (tmp_csv, tmp_det):
+            if p != os.devnull and os.path.exists(p):
+                os.remove(p)
+        raise
+    os.replace(tmp_csv, csv_path)
+    sec.csv = [csv_path]
+    if has_details(kind):
+        os.replace(tmp_det, det_path)
+        sec.csv.append(det_path)
+    standings = sorted(res.game.standings(), key=lambda s: (s["place"], s["seat"]))
+    for lg in langs:
+        h = parts[lg]
+        h.append("<h3>%s</h3>" % tr("standings" if res.over() else "standings_now", lg))
+        h.append('<table class="standings"><tr><th>%s</th><th class="l">%s</th><th>%s</th></tr>' % (
+            tr("place", lg), tr("player", lg), word(kind, "SCORE_WORD", "score", lg)))
+        for s in standings:
+            cls = ' class="first"' if s["place"] == 1 else ""
+            h.append('<tr%s><td>%d</td><td class="l">%s</td><td>%s</td></tr>' % (
+                cls, s["place"], e(_name(names, s["seat"])), s["score"]))
+        h.append("</table>")
+        if not n:
+            h.append("<p>%s</p></section>" % tr("no_rounds", lg))
+            sec.html[lg] = "\n".join(h)
+            continue
+        if plots:
+            h.append('<figure class="chart"><figcaption>%s</figcaption>%s</figure>' % (
+                tr("chart", lg), chart_svg(names, series, lg, kind)))
+        h.append('<h3>%s</h3><table class="rounds"><tr><th>%s</th>' % (
+            tr("rounds", lg), word(kind, "ROUND_WORD", "round", lg)))
+        h.extend("<th>%s</th>" % e(nm) for nm in names)
+        h.append('<th class="l">%s</th></tr>' % tr("details", lg))
+        h.extend(tables[lg])
+        h.append("</table>")
+        if n > TABLE_ROWS:
+            h.append("<p>%s</p>" % tr("truncated", lg, a=TABLE_ROWS + 1, b=n))
+        h.append("</section>")
+        sec.html[lg] = "\n".join(h)
+    return sec
+
+
+def _write_rounds(res, kind, names, labels, tmp_csv, tmp_det, series, tables, langs, start):
+    """One pass over the rounds: both CSVs, the chart series and the page rows."""
+    prev = list(start)
+    n = 0
+    with open(tmp_csv, "w", newline="", encoding="utf-8-sig") as fc, \
+            open(tmp_det, "w", newline="", encoding="utf-8-sig") as fd:
+        wc, wd = csv.writer(fc), csv.writer(fd)
+        wc.writerow([_safe_cell(c) for c in csv_columns(kind, labels)])
+        wd.writerow(DETAIL_COLUMNS)
+        for o, sc in rounds_of(res):
+            n += 1
+            wc.writerow([_safe_cell(c) for c in csv_row(kind, n, names, o, sc)])
+            for r in detail_rows(kind, n, names, o):
+                wd.writerow([_safe_cell(c) for c in r])
+            series.add(n, sc)
+            if n <= TABLE_ROWS:
+                for lg in langs:
+                    tables[lg].append(_round_row(kind, names, n, o, sc, prev, lg))
+            prev = sc
+    return n, prev
+
+
+def _head(h, res, names, stem, lg):
+    e = html.escape
+    if res.game is not None:
+        st = tr("finished", lg) if res.over() else tr("in_progress", lg)
+        sep = "、" if lg == "ja" else ", "
+        colon = "：" if lg == "ja" else ": "
+        h.append("<p>%s%s%s</p>" % (tr("players", lg), colon, e(sep.join(names))))
+        items = settings_text(res.kind, res.game.settings, lg)
+        if items:
+            h.append('<p>%s%s%s</p>' % (tr("settings", lg), colon, e(" / ".join(items))))
+        links = ""
+        if stem:
+            links = ' · <a href="%s.csv">%s</a>' % (e(stem), tr("csv", lg))
+            if has_details(res.kind):
+                links += ' · <a href="%s-details.csv">%s</a>' % (e(stem), tr("csv_details", lg))
+        h.append("<p>%s%s%s%s</p>" % (tr("status", lg), colon, st, links))
+    if res.problems:
+        h.append('<h3 class="warn">%s</h3><ul class="warn">' % tr("refused", lg))
+        for s in res.report_lines(lg):
+            h.append("<li>%s</li>" % e(s))
+        h.append("</ul>")
+        if res.hole:
+            h.append('<p class="warn">%s</p>' % tr("hole", lg))
+
+
+def _round_row(kind, names, n, o, sc, prev, lg):
+    e = html.escape
+    cells = ["<tr><td>%d</td>" % n]
+    for j in range(len(names)):
+        cells.append("<td>%s <small>(%+d)</small></td>" % (sc[j], sc[j] - prev[j]))
+    cells.append('<td class="l">%s</td></tr>' % "<br>".join(e(s) for s in details(kind, names, o, lg)))
+    return "".join(cells)
+
+
+def crashed_section(path, err, langs):
+    """A game the report could not process: named with the reason, the night goes on."""
+    sec = GameSection.__new__(GameSection)
+    sec.name, sec.kind, sec.key, sec.kept, sec.csv = os.path.basename(path), None, (path, id(err)), 0, []
+    why = "%s: %s" % (type(err).__name__, str(err)[:120])
+    sec.refusal = dict((lg, tr("crashed", lg, e=why)) for lg in langs)
+    sec.html = dict((lg, "") for lg in langs)
+    return sec
+
+
+# ---- the night's pages ---------------------------------------------------------------------------
+CSS = """body{font-family:system-ui,'IPAexGothic','IPAGothic','Noto Sans CJK JP','Hiragino Sans',Meiryo,sans-serif;margin:1.5em;max-width:72em}
+table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #bbb;padding:.2em .5em;text-align:right;vertical-align:top}
+td.l,th.l{text-align:left}.warn{color:#a40}.first{font-weight:bold}section{margin-bottom:2.5em}
+figure.chart{margin:.5em 0}figure.chart svg{max-width:100%;height:auto}
+figure.chart svg text{font-family:system-ui,'IPAexGothic','IPAGothic','Noto Sans CJK JP','Hiragino Sans',Meiryo,sans-serif!important}
+nav{float:right}small{color:#666}"""
+
+
+def render_page(label, sections, lang, other=None):
+    e = html.escape
+    title = tr("night", lang, d=label)
+    h = ['<!DOCTYPE html><html lang="%s"><head><meta charset="utf-8">' % lang,
+         "<title>%s</title><style>%s</style></head><body>" % (e(title), CSS)]
+    if other:
+        h.append('<nav><a href="%s">%s</a></nav>' % (e(other), tr("other_lang", lang)))
+    h.append("<h1>%s</h1>" % e(title))
+    refused = [s for s in sections if s.refusal]
+    if refused:
+        h.append('<h2 class="warn">%s</h2><ul class="warn">' % tr("refused_games", lang))
+        for s in refused:
+            h.append("<li>%s</li>" % e(tr("refused_game", lang, f=s.name, why=s.refusal[lang])))
+        h.append("</ul>")
+    for s in sections:
+        h.append(s.html.get(lang, ""))
+    h.append("<footer><small>%s</small></footer></body></html>" % e(tr(
+        "generated", lang, t=datetime.datetime.now().strftime("%Y-%m-%d %H:%M"), n=len(sections))))
+    return "\n".join(h)
+
+
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+def night_of(path):
+    """The game night a log belongs to: its archive/<date>/ folder, else the file's date."""
+    parent = os.path.basename(os.path.dirname(os.path.abspath(path)))
+    if _DATE.match(parent):
+        return parent
+    try:
+        return datetime.date.fromtimestamp(os.path.getmtime(path)).isoformat()
+    except (OSError, ValueError, OverflowError):
+        return datetime.date.today().isoformat()
+
+
+def report(paths, out_dir, lang="both", night=None, plots=True):
+    """Writes the CSVs and pages; returns {"csv": [rounds CSVs], "details": [details CSVs],
+    "html": [...], "problems": n, "refused": [(log name, reason)]}. Logs are read and processed one game at a time."""
+    os.makedirs(out_dir, exist_ok=True)
+    by_night = {}
+    for p in paths:
+        by_night.setdefault(night or night_of(p), []).append(p)
+    written = {"csv": [], "details": [], "html": [], "problems": 0, "refused": []}
+    langs = ["ja", "en"] if lang == "both" else [lang]
+    for label in sorted(by_night):
+        sections, order, used_stems = {}, [], {}
+        for name, segs in logs.game_files(by_night[label]):
+            try:
+                res = logs.read_paths(segs)[0]
+                written["problems"] += len(res.problems)
+                res.data = None           # the bytes are not needed any more: free them now
+                sec = process_log(res, out_dir, langs, used_stems, plots)
+            except Exception as err:      # one bad game never stops the night: it is listed
+                sec = crashed_section(segs[0], err, langs)
+            sec.res = None
+            old = sections.get(sec.key)
+            if old is None:
+                order.append(sec.key)
+                sections[sec.key] = sec
+            elif sec.kept > old.kept:     # the same game exported twice: the longer log wins
+                sections[sec.key] = sec
+        shown = [sections[k] for k in order]
+        for s in shown:
+            if s.csv and s.csv[0] not in written["csv"]:
+                written["csv"].append(s.csv[0])
+                written["details"] += s.csv[1:]
+            if s.refusal:
+                written["refused"].append((s.name, s.refusal[langs[-1]]))
+        pages = dict((lg, "night-%s.%s.html" % (slug(label), lg)) for lg in langs)
+        for lg in langs:
+            other = [pages[x] for x in langs if x != lg]
+            path = _inside(out_dir, pages[lg])
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(render_page(label, shown, lg, other[0] if other else None))
+            written["html"].append(path)
+    return written
+
+
+def main(argv):
+    import argparse
+    ap = argparse.ArgumentParser(prog="python -m host_tools report",
+                                 description="Two CSVs per game and an HTML page per game night.")
+    ap.add_argument("logs", nargs="+", metavar="LOG",
+                    help="a log file (NNNN-GGGGGGGG.N.log segments of one game go together) or a folder of them")
+    ap.add_argument("--out", default="reports", help="output folder (default ./reports)")
+    ap.add_argument("--lang", choices=("ja", "en", "both"), default="both",
+                    help="the pages' language (default both, linked to each other)")
+    ap.add_argument("--night", help="take all the logs as one game night with this label")
+    a = ap.parse_args(argv)
+    missing = [p for p in a.logs if not os.path.isfile(p)]
+    if missing:
+        sys.stderr.write("no such file: %s\n" % ", ".join(missing)[:300])
+        return 2
+    try:
+        w = report(a.logs, a.out, a.lang, a.night)
+    except OSError as err:
+        sys.stderr.write("cannot write the report: %s\n" % err)
+        return 2
+    for p in w["csv"] + w["details"] + w["html"]:
+        print(p)
+    for name, why in w["refused"]:
+        print("refused: %s: %s" % (name, why))
+    if w["problems"]:
+        print("%d log line(s) refused: see the pages" % w["problems"])
+    return 0
