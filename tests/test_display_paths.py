@@ -62,10 +62,10 @@ def driver_dir():
     """Folder holding micropython-lib's ssd1306.py: deploy's copy (fetched once by the tool, written
     through a rename), checked here; skips when unobtainable. mp.stage() copies it into the run's
     own folder, so nothing is written beside it."""
-    from host_tools.board import deploy
+    from host_tools.board import staging
     try:
-        path = deploy.ssd1306_driver_path()
-    except deploy.DeployError as e:
+        path = staging.ssd1306_driver_path()
+    except staging.DeployError as e:
         pytest.skip(str(e))
     with open(path, "rb") as f:
         assert hashlib.sha256(f.read()).hexdigest() == DRIVER_SHA256

@@ -12,7 +12,7 @@ import pytest
 
 from core.registry import KINDS
 from host_tools.dev.emu import Pico, flash, runs_ours
-from host_tools.dev.emu.pico import official_uf2, our_uf2
+from host_tools.dev.emu.firmware import official_uf2, our_uf2
 from host_tools.dev.emu.script import run_script
 from test_emu_e2e import Sim, _compare, script
 

@@ -11,7 +11,7 @@ import urllib.request
 
 import pytest
 
-from host_tools.board import deploy
+from host_tools.board import staging
 from host_tools.dev.emu import OFFICIAL_ONLY, Pico, W_UF2_HELP, find_uf2, runs_ours
 
 pytestmark = [pytest.mark.emu, pytest.mark.skipif(find_uf2(radio=True) is None, reason=W_UF2_HELP),
@@ -86,7 +86,7 @@ def pico(tmp_path_factory):
     src = tmp / "src"
     src.mkdir()
     (src / "main.py").write_text(SERVER)
-    staged = deploy.stage("pico_w", str(tmp / "staged"), firmware_dir=str(src), driver=False, microdot=False)
+    staged = staging.stage("pico_w", str(tmp / "staged"), firmware_dir=str(src), driver=False, microdot=False)
     p = Pico(None, staged, board="pico_w", forward_port=0,
              files={"/wifi.json": json.dumps(WIFI).encode()})
     p.boot("LISTEN", timeout_ms=60000)

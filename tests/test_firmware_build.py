@@ -6,7 +6,7 @@ import subprocess
 
 import pytest
 
-from host_tools.board import boards, deploy
+from host_tools.board import boards, staging
 from host_tools.board.firmware import build, freeze, pinned
 from netmp import micropython
 
@@ -27,9 +27,9 @@ def test_the_frozen_folders_hold_every_module_deploy_stages_and_nothing_else(fro
     assert freeze.frozen_modules(app) == want_app
     assert freeze.frozen_modules(lib) == want_lib
     # ... and the staged tree is what `make deploy` puts on the official firmware, module for module.
-    compiled = deploy.staged_files(deploy.stage(board, str(tmp_path / "mpy")))
+    compiled = staging.staged_files(staging.stage(board, str(tmp_path / "mpy")))
     as_modules = sorted(p[:-4] + ".py" if p.endswith(".mpy") else p for p in compiled)
-    source = deploy.staged_files(os.path.join(out, "staged"))
+    source = staging.staged_files(os.path.join(out, "staged"))
     assert sorted(p for p in as_modules if p != "firmware_main.py") == source
     assert ("lib/microdot/__init__.py" in source) is boards.has_radio(board)
 
@@ -37,7 +37,7 @@ def test_the_frozen_folders_hold_every_module_deploy_stages_and_nothing_else(fro
 def test_data_files_are_frozen_byte_for_byte(frozen):
     board, out, app, _lib, _tree = frozen
     staged = os.path.join(out, "staged")
-    data = [p for p in deploy.staged_files(staged) if not p.endswith(".py")]
+    data = [p for p in staging.staged_files(staged) if not p.endswith(".py")]
     assert "draw/misaki.fnt" in data and "ui/texts.bin" in data
     assert ("net/page.html" in data) is boards.has_radio(board)
     for rel in data:

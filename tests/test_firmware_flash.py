@@ -5,7 +5,7 @@ import struct
 
 import pytest
 
-from host_tools.board import deploy
+from host_tools.board import staging
 from host_tools.board.firmware import flash, uf2
 
 RP2040, RP2350 = 0xE48BFF56, 0xE48BFF59
@@ -48,13 +48,13 @@ class FakeBoard:
     def __call__(self, args):
         self.log.append(args[0])
         if self.machine is None:
-            raise deploy.DeployError("mpremote exec failed (1): mpremote: no device found")
+            raise staging.DeployError("mpremote exec failed (1): mpremote: no device found")
         if args[0] == "exec":
             return self.machine + "\r\n"
         if args[0] == "bootloader":
             if self.on_bootloader:
                 self.on_bootloader()
-            raise deploy.DeployError("mpremote bootloader failed (1): device disconnected")
+            raise staging.DeployError("mpremote bootloader failed (1): device disconnected")
         return ""
 
 

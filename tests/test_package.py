@@ -2,7 +2,7 @@
 import json
 import os
 
-from host_tools.board import deploy, package
+from host_tools.board import package, staging
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -15,7 +15,7 @@ def test_package_json_is_what_host_tools_package_prints():
 def test_package_json_lists_exactly_the_files_deploy_stages(tmp_path):
     with open(os.path.join(ROOT, "package.json"), encoding="utf-8") as f:
         man = json.load(f)
-    staged = deploy.staged_files(deploy.stage("pico", str(tmp_path / "flash"), compile=False, driver=False))
+    staged = staging.staged_files(staging.stage("pico", str(tmp_path / "flash"), compile=False, driver=False))
     # all but the generated texts file, which mip cannot fetch from the repository
     assert package.GENERATED in staged
     assert sorted(dst for dst, _ in man["urls"]) == [f for f in staged if f != package.GENERATED]

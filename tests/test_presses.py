@@ -3,7 +3,7 @@ import os
 
 import pytest
 
-from host_tools.dev import presses
+from host_tools.dev import press_phones, presses
 
 import game_data
 
@@ -57,11 +57,11 @@ def test_the_phones_replay_notices_a_different_result(monkeypatch):
         if res["phones"] is not None and res["names"]["events"][-1].get("t") != "deckout":
             phoned.append(paths["fewest"])
     assert phoned
-    real = presses.phone_hand
+    real = press_phones.phone_hand
 
     def one_card_more(ev, seat):
         hand = real(ev, seat)
         return hand + hand[:1]
-    monkeypatch.setattr(presses, "phone_hand", one_card_more)
+    monkeypatch.setattr(press_phones, "phone_hand", one_card_more)
     res = presses.run_one(phoned[0])
     assert "with phones: the saved state differs from the panel-only one" in res["failed"]

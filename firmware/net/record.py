@@ -373,7 +373,7 @@ SAFE = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-"
 
 
 def safe_path(store, path):
-    """A file under the games folder named as export names it (host_tools/board/export.safe_name for each
+    """A file under the games folder named as export names it (host_tools/board/files.safe_name for each
     part, at most two folders deep), or None: no '..', no other folder of the flash."""
     if store is None or not isinstance(path, str) or not path.startswith(store.root + "/"):
         return None

@@ -4,7 +4,7 @@ import argparse
 import sys
 
 from host_tools import _paths  # noqa: F401  (firmware/ on sys.path)
-from host_tools.board.export import DeviceError, device_put, mpremote_runner
+from host_tools.board.files import DeviceError, device_put, mpremote_runner
 from core import cjson
 
 MAX_SEATS = 6

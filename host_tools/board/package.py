@@ -3,15 +3,15 @@
 # puts the scoreboard on a Pico as `make deploy` lays it out, as source: every firmware file at the
 # same path, boards/pico/board.py as /board.py, and micropython-lib's ssd1306 as a dependency.
 # tests/test_package.py checks package.json is what this prints and that it names exactly the
-# files host_tools/board/deploy.py stage() puts on the board. `make deploy` stays the way to deploy
+# files host_tools/board/staging.py stage() puts on the board. `make deploy` stays the way to deploy
 # compiled files (.mpy: less RAM and no compile at boot) and to choose another board. It is the
 # plain Pico's package: firmware/net/ (the phone server) and microdot go only onto a board with a
-# radio, by `make deploy BOARD=pico_w` (deploy._firmware_files leaves net/ out here).
+# radio, by `make deploy BOARD=pico_w` (staging._firmware_files leaves net/ out here).
 import json
 import sys
 
 from host_tools import _paths  # noqa: F401  (firmware/ on sys.path)
-from host_tools.board import deploy
+from host_tools.board import staging
 import core
 
 # Built, not in the repository (host_tools/dev/make_texts.py), so mip cannot fetch it: a board
@@ -23,7 +23,7 @@ GENERATED = "ui/texts.bin"
 def urls(board="pico"):
     """[[path on the board, path in the repository]] for every file the board gets."""
     out = []
-    for full, rel in deploy._firmware_files(deploy.FIRMWARE):
+    for full, rel in staging._firmware_files(staging.FIRMWARE):
         if rel == GENERATED:
             continue
         out.append([rel, "firmware/" + rel])

@@ -9,7 +9,7 @@ import argparse
 import json
 import sys
 
-from host_tools.board.export import DeviceError, device_put, mpremote_runner
+from host_tools.board.files import DeviceError, device_put, mpremote_runner
 
 
 def check(ssid, password):

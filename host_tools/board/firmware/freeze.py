@@ -17,13 +17,13 @@ nothing of ours besides, and `expected_modules` that they hold every module depl
 import os
 import shutil
 
-from host_tools.board import boards, deploy
+from host_tools.board import boards, staging
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 LAUNCHER = os.path.join(HERE, "frozen_main.py")
 DATA_VFS = os.path.join(HERE, "frozen_data.py")       # frozen as the module frozen_data
 BUILD_INFO = "firmware_build"        # the frozen module that says what the firmware was built from
-MAIN = deploy.MAIN_MODULE            # firmware/main.py, frozen as firmware_main (as deploy compiles it)
+MAIN = staging.MAIN_MODULE            # firmware/main.py, frozen as firmware_main (as deploy compiles it)
 DATA_KEY = "DATA"
 # lwIP's TCP connections in our build of a board with a radio (boards/pico_w/phones.h): every
 # phone's stream held open beside a page load and a phone's request.
@@ -37,18 +37,18 @@ def data_module(rel):
     return folder + "/" + mod if folder else mod
 
 
-tree_id = deploy.tree_id      # the id the firmware carries and deploy compares (one copy)
+tree_id = staging.tree_id      # the id the firmware carries and deploy compares (one copy)
 
 
 def stage_source(board, out_dir):
     """deploy's tree for `board`, in source (what the firmware freezes); returns out_dir."""
-    return deploy.stage(board, out_dir, compile=False)
+    return staging.stage(board, out_dir, compile=False)
 
 
 def expected_modules(staged_dir):
     """(app modules, lib modules): the .py paths the frozen folders must hold for a staged tree."""
     app, lib = [], []
-    for rel in deploy.staged_files(staged_dir):
+    for rel in staging.staged_files(staged_dir):
         if rel.startswith("lib/"):
             lib.append(rel[4:])
         elif rel == "main.py":
@@ -90,7 +90,7 @@ def make_tree(board, out_dir):
         if os.path.isdir(d):
             shutil.rmtree(d)
         os.makedirs(d)
-    for rel in deploy.staged_files(staged):
+    for rel in staging.staged_files(staged):
         src = os.path.join(staged, rel)
         if rel.startswith("lib/"):
             dst = os.path.join(lib, rel[4:])
@@ -112,7 +112,7 @@ def make_tree(board, out_dir):
 
 def frozen_modules(folder):
     """The .py paths under a frozen folder, sorted."""
-    return [p for p in deploy.staged_files(folder) if p.endswith(".py")]
+    return [p for p in staging.staged_files(folder) if p.endswith(".py")]
 
 
 # -- the board's manifest --------------------------------------------------------------------

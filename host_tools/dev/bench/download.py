@@ -108,7 +108,7 @@ def presses(p, lines):
 def measure(uf2=None, kb=100, log=print):
     from host_tools.dev.bench import picow
     from host_tools.dev.emu import find_uf2
-    from host_tools.dev.emu.pico import our_uf2
+    from host_tools.dev.emu.firmware import our_uf2
     uf2 = uf2 or our_uf2("pico_w")
     if not uf2 or not find_uf2(uf2, radio=True):
         return {"skip": "no UF2 of ours for the Pico W (make firmware BOARD=pico_w)"}
@@ -165,7 +165,7 @@ def main(argv=None):
     ap.add_argument("--out", default=DOC, help="the page to write (default docs/bench-download.md)")
     a = ap.parse_args(argv)
     R = measure(a.uf2, a.kb, log=lambda s: print(s, file=sys.stderr, flush=True))
-    from host_tools.dev.emu.pico import our_uf2
+    from host_tools.dev.emu.firmware import our_uf2
     uf2 = a.uf2 or our_uf2("pico_w") or "-"
     text = markdown(R, os.path.relpath(uf2, ROOT) if os.path.isabs(uf2) else uf2)
     with open(a.out, "w", encoding="utf-8") as f:

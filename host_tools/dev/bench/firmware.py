@@ -30,7 +30,7 @@ DOC = os.path.join(ROOT, "docs", "bench-firmware.md")
 
 def uf2s():
     """{(firmware, board): path} for what is at hand: ("official"|"ours", "pico"|"pico_w")."""
-    from host_tools.dev.emu.pico import official_uf2, our_uf2
+    from host_tools.dev.emu.firmware import official_uf2, our_uf2
     found = {("official", "pico"): official_uf2(False), ("official", "pico_w"): official_uf2(True),
              ("ours", "pico"): our_uf2("pico"), ("ours", "pico_w"): our_uf2("pico_w")}
     return {k: v for k, v in found.items() if v}
@@ -93,8 +93,8 @@ def free_blocks(board, ours):
         blocks = flash.W_BLOCK_COUNT if board == "pico_w" else flash.BLOCK_COUNT
         src = None
         if not ours:
-            from host_tools.board import deploy
-            src = deploy.stage(board, os.path.join(tmp, "flash"))
+            from host_tools.board import staging
+            src = staging.stage(board, os.path.join(tmp, "flash"))
         image = flash.build_image(src, block_count=blocks)
         ctx = UserContext(buffsize=len(image))
         ctx.buffer[:] = image

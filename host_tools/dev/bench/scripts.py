@@ -10,7 +10,7 @@ before the board went quiet; a press that changed nothing on the panel has no fi
 step main.py's console answers `t` (the press's split and the class of the screen it left on top:
 the screen kind) and `mem` (gc.mem_free() and mem_alloc() after a collect, the App alive,
 micropython.mem_info()'s largest free block and qstr_info()'s interned names).
-host_tools/dev/bench/run.py runs this for `make bench-doc` (docs/benchmarks.md, section 6); about 30 min
+host_tools/dev/bench/emulated.py runs this for `make bench-doc` (docs/benchmarks.md, section 6); about 30 min
 of wall time for the four games. `--resume`: the boot with a game to resume on a flash written by
 make deploy's own code (resume_boot()).
 """
@@ -313,7 +313,7 @@ def _ms(v):
 
 
 def markdown(S):
-    """The section's tables for docs/benchmarks.md (host_tools/dev/bench/doc.py)."""
+    """The section's tables for docs/benchmarks.md (host_tools/dev/bench/doc_measured.py)."""
     from core import registry as G
     out = ["Every press of each game's emulator script (`python -m host_tools.dev.bench.scripts`: tests/kinds/<kind>/emu.txt, "
            "one fresh boot a game; release to the step's last panel write, emulated ms; the heap from main.py's "

@@ -135,8 +135,8 @@ print(json.dumps({"peak_kb": peak_kb()}))
 _BASE_BUILD = _PEAK + """
 import json
 from host_tools.records.season import run as season
-from host_tools.records.report import run as report
-report._setup_matplotlib()
+from host_tools.records.report import chart
+chart.setup_matplotlib()
 print(json.dumps({"peak_kb": peak_kb()}))
 """
 

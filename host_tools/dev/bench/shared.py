@@ -1,7 +1,7 @@
-# What host_tools/dev/bench/run.py (it measures) and host_tools/dev/bench/doc.py (it writes the page) both
-# use: the percentile, the I2C timing of the display, the heap agreement margin and the marker of
-# the page's measured part. In a module of its own so that the page writer needs nothing of the
-# bench (no import cycle: tests/test_imports.py).
+# What the bench's measuring parts (run.py and its sections) and its page writers (doc.py,
+# doc_measured.py) both use: the percentile, the I2C timing of the display, the heap agreement
+# margin, the marker of the page's measured part, kilobytes and the heap sets' growth. In a module
+# of its own so that the page writers need nothing of the bench (no import cycle: tests/test_imports.py).
 I2C_HZ = 400000
 BITS_PER_BYTE = 9          # 8 data bits + ACK
 HEAP_MARGIN = 0.05         # the two MicroPythons agree on each step's growth within 5 %
@@ -45,3 +45,13 @@ def spread(vals, fmt="%.0f"):
     if v[0] == v[-1]:
         return (fmt + " (%d runs)") % (med, len(v)) if len(v) > 1 else fmt % med
     return (fmt + " (" + fmt + "-" + fmt + ", %d values)") % (med, v[0], v[-1], len(v))
+
+
+def kb(n):
+    return "%.1f KB" % (n / 1024.0)
+
+
+def grow(h, k):
+    """Growth of the live heap at step k of the heap sets (core: over base; app: over core)."""
+    prev = {"core": "base", "app": "core"}[k]
+    return h[k] - h[prev]

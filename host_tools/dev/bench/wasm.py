@@ -22,16 +22,16 @@ def run(code, input_dir=None, heap="16M", fuel=10 ** 13, timeout=900):
 def stage_flash(out_dir):
     """The Pico's flash tree (main.py, board.py, .mpy modules, lib/ssd1306.mpy) as `make deploy`
     builds it; source .py files when mpy-cross is missing. Returns (path, 'mpy' or 'py')."""
-    from host_tools.board import deploy
+    from host_tools.board import staging
     try:
-        drv = deploy.ssd1306_driver_path(download=True)
+        drv = staging.ssd1306_driver_path(download=True)
     except Exception:
         drv = False
     try:
-        deploy.stage("pico", out_dir=out_dir, driver=drv, compile=True)
+        staging.stage("pico", out_dir=out_dir, driver=drv, compile=True)
         return out_dir, "mpy"
     except Exception:
-        deploy.stage("pico", out_dir=out_dir, driver=drv, compile=False)
+        staging.stage("pico", out_dir=out_dir, driver=drv, compile=False)
         return out_dir, "py"
 
 

@@ -24,9 +24,10 @@ import termios
 import time
 import tty
 
-from host_tools.board import deploy
+from host_tools.board import staging
 
-from .pico import PRESS_MS, UF2_HELP, W_UF2_HELP, Pico, app_flash, find_uf2
+from .firmware import UF2_HELP, W_UF2_HELP, app_flash, find_uf2
+from .pico import PRESS_MS, Pico
 
 KEYS = {b"\x1b[A": "up", b"\x1b[B": "down", b"\x1b[D": "left", b"\x1b[C": "right",
         b"\r": "ok", b"\n": "ok", b"\x1b": "back", b"\x7f": "back", b"\x08": "back"}
@@ -101,14 +102,14 @@ def main(argv=None):
     ap.add_argument("--address", action="store_true",
                     help="radio boards: print the phones' address (forward and table key) and exit")
     a = ap.parse_args(argv)
-    radio = deploy.board_has_radio(a.board)
+    radio = staging.board_has_radio(a.board)
     if not find_uf2(a.uf2, radio):
         print(W_UF2_HELP if radio else UF2_HELP, file=sys.stderr)
         return 2
     try:
         # our firmware (make firmware) has the app frozen in: its flash starts empty
-        fs = a.flash or app_flash(a.board, os.path.join(deploy.BUILD, "flash-" + a.board), a.uf2)
-    except deploy.DeployError as e:
+        fs = a.flash or app_flash(a.board, os.path.join(staging.BUILD, "flash-" + a.board), a.uf2)
+    except staging.DeployError as e:
         print("emu: %s" % e, file=sys.stderr)
         return 2
     files = {"/wifi.json": json.dumps(EMU_WIFI).encode()} if radio and not a.flash else None

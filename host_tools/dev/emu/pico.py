@@ -12,46 +12,27 @@ running (it owns an asyncio loop and drives rp2040py's engine room from it), so 
 calls the board is frozen, and `run_ms(100)` is 100 ms on the Pico's clock however long it takes
 on the host (busy Python runs 25-30x slower than a real Pico; idle sleeps run faster).
 
-rp2040py 0.3.6 limits and what this does about them (docs/emulator.md):
- 1. USB CDC ZLP storm: the emulated host answers every armed OUT transfer with a zero-length
-    packet when it has nothing to send, so the core never idles -> `_park_cdc_reads()`.
- 2. A NACKed I2C transfer never raises TX_EMPTY (ETIMEDOUT instead of EIO) -> `i2c.HwI2CTarget`.
- 3. No I2C targets ship with it -> the simulator's SSD1306 `Panel` at the board's address.
- 4. `i2c.scan()` is bit-banged on the pads -> `i2c.PinI2CTarget`.
- 5. Single core only: no `_thread` (the firmware does not use it).
- 6. `aexec()`/mpremote send Ctrl-C (main.py stops) and unhook the console capture (re-hooked
-    here); a blank line reaches stdin right after boot.
- 7. The ring oscillator is not emulated: RANDOMBIT never changes, os.urandom() repeats its
-    bytes -> `_RoscRandomBit`.
- 8. The Pico W's radio (board files with RADIO = True: RPI_PICO_W firmware) carries only the
-    connections the guest opens -> `net.Forward`: host 127.0.0.1:PORT to the guest's port 80.
-    Its access-point mode does not come up: the firmware joins in station mode (/wifi.json).
- 9. The radio's bus credit runs ahead by one on every frame the guest receives and, after 256,
-    equals the guest's send count: every send stalls 1 s (the board frozen) -> `_steady_credit()`.
+rp2040py's limits and what this does about them: fixes.py (docs/emulator.md). A Pico W:
 
-    pico = Pico(None, deploy.stage("pico_w"), board="pico_w", forward_port=0)
+    pico = Pico(None, staging.stage("pico_w"), board="pico_w", forward_port=0)
     pico.boot(); pico.forward.url                # "http://127.0.0.1:PORT" -> 10.0.0.2:80
     pico.run_host(urllib.request.urlopen, url)   # a blocking host call while the board runs
 """
 import asyncio
 import os
 import shutil
-import sys
 import tempfile
 import time
 
-from host_tools.board.deploy import board_has_radio
+from host_tools.board.staging import board_has_radio
 
 from . import flash as _flash
 from .board import BUTTON_NAMES, BoardPins, board_pins
+from .console import UsbConsole
+from .errors import EmuError
+from .firmware import UF2_HELP, W_UF2_HELP, find_uf2
+from .fixes import RoscRandomBit, park_cdc_reads, steady_credit
 from .i2c import HwI2CTarget, Panel, PinI2CTarget
-
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
-DEFAULT_UF2 = os.path.join(ROOT, ".cache", "RPI_PICO.uf2")
-UF2_SHA256 = "a41b7dbadfe4f399a10bd344002b365427ad033de993cf372c29c884b33a4cdf"
-UF2_HELP = ("no MicroPython firmware for the emulated Pico: download RPI_PICO v1.24.1 "
-            "(RPI_PICO-20241129-v1.24.1.uf2) from https://micropython.org/download/RPI_PICO/ and "
-            "set PICO_UF2=/path/to/it (or put it at .cache/RPI_PICO.uf2); see docs/emulator.md")
 
 LONG_PRESS_MS = 1300       # the firmware's long press is 1 s held
 PRESS_MS = 120             # a click: held well past the 50 ms debounce
@@ -63,138 +44,7 @@ SIO_GPIO_IN = 0x004        # SIO register the firmware's Pin.value() reads
 ROSC_BASE = 0x40060000     # the ring oscillator (its RANDOMBIT: os.urandom's entropy)
 
 
-# The Pico W's (RPI_PICO_W): v1.23.0 is the file at hand (a public repository holds it; see
-# docs/emulator.md); the board itself is flashed with v1.24.1 like the Pico.
-DEFAULT_W_UF2 = os.path.join(ROOT, ".cache", "RPI_PICO_W.uf2")
-W_UF2_SHA256 = "33b87e058d7a7c02cebc34bcd9eff2c8fdfadf8cec1a60c2d896c5044da4fcb1"
-W_UF2_HELP = ("no MicroPython firmware for the emulated Pico W: download RPI_PICO_W v1.23.0 "
-              "(RPI_PICO_W-20240602-v1.23.0.uf2) from https://micropython.org/download/RPI_PICO_W/ and "
-              "set PICO_W_UF2=/path/to/it (or put it at .cache/RPI_PICO_W.uf2); see docs/emulator.md")
-
-
-def find_uf2(path=None, radio=False):
-    """The UF2 to boot: `path`, else $PICO_UF2 / .cache/RPI_PICO.uf2 (radio: $PICO_W_UF2 /
-    .cache/RPI_PICO_W.uf2); None when none exists."""
-    env, default = ("PICO_W_UF2", DEFAULT_W_UF2) if radio else ("PICO_UF2", DEFAULT_UF2)
-    for p in (path, os.environ.get(env), default):
-        if p and os.path.isfile(p):
-            return p
-    return None
-
-
-def _steady_credit(bus):
-    """Limit 9: rp2040py's CYW43 model advances its SDPCM bus credit on every frame it hands the
-    guest, inbound Ethernet frames included, while the guest's send count advances only on its
-    sends. The credit so runs ahead by one a received frame and wraps round to equal the send
-    count after 256 of them; cyw43-driver (cyw43_sdpcm_send_common) reads equal as "no credit"
-    and every send then stalls 1 s with the CPU busy ("[CYW43] STALL(0;48-48): timeout", send
-    -110) until another frame happens to arrive: the board freezes for seconds at a time and a
-    phone's stream stops. A real chip grants credit for its own buffers, never for frames it
-    delivers; so an inbound data frame here carries the current credit without advancing it
-    (the answers to the guest's sends still advance it by one each, as before)."""
-    build = bus._build_data_frame
-
-    def data_frame(ethernet_frame, **kw):
-        bus._bus_data_credit = (bus._bus_data_credit - 1) & 0xFF   # the build adds one back
-        return build(ethernet_frame, **kw)
-    bus._build_data_frame = data_frame
-
-
-def _park_cdc_reads(dev):
-    """Limit 1: real hosts NAK an OUT endpoint they have nothing for. Park the armed read until the
-    host side queues a byte, instead of rp2040py's zero-length packet 10 us later."""
-    cdc, usb = dev.cdc, dev.mcu.usb_ctrl
-    orig_read, orig_send, parked = usb.on_endpoint_read, cdc.send_serial_byte, []
-
-    def on_read(ep, size):
-        if ep == cdc._out_endpoint and cdc.tx_fifo.item_count == 0:
-            parked[:] = [(ep, size)]
-        else:
-            orig_read(ep, size)
-
-    def send(b):
-        orig_send(b)
-        if parked and parked[0][0] == cdc._out_endpoint:
-            orig_read(*parked.pop())
-
-    usb.on_endpoint_read, cdc.send_serial_byte = on_read, send
-
-
-def runs_ours(uf2=None, radio=False):
-    """True when the UF2 the emulator boots (find_uf2) is our own firmware, the scoreboard frozen
-    in (make firmware): it runs its frozen main, whatever the flash holds."""
-    from host_tools.board.firmware.uf2 import is_ours
-    path = find_uf2(uf2, radio)
-    return bool(path) and is_ours(path)
-
-
-def official_uf2(radio=False):
-    """The official firmware file ($PICO_UF2 / $PICO_W_UF2 when it is one, else .cache/), or None."""
-    from host_tools.board.firmware.uf2 import is_ours
-    env, default = ("PICO_W_UF2", DEFAULT_W_UF2) if radio else ("PICO_UF2", DEFAULT_UF2)
-    for p in (os.environ.get(env), default):
-        if p and os.path.isfile(p) and not is_ours(p):
-            return p
-    return None
-
-
-def our_uf2(board):
-    """Our firmware for `board` (make firmware's build/firmware/scoreboard-<board>.uf2, or the
-    $PICO_UF2 / $PICO_W_UF2 file when it is ours), or None."""
-    from host_tools.board.firmware.uf2 import is_ours
-    radio = board_has_radio(board)
-    env = os.environ.get("PICO_W_UF2" if radio else "PICO_UF2")
-    built = os.path.join(ROOT, "build", "firmware", "scoreboard-%s.uf2" % board)
-    for p in (env, built):
-        if p and os.path.isfile(p) and is_ours(p):
-            return p
-    return None
-
-
-def app_flash(board, out_dir, uf2=None):
-    """The tree a board's flash gets for the firmware the emulator boots: what `make deploy`
-    stages on the official firmware, nothing on ours (everything is frozen in: the littlefs
-    holds games, names and settings only). Returns out_dir."""
-    if runs_ours(uf2, board_has_radio(board)):
-        if os.path.isdir(out_dir):
-            shutil.rmtree(out_dir)
-        os.makedirs(out_dir)
-        return out_dir
-    from host_tools.board import deploy
-    return deploy.stage(board, out_dir)
-
-
-OFFICIAL_ONLY = ("our own firmware runs its frozen scoreboard whatever the flash holds: this test "
-                 "boots an app of its own or tests the official firmware's path (PICO_UF2 / "
-                 "PICO_W_UF2 = the official files)")
-
-
-class _RoscRandomBit:
-    """Limit 7: rp2040py leaves the ring oscillator unimplemented, so RANDOMBIT reads the same
-    every time, os.urandom() returns the same bytes on every call (b"****") and every game got
-    the same id (the saved-games list marked the wrong one as on the table). A real ROSC's bit is
-    jitter: here a random bit; every other register as before."""
-    RANDOMBIT = 0x1C
-
-    def __init__(self, orig):
-        import random
-        self.orig = orig
-        self.rng = random.SystemRandom()
-
-    def read_uint32(self, offset):
-        if offset == self.RANDOMBIT:
-            return self.rng.getrandbits(1)
-        return self.orig.read_uint32(offset)
-
-    def __getattr__(self, name):
-        return getattr(self.orig, name)
-
-
-class EmuError(RuntimeError):
-    pass
-
-
-class Pico:
+class Pico(UsbConsole):
     """One emulated board. `fs`: staged directory, image bytes, an image file path, or None
     (a blank filesystem). `pins`: BoardPins (default: read from boards/<board>.py). A board
     with a radio runs as a Pico W; `forward_port` (0: any free port) forwards 127.0.0.1:PORT to
@@ -255,12 +105,12 @@ class Pico:
         self.dev = MicroPythonDevice(board=board, filesystem=img)
         self.chip = radios[0] if radios else None
         if self.chip is not None:
-            _steady_credit(self.chip.bus)
+            steady_credit(self.chip.bus)
         if self.forward is not None:
             self._run(self.forward.start())
             self.forward.attach(self.chip, self.dev.simulator.clock)
         if self.fix_cdc:
-            _park_cdc_reads(self.dev)
+            park_cdc_reads(self.dev)
         mcu = self.dev.mcu
         self.panel = Panel()                 # the panel loses power too
         self.i2c_log = []
@@ -271,8 +121,8 @@ class Pico:
         self._hook_console()
         self._hook_button_reads(mcu)
         rosc = mcu.find_peripheral(ROSC_BASE)
-        if rosc is not None and not isinstance(rosc, _RoscRandomBit):
-            mcu.peripherals[(ROSC_BASE >> 14) << 2] = _RoscRandomBit(rosc)
+        if rosc is not None and not isinstance(rosc, RoscRandomBit):
+            mcu.peripherals[(ROSC_BASE >> 14) << 2] = RoscRandomBit(rosc)
         self.boots += 1
         self._run(self.dev.astart(timeout=120))
         if wait_text:
@@ -492,115 +342,6 @@ class Pico:
             return text
         w = self.panel.width
         return "\n".join(["+" + "-" * w + "+"] + ["|" + l + "|" for l in text.split("\n")] + ["+" + "-" * w + "+"])
-
-    # -- USB console -----------------------------------------------------------------------------
-    def _on_console(self, data):
-        self._console.extend(data)
-
-    def _hook_console(self):
-        self.dev.cdc.on_serial_data = self._on_console
-
-    def console_text(self, start=0):
-        return self._console[start:].decode("utf-8", errors="replace").replace("\r\n", "\n")
-
-    def console_mark(self):
-        """Position in the console output, for wait_text(start=...)/console_text(start)."""
-        return len(self._console)
-
-    def send(self, text):
-        """Type into the board's stdin (the USB console)."""
-        self._need()
-        for b in text.encode() if isinstance(text, str) else text:
-            self.dev.cdc.send_serial_byte(b)
-
-    def exec(self, code, timeout=300):
-        """Run `code` through the raw REPL (interrupts main.py: limit 6). Returns stdout text;
-        raises EmuError with the traceback when it failed."""
-        self._need()
-        try:
-            out, err = self._run(self.dev.aexec(code, timeout=timeout))
-        finally:
-            self._hook_console()
-        if err:
-            raise EmuError(err.decode(errors="replace"))
-        return out.decode(errors="replace").replace("\r\n", "\n")
-
-    def mem_free(self):
-        """gc.mem_free() after gc.collect() (stops main.py; its globals stay referenced)."""
-        return int(self.exec("import gc\ngc.collect()\nprint(gc.mem_free())").strip())
-
-    def app_mem_free(self, timeout_ms=5000):
-        """gc.mem_free() after gc.collect() *while the app runs*: main.py's console command `mem`
-        (firmware/main.py Console) answers `mem_free N mem_alloc M`; main.py keeps running.
-        Returns (free, alloc)."""
-        import re
-        mark = self.console_mark()
-        self.send("mem\n")
-        pat = re.compile(rb"mem_free (\d+) mem_alloc (\d+)")
-        if not self.run_until(lambda: pat.search(self._console, mark), timeout_ms):
-            raise EmuError("no answer to `mem` on the console after %d emulated ms (is main.py "
-                           "running the app?); console:\n%s" % (timeout_ms, self.console_text()[-2000:]))
-        m = pat.search(self._console, mark)
-        return int(m.group(1)), int(m.group(2))
-
-    def net_status(self, timeout_ms=5000):
-        """The firmware's console command `net` on a board that serves phones: its line
-        `net <mode> <ip> <port> <key>` as a dict (mode: sta, ap or none); main.py keeps running."""
-        import re
-        mark = self.console_mark()
-        self.send("net\n")
-        pat = re.compile(rb"net (\w+) (\S+) (\d+) (\S+)")
-        if not self.run_until(lambda: pat.search(self._console, mark), timeout_ms):
-            raise EmuError("no answer to `net` on the console after %d emulated ms (does main.py "
-                           "serve phones on this board?); console:\n%s" % (timeout_ms, self.console_text()[-2000:]))
-        m = pat.search(self._console, mark)
-        return {"mode": m.group(1).decode(), "ip": m.group(2).decode(), "port": int(m.group(3)),
-                "key": m.group(4).decode()}
-
-    def phone_url(self, path="/", timeout_ms=5000):
-        """The address a browser on the host opens for the board's page: the forward with the
-        table key (the firmware's `net` line), e.g. http://127.0.0.1:8080/?k=KEY."""
-        if self.forward is None:
-            raise EmuError("no forward: Pico(..., forward_port=0) on a board with a radio")
-        key = self.net_status(timeout_ms)["key"]
-        return "%s%s%sk=%s" % (self.forward.url, path, "&" if "?" in path else "?", key)
-
-    def soft_reset(self, wait_text=None, timeout_ms=20000):
-        """Ctrl-D at the friendly REPL: soft reboot, main.py runs again."""
-        mark = self.console_mark()
-        self.send(b"\x02\x04")          # leave raw REPL if in it, then soft reset
-        if wait_text:
-            self.wait_text(wait_text, timeout_ms, start=mark)
-
-    async def _mpremote(self, args, timeout):
-        from rp2040py.cli.pty_repl import PtyInteractiveRepl
-        repl = PtyInteractiveRepl(self.dev.cdc, self.dev.simulator, on_quit=lambda code: None,
-                                  on_data=self._on_console)
-        await repl.start()
-        try:
-            p = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "mpremote", "connect", repl.slave_path, *args,
-                stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
-            try:
-                out, _ = await asyncio.wait_for(p.communicate(), timeout)
-            except asyncio.TimeoutError:
-                p.kill()
-                raise EmuError("mpremote %s: no answer in %ss" % (" ".join(args), timeout))
-            return p.returncode, out.decode(errors="replace")
-        finally:
-            await repl.stop()
-
-    def mpremote(self, *args, timeout=300, check=True):
-        """Run the mpremote CLI against the board through a pty: mpremote("fs", "ls", ":").
-        Returns (returncode, output); raises EmuError on failure when `check`."""
-        self._need()
-        try:
-            rc, out = self._run(self._mpremote([str(a) for a in args], timeout))
-        finally:
-            self._hook_console()
-        if check and rc != 0:
-            raise EmuError("mpremote %s failed (%s):\n%s" % (" ".join(map(str, args)), rc, out))
-        return rc, out
 
     # -- flash -----------------------------------------------------------------------------------
     def flash_image(self):

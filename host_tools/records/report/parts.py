@@ -8,9 +8,16 @@
 # -> lines, and, when the game has a long-format details CSV, detail_rows(n, names, outcome).
 from host_tools import kinds
 from host_tools.records.report import generic
+from host_tools.records.report.text import T, _pick
 
 
 def of(kind):
     """The report part of `kind` (generic when the game has none)."""
     mod = kinds.part(kind, "report")
     return generic if mod is None else mod
+
+
+def word(kind, name, key, lang):
+    """The game's word for its rows (ROUND_WORD) or its scores (SCORE_WORD), else the page's."""
+    pair = getattr(of(kind), name, None)
+    return _pick(pair if pair is not None else T[key], lang)

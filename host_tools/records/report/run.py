@@ -12,24 +12,24 @@
 # the log; names are plain text everywhere (no mathtext, HTML-escaped, CSV formulas defused); a
 # game that cannot be processed is listed as refused with its reason and the other games go on.
 # Memory: one game at a time, its rounds streamed from the fold straight into the CSVs and pages.
-import array
+# The chart: chart.py; output names and the CSVs' rows: files.py; each game's part: parts.py.
 import csv
 import datetime
-import hashlib
 import html
-import io
 import os
 import re
 import sys
 
 from host_tools.records import logs
 from host_tools.records.report import parts as report_games
+from host_tools.records.report.chart import Series, chart_svg
+from host_tools.records.report.files import (DETAIL_COLUMNS, csv_columns, csv_row, detail_rows, file_stem, has_details,
+                                            inside, safe_cell, slug)
+from host_tools.records.report.parts import word
 from host_tools.records.report.text import T, _name, _num, _pick, tr  # noqa: F401  (words and cell helpers)
 from core import registry      # the registry: every game's kind and name
 
 TABLE_ROWS = 1000      # rounds listed on a page (all of them are in the CSV)
-CHART_POINTS = 1000    # points per line in a chart (longer games are sampled evenly)
-GAME_ID = re.compile(r"^[0-9a-z]{8}$")   # what the journal validator accepts: no path in it
 
 
 def kind_name(kind, lang):
@@ -65,36 +65,6 @@ def settings_text(kind, settings, lang):
     return out
 
 
-def _hashable(v):
-    return isinstance(v, (str, int, bool)) or v is None
-
-
-# ---- safe output names ---------------------------------------------------------------------------
-def slug(text, limit=40):
-    """A file-name part from any text: letters, digits, - and _ only (never a path)."""
-    s = re.sub(r"[^0-9A-Za-z_-]+", "_", str(text)).strip("_")[:limit]
-    return s or "x"
-
-
-def file_stem(kind, game_id):
-    """`<kind>-<id>`: the id when it is 8 of 0-9 a-z (the device writes 8 hex digits), else
-    `game-` + the first 8 hex digits of the id's SHA-256: the log never names a file."""
-    k = kind if kind in registry.KINDS else "game"
-    if isinstance(game_id, str) and GAME_ID.fullmatch(game_id):
-        return "%s-%s" % (k, game_id)
-    raw = game_id if isinstance(game_id, str) else repr(game_id)
-    return "%s-x%s" % (k, hashlib.sha256(raw.encode("utf-8", "replace")).hexdigest()[:8])
-
-
-def _inside(out_dir, name):
-    """The path of `name` in out_dir, checked to stay there."""
-    path = os.path.join(out_dir, name)
-    if os.path.dirname(os.path.abspath(path)) != os.path.abspath(out_dir):
-        raise ValueError("output name %r leaves the output folder" % name)
-    return path
-
-
-# ---- one game's rounds, streamed -----------------------------------------------------------------
 def rounds_of(res):
     """Yields (outcome, scores after it) for the effective actions of a read log, one at a time
     (the scores per the rules' standings, seat order)."""
@@ -125,174 +95,11 @@ def player_labels(names):
     return [n if names.count(n) == 1 else "%s (seat %d)" % (n, i + 1) for i, n in enumerate(names)]
 
 
-# ---- CSV columns per kind: (fixed columns, per-player fields) and one row per outcome -----------
-# Each game's part is in host_tools/kinds/<kind>/report.py (report_games.of: generic for a game
-# without one).
-def csv_columns(kind, labels):
-    fixed, per = report_games.of(kind).COLUMNS
-    cols = list(fixed)
-    for f in per:
-        cols += ["%s: %s" % (f, lb) for lb in labels]
-    cols += ["score: %s" % lb for lb in labels]
-    return cols
-
-
-def csv_row(kind, n, names, o, sc):
-    part = report_games.of(kind)
-    row = part.row(n, names, o)
-    for f in part.PER:
-        v = o.get(f)
-        row += [_num(x) for x in v] if isinstance(v, list) and len(v) == len(names) else [""] * len(names)
-    return row + list(sc)
-
-
-def has_details(kind):
-    """Whether the game has a long-format details CSV (predictions, payments, score items)."""
-    return hasattr(report_games.of(kind), "detail_rows")
-
-
-DETAIL_COLUMNS = ["round", "type", "from", "to", "item no", "item", "points", "factor", "amount", "result"]
-
-
-def detail_rows(kind, n, names, o):
-    """Long-format rows: predictions (掛け引き), payments (囲将会), score items (株)."""
-    part = report_games.of(kind)
-    return part.detail_rows(n, names, o) if hasattr(part, "detail_rows") else []
-
-
-_FORMULA = ("=", "+", "-", "@", "\t", "\r")
-
-
-def _safe_cell(v):
-    """Text a spreadsheet would run as a formula (=, +, -, @) gets a leading apostrophe."""
-    if isinstance(v, str) and v.startswith(_FORMULA):
-        return "'" + v
-    return v
-
-
-# ---- itemised details on the page, per kind ------------------------------------------------------
 def details(kind, names, o, lang):
     """One round's itemised result as short plain-text lines in `lang` (escaped by the caller)."""
     return report_games.of(kind).details(names, o, lang)
 
 
-def word(kind, name, key, lang):
-    """The game's word for its rows (ROUND_WORD) or its scores (SCORE_WORD), else the page's."""
-    pair = getattr(report_games.of(kind), name, None)
-    return _pick(pair if pair is not None else T[key], lang)
-
-
-# ---- the chart: inline SVG, text left as text --------------------------------------------------
-JAPANESE_FONTS = ("IPAexGothic", "IPAGothic", "Noto Sans CJK JP", "Noto Sans JP", "TakaoGothic",
-                  "VL Gothic", "MisakiGothic")   # misaki (make font) last: 8-dot, but every glyph
-_plt = None
-_JA_FONT = None
-
-
-def japanese_font():
-    """The Japanese font matplotlib measures text with (Debian fonts-ipafont-gothic or
-    fonts-noto-cjk), or None."""
-    _setup_matplotlib()
-    return _JA_FONT
-
-
-def _setup_matplotlib():
-    global _plt, _JA_FONT
-    if _plt is not None:
-        return _plt
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    from matplotlib import font_manager
-    have = set(f.name for f in font_manager.fontManager.ttflist)
-    _JA_FONT = next((f for f in JAPANESE_FONTS if f in have), None)
-    _plt = plt
-    return plt
-
-
-def _chart_rc():
-    fams = ["DejaVu Sans"] + ([_JA_FONT] if _JA_FONT else [])
-    return {"svg.fonttype": "none",        # text stays text: the browser draws every glyph
-            "text.parse_math": False,      # a name with $ is a name, not a formula
-            "text.usetex": False, "font.family": fams, "axes.unicode_minus": False,
-            "svg.hashsalt": "report"}      # the same game gives the same SVG
-
-
-class Series:
-    """Each player's score after every round, sampled down to CHART_POINTS points per line."""
-
-    def __init__(self, start):
-        self.n = len(start)
-        self.step = 1
-        self.xs = array.array("l", [0])
-        self.ys = [array.array("l", [int(v)]) for v in start]
-        self.last = None
-
-    def add(self, x, sc):
-        self.last = (x, sc)
-        if x % self.step == 0:
-            self.xs.append(x)
-            for i in range(self.n):
-                self.ys[i].append(int(sc[i]))
-            if len(self.xs) > CHART_POINTS:   # keep every other point, sample twice as sparsely
-                self.step *= 2
-                self.xs = self.xs[::2]
-                self.ys = [y[::2] for y in self.ys]
-
-    def points(self):
-        xs, ys = list(self.xs), [list(y) for y in self.ys]
-        if self.last and (not xs or xs[-1] != self.last[0]):
-            xs.append(self.last[0])
-            for i in range(self.n):
-                ys[i].append(int(self.last[1][i]))
-        return xs, ys
-
-
-MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")   # one per player (seats up to 6, and more)
-
-
-def chart_svg(names, series, lang, kind=None):
-    """An SVG <svg> element (no XML prologue) of the scores; every label plain text in `lang`."""
-    plt = _setup_matplotlib()
-    import matplotlib
-    from matplotlib.ticker import MaxNLocator
-    xs, ys = series.points()
-    with matplotlib.rc_context(_chart_rc()):
-        fig, ax = plt.subplots(figsize=(7, 3.6))
-        try:
-            fig.subplots_adjust(left=0.1, right=0.98, top=0.97, bottom=0.14)
-            # Players with equal scores would draw one line over another: each line is narrower
-            # than the one drawn before it and has its own marker, so an equal line shows as a
-            # band around the next one and every player stays visible.
-            n = len(ys)
-            step = min(2.0, 6.0 / (n - 1)) if n > 1 else 0     # the widest line 7.2 px at most
-            lines = [ax.plot(xs, y, marker=MARKERS[i % len(MARKERS)] if len(xs) <= 60 else None,
-                             markersize=3 + step * (n - 1 - i), linewidth=1.2 + step * (n - 1 - i),
-                             zorder=2 + i)[0] for i, y in enumerate(ys)]
-            ax.set_xlabel(word(kind, "ROUND_WORD", "round", lang))
-            ax.set_ylabel(word(kind, "SCORE_WORD", "score", lang))
-            ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-            ax.yaxis.set_major_locator(MaxNLocator(integer=True))
-            ax.grid(True, alpha=0.3)
-            # explicit labels: matplotlib hides legend labels that start with "_"
-            ax.legend(lines, list(names), loc="best", fontsize="small")
-            svg = svg_of(fig)
-        finally:
-            plt.close(fig)
-    return svg
-
-
-def svg_of(fig):
-    """A matplotlib figure as inline SVG for a page: no XML prologue, no date, no RDF metadata
-    (words for no reader); the report's and the season's charts."""
-    buf = io.StringIO()
-    fig.savefig(buf, format="svg", metadata={"Date": None})
-    svg = buf.getvalue()
-    svg = svg[svg.index("<svg"):]
-    return re.sub(r"<metadata>.*?</metadata>\s*", "", svg, flags=re.S)
-
-
-# ---- one game -> its CSVs and its page sections --------------------------------------------------
 class GameSection:
     """What the night's pages show for one log (built by process_log)."""
 
@@ -337,8 +144,8 @@ def process_log(res, out_dir, langs, used_stems, plots=True):
             sec.html[lg] = "\n".join(parts[lg])
         return sec
     labels = player_labels(names)
-    csv_path = _inside(out_dir, stem + ".csv")
-    det_path = _inside(out_dir, stem + "-details.csv") if has_details(kind) else os.devnull
+    csv_path = inside(out_dir, stem + ".csv")
+    det_path = inside(out_dir, stem + "-details.csv") if has_details(kind) else os.devnull
     tmp_csv = csv_path + ".part"
     tmp_det = det_path + ".part" if has_details(kind) else os.devnull
     start = initial_scores(res)
@@ -394,13 +201,13 @@ def _write_rounds(res, kind, names, labels, tmp_csv, tmp_det, series, tables, la
     with open(tmp_csv, "w", newline="", encoding="utf-8-sig") as fc, \
             open(tmp_det, "w", newline="", encoding="utf-8-sig") as fd:
         wc, wd = csv.writer(fc), csv.writer(fd)
-        wc.writerow([_safe_cell(c) for c in csv_columns(kind, labels)])
+        wc.writerow([safe_cell(c) for c in csv_columns(kind, labels)])
         wd.writerow(DETAIL_COLUMNS)
         for o, sc in rounds_of(res):
             n += 1
-            wc.writerow([_safe_cell(c) for c in csv_row(kind, n, names, o, sc)])
+            wc.writerow([safe_cell(c) for c in csv_row(kind, n, names, o, sc)])
             for r in detail_rows(kind, n, names, o):
-                wd.writerow([_safe_cell(c) for c in r])
+                wd.writerow([safe_cell(c) for c in r])
             series.add(n, sc)
             if n <= TABLE_ROWS:
                 for lg in langs:
@@ -453,7 +260,6 @@ def crashed_section(path, err, langs):
     return sec
 
 
-# ---- the night's pages ---------------------------------------------------------------------------
 CSS = """body{font-family:system-ui,'IPAexGothic','IPAGothic','Noto Sans CJK JP','Hiragino Sans',Meiryo,sans-serif;margin:1.5em;max-width:72em}
 table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #bbb;padding:.2em .5em;text-align:right;vertical-align:top}
 td.l,th.l{text-align:left}.warn{color:#a40}.first{font-weight:bold}section{margin-bottom:2.5em}
@@ -533,7 +339,7 @@ def report(paths, out_dir, lang="both", night=None, plots=True):
         pages = dict((lg, "night-%s.%s.html" % (slug(label), lg)) for lg in langs)
         for lg in langs:
             other = [pages[x] for x in langs if x != lg]
-            path = _inside(out_dir, pages[lg])
+            path = inside(out_dir, pages[lg])
             with open(path, "w", encoding="utf-8") as f:
                 f.write(render_page(label, shown, lg, other[0] if other else None))
             written["html"].append(path)

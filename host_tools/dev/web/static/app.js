@@ -1,12 +1,10 @@
 // The page's side of the web scoreboard: boots MicroPython WebAssembly with the firmware's files,
 // runs main's loop (webboard.py) every POLL_MS, draws the panel, feeds the buttons, keeps /games in
-// the browser's storage and offers each game's log for download.
+// the browser's storage (files.js) and offers each game's log for download.
 import { loadMicroPython } from "./micropython.mjs";
+import { STORE_KEY, gameLogs, loadFirmware, restore, savedFiles, useFS } from "./files.js";
 
 const POLL_MS = 10;                 // firmware/main.py's poll period
-const STORE_KEY = "scoreboard/fs";  // localStorage: {path: base64} of the saved files
-const SAVED_DIR = "/games";         // the store's folder (firmware/storage/store.py)
-const SAVED_FILES = ["/names.json", "/prefs.json"];   // beside it (storage/layout.py)
 const KEYS = { ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", ArrowRight: "right",
   Enter: "ok", " ": "ok", Escape: "back", Backspace: "back" };
 
@@ -16,7 +14,7 @@ const canvas = document.getElementById("panel");
 const ctx = canvas.getContext("2d", { willReadFrequently: true });
 const statusLine = document.getElementById("status");
 
-let mp = null, board = null, FS = null;
+let mp = null, board = null;
 let frames = -1, lastSaved = null, loop = null, stopped = false;
 let cols = [], rows = [];           // cols[i]: the device pixel where panel column i starts (fit())
 const downAt = {};
@@ -63,64 +61,7 @@ function setLang(next) {
   if (board) listLogs();
 }
 
-// ---- the wasm filesystem ------------------------------------------------------------------------
-function mkdirs(path) {
-  let at = "";
-  for (const part of path.split("/").filter(Boolean)) {
-    at += "/" + part;
-    try { FS.mkdir(at); } catch (e) { /* exists */ }
-  }
-}
-
-function isDir(path) { return FS.isDir(FS.stat(path).mode); }
-
-function walk(dir, out) {
-  let names;
-  try { names = FS.readdir(dir); } catch (e) { return out; }
-  for (const name of names) {
-    if (name === "." || name === "..") continue;
-    const path = dir + "/" + name;
-    if (isDir(path)) walk(path, out); else out.push(path);
-  }
-  return out;
-}
-
-function toBase64(bytes) {
-  let s = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
-  return btoa(s);
-}
-
-function fromBase64(text) {
-  const s = atob(text), bytes = new Uint8Array(s.length);
-  for (let i = 0; i < s.length; i++) bytes[i] = s.charCodeAt(i);
-  return bytes;
-}
-
-async function loadFirmware() {
-  const manifest = await (await fetch("files.json", { cache: "no-cache" })).json();
-  const bodies = await Promise.all(manifest.files.map(async (rel) => {
-    const r = await fetch("fw/" + rel + "?" + manifest.build);
-    if (!r.ok) throw new Error("fw/" + rel + ": HTTP " + r.status);
-    return new Uint8Array(await r.arrayBuffer());
-  }));
-  manifest.files.forEach((rel, i) => {
-    const path = "/fw/" + rel;
-    mkdirs(path.slice(0, path.lastIndexOf("/")));
-    FS.writeFile(path, bodies[i]);
-  });
-  return manifest;
-}
-
-// ---- the games in the browser's storage ---------------------------------------------------------
-function savedFiles() {
-  const paths = walk(SAVED_DIR, []);
-  for (const p of SAVED_FILES) { try { FS.stat(p); paths.push(p); } catch (e) { /* none */ } }
-  const out = {};
-  for (const p of paths.sort()) out[p] = toBase64(FS.readFile(p));
-  return out;
-}
-
+// ---- the saved games and their logs --------------------------------------------------------------
 // Every file at once as one item: a reload finds the folder as it was after one press, never a mix.
 function save() {
   if (stopped) return;
@@ -133,59 +74,6 @@ function save() {
     say(word("cannot_save") + e.message);
   }
   listLogs();
-}
-
-// Returns {files: how many were put back, games: ... of them in /games, bad: whether some of the saved data could not be read}.
-// Data that cannot be read is kept aside under its own key (as the store keeps an unreadable game
-// in aside/), never silently overwritten by the next save.
-function restore() {
-  const text = localStorage.getItem(STORE_KEY);
-  const out = { files: 0, games: 0, bad: false };
-  if (!text) return out;
-  let files = null;
-  try { files = JSON.parse(text); } catch (e) { /* below */ }
-  if (files === null || typeof files !== "object" || Array.isArray(files)) {
-    out.bad = true;
-    files = {};
-  }
-  for (const [path, data] of Object.entries(files)) {
-    if (!(path.startsWith(SAVED_DIR + "/") || SAVED_FILES.includes(path)) || path.includes("/../")) {
-      out.bad = true;
-      continue;
-    }
-    try {
-      const bytes = fromBase64(String(data));
-      mkdirs(path.slice(0, path.lastIndexOf("/")));
-      FS.writeFile(path, bytes);
-      out.files++;
-      if (path.startsWith(SAVED_DIR + "/")) out.games++;
-    } catch (e) {
-      out.bad = true;
-    }
-  }
-  if (out.bad) {
-    try { localStorage.setItem(STORE_KEY + ".unreadable", text); } catch (e) { /* full: nothing more to do */ }
-  } else {
-    lastSaved = text;
-  }
-  return out;
-}
-
-// ---- logs: a game's journal segments NNNN-GGGGGGGG.S.log joined, as one NNNN-GGGGGGGG.log --------
-function gameLogs() {
-  const games = {};
-  for (const path of walk(SAVED_DIR, [])) {
-    const m = /\/([0-9]+-[0-9a-f]+)\.([0-9]+)\.log$/.exec(path);
-    if (!m || path.includes("/aside/")) continue;
-    (games[m[1]] = games[m[1]] || []).push([Number(m[2]), path]);
-  }
-  return Object.keys(games).sort().map((stem) => {
-    const parts = games[stem].sort((a, b) => a[0] - b[0]).map(([, p]) => FS.readFile(p));
-    const size = parts.reduce((n, b) => n + b.length, 0), all = new Uint8Array(size);
-    let at = 0;
-    for (const b of parts) { all.set(b, at); at += b.length; }
-    return { name: stem + ".log", bytes: all };
-  });
 }
 
 function describe(bytes) {
@@ -363,12 +251,13 @@ function stop(why) {
 async function boot() {
   const t0 = performance.now();
   mp = await loadMicroPython({ heapsize: 4 * 1024 * 1024, stdout: (s) => console.log(s), stderr: (s) => console.error(s) });
-  FS = mp.FS;
+  useFS(mp.FS);
   fit();
   watchSize();
   addEventListener("load", fit);
   const manifest = await loadFirmware();
   const restored = restore();
+  if (restored.saved !== null) lastSaved = restored.saved;
   mp.runPython("import sys\nsys.path.insert(0, '/fw')\n");
   board = mp.pyimport("webboard");
   after(board.boot(MANUAL));

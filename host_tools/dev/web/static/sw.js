@@ -2,7 +2,7 @@
 // always taken), else from this cache, filled at the first visit (the service worker runs only on
 // https or on this machine's own address).
 const CACHE = "scoreboard-web";
-const PAGE = ["./", "index.html", "app.js", "style.css", "micropython.mjs", "micropython.wasm", "files.json",
+const PAGE = ["./", "index.html", "app.js", "files.js", "style.css", "micropython.mjs", "micropython.wasm", "files.json",
   "manifest.webmanifest", "icon.svg"];
 
 async function fill() {

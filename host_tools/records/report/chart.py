@@ -1,0 +1,116 @@
+# The report's chart: each player's score after every round, an inline SVG whose text stays text
+# (the browser draws every glyph); the matplotlib setup the season's charts share.
+import array
+import io
+import re
+
+from host_tools.records.report.parts import word
+
+CHART_POINTS = 1000    # points per line in a chart (longer games are sampled evenly)
+JAPANESE_FONTS = ("IPAexGothic", "IPAGothic", "Noto Sans CJK JP", "Noto Sans JP", "TakaoGothic",
+                  "VL Gothic", "MisakiGothic")   # misaki (make font) last: 8-dot, but every glyph
+_plt = None
+_JA_FONT = None
+
+
+def japanese_font():
+    """The Japanese font matplotlib measures text with (Debian fonts-ipafont-gothic or
+    fonts-noto-cjk), or None."""
+    setup_matplotlib()
+    return _JA_FONT
+
+
+def setup_matplotlib():
+    global _plt, _JA_FONT
+    if _plt is not None:
+        return _plt
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib import font_manager
+    have = set(f.name for f in font_manager.fontManager.ttflist)
+    _JA_FONT = next((f for f in JAPANESE_FONTS if f in have), None)
+    _plt = plt
+    return plt
+
+
+def chart_rc():
+    fams = ["DejaVu Sans"] + ([_JA_FONT] if _JA_FONT else [])
+    return {"svg.fonttype": "none",        # text stays text: the browser draws every glyph
+            "text.parse_math": False,      # a name with $ is a name, not a formula
+            "text.usetex": False, "font.family": fams, "axes.unicode_minus": False,
+            "svg.hashsalt": "report"}      # the same game gives the same SVG
+
+
+class Series:
+    """Each player's score after every round, sampled down to CHART_POINTS points per line."""
+
+    def __init__(self, start):
+        self.n = len(start)
+        self.step = 1
+        self.xs = array.array("l", [0])
+        self.ys = [array.array("l", [int(v)]) for v in start]
+        self.last = None
+
+    def add(self, x, sc):
+        self.last = (x, sc)
+        if x % self.step == 0:
+            self.xs.append(x)
+            for i in range(self.n):
+                self.ys[i].append(int(sc[i]))
+            if len(self.xs) > CHART_POINTS:   # keep every other point, sample twice as sparsely
+                self.step *= 2
+                self.xs = self.xs[::2]
+                self.ys = [y[::2] for y in self.ys]
+
+    def points(self):
+        xs, ys = list(self.xs), [list(y) for y in self.ys]
+        if self.last and (not xs or xs[-1] != self.last[0]):
+            xs.append(self.last[0])
+            for i in range(self.n):
+                ys[i].append(int(self.last[1][i]))
+        return xs, ys
+
+
+MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")   # one per player (seats up to 6, and more)
+
+
+def chart_svg(names, series, lang, kind=None):
+    """An SVG <svg> element (no XML prologue) of the scores; every label plain text in `lang`."""
+    plt = setup_matplotlib()
+    import matplotlib
+    from matplotlib.ticker import MaxNLocator
+    xs, ys = series.points()
+    with matplotlib.rc_context(chart_rc()):
+        fig, ax = plt.subplots(figsize=(7, 3.6))
+        try:
+            fig.subplots_adjust(left=0.1, right=0.98, top=0.97, bottom=0.14)
+            # Players with equal scores would draw one line over another: each line is narrower
+            # than the one drawn before it and has its own marker, so an equal line shows as a
+            # band around the next one and every player stays visible.
+            n = len(ys)
+            step = min(2.0, 6.0 / (n - 1)) if n > 1 else 0     # the widest line 7.2 px at most
+            lines = [ax.plot(xs, y, marker=MARKERS[i % len(MARKERS)] if len(xs) <= 60 else None,
+                             markersize=3 + step * (n - 1 - i), linewidth=1.2 + step * (n - 1 - i),
+                             zorder=2 + i)[0] for i, y in enumerate(ys)]
+            ax.set_xlabel(word(kind, "ROUND_WORD", "round", lang))
+            ax.set_ylabel(word(kind, "SCORE_WORD", "score", lang))
+            ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+            ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+            ax.grid(True, alpha=0.3)
+            # explicit labels: matplotlib hides legend labels that start with "_"
+            ax.legend(lines, list(names), loc="best", fontsize="small")
+            svg = svg_of(fig)
+        finally:
+            plt.close(fig)
+    return svg
+
+
+def svg_of(fig):
+    """A matplotlib figure as inline SVG for a page: no XML prologue, no date, no RDF metadata
+    (words for no reader); the report's and the season's charts."""
+    buf = io.StringIO()
+    fig.savefig(buf, format="svg", metadata={"Date": None})
+    svg = buf.getvalue()
+    svg = svg[svg.index("<svg"):]
+    return re.sub(r"<metadata>.*?</metadata>\s*", "", svg, flags=re.S)
