@@ -287,3 +287,39 @@ def test_help_and_every_option_has_a_help_text(capsys, sub):
     assert capsys.readouterr().out.startswith("usage: python -m host_tools season")
     opts = _options("season", sub)
     assert opts and [o for o, h in opts if not h] == []
+
+
+def _chart_points(svg):
+    """{(x, y): [marker id drawn there]} of the data points of a chart (the clipped markers)."""
+    at = {}
+    for block in re.findall(r'<g clip-path="url\(#p[0-9a-f]+\)">(.*?)</g>', svg, re.S):
+        for mark, x, y in re.findall(r'<use xlink:href="#(m[0-9a-f]+)" x="([-0-9.]+)" y="([-0-9.]+)"', block):
+            at.setdefault((round(float(x), 1), round(float(y), 1)), []).append(mark)
+    return at
+
+
+def _box(svg, group):
+    """(left, top, right, bottom) of the first path of an SVG group (its frame)."""
+    d = re.search(r'<g id="%s">\s*(?:<g id="patch_\d+">\s*)?<path d="([^"]+)"' % group, svg).group(1)
+    xs, ys = zip(*[(float(a), float(b)) for a, b in re.findall(r"([-0-9.]+) ([-0-9.]+)", d)])
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def test_chart_shows_every_point_and_keeps_its_legend_off_the_plot():
+    """Issue 39: two players with the same places, and a third whose only night is the place they
+    share: each point is drawn with a marker of its own (shape and size: a point under another
+    shows around it), and the legend sits under the plot, not over a point."""
+    from host_tools.records.season.chart import chart_svg
+    nights = ["2025-05-09", "2025-05-16", "2025-05-23"]
+    svg = chart_svg([("A", {nights[0]: [2], nights[1]: [1], nights[2]: [3]}),
+                     ("B", {nights[0]: [2], nights[1]: [1], nights[2]: [3]}),
+                     ("C", {nights[1]: [1]})], nights, "en")
+    points = _chart_points(svg)
+    assert sorted(len(m) for m in points.values()) == [2, 2, 3], points
+    for marks in points.values():
+        assert len(set(marks)) == len(marks), points           # nobody's point drawn under an equal one
+    shapes = re.findall(r'<path id="(m[0-9a-f]+)" d="([^"]+)"', svg)
+    used = set(m for marks in points.values() for m in marks)
+    assert len(set(d for m, d in shapes if m in used)) == 3, shapes
+    plot, legend = _box(svg, "axes_1"), _box(svg, "legend_1")
+    assert legend[1] > plot[3], (plot, legend)                   # the legend's top under the plot's bottom

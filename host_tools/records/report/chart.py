@@ -75,6 +75,16 @@ class Series:
 MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")   # one per player (seats up to 6, and more)
 
 
+def layered(i, n):
+    """How line `i` of `n` is drawn so that equal lines and points all stay visible: each line is
+    narrower than the one drawn before it, with a smaller marker of its own shape, so an equal
+    line shows as a band around the next one and a point under another as a ring around it (the
+    report's and the season's charts)."""
+    step = min(2.0, 6.0 / (n - 1)) if n > 1 else 0     # the widest line 7.2 px at most
+    return {"marker": MARKERS[i % len(MARKERS)], "markersize": 3 + step * (n - 1 - i),
+            "linewidth": 1.2 + step * (n - 1 - i), "zorder": 2 + i}
+
+
 def chart_svg(names, series, lang, kind=None):
     """An SVG <svg> element (no XML prologue) of the scores; every label plain text in `lang`."""
     plt = setup_matplotlib()
@@ -85,14 +95,14 @@ def chart_svg(names, series, lang, kind=None):
         fig, ax = plt.subplots(figsize=(7, 3.6))
         try:
             fig.subplots_adjust(left=0.1, right=0.98, top=0.97, bottom=0.14)
-            # Players with equal scores would draw one line over another: each line is narrower
-            # than the one drawn before it and has its own marker, so an equal line shows as a
-            # band around the next one and every player stays visible.
-            n = len(ys)
-            step = min(2.0, 6.0 / (n - 1)) if n > 1 else 0     # the widest line 7.2 px at most
-            lines = [ax.plot(xs, y, marker=MARKERS[i % len(MARKERS)] if len(xs) <= 60 else None,
-                             markersize=3 + step * (n - 1 - i), linewidth=1.2 + step * (n - 1 - i),
-                             zorder=2 + i)[0] for i, y in enumerate(ys)]
+            # Players with equal scores would draw one line over another: layered() keeps each
+            # one visible (no markers on a long game: they would cover the lines).
+            lines = []
+            for i, y in enumerate(ys):
+                style = layered(i, len(ys))
+                if len(xs) > 60:
+                    style["marker"] = None
+                lines.append(ax.plot(xs, y, **style)[0])
             ax.set_xlabel(word(kind, "ROUND_WORD", "round", lang))
             ax.set_ylabel(word(kind, "SCORE_WORD", "score", lang))
             ax.xaxis.set_major_locator(MaxNLocator(integer=True))
