@@ -21,14 +21,14 @@ def _quiet(err):
     assert "Traceback" not in err and "Exception ignored" not in err and "BrokenPipe" not in err, err
 
 
-def _into_closed_pipe(args, cwd=ROOT):
+def _into_closed_pipe(args, cwd=ROOT, stdin=""):
     """Runs `python ARGS` with stdout a pipe whose reader closed before it started (deterministic:
-    the first write or flush fails); returns (exit status, stderr)."""
+    the first write or flush fails) and `stdin` as its input; returns (exit status, stderr)."""
     r, w = os.pipe()
     os.close(r)
     try:
         p = subprocess.run([sys.executable] + args, cwd=str(cwd), env=ENV, stdout=w, stderr=subprocess.PIPE,
-                           text=True, timeout=120)
+                           input=stdin, text=True, timeout=120)
     finally:
         os.close(w)
     return p.returncode, p.stderr
@@ -85,3 +85,50 @@ def test_a_broken_pipe_that_is_not_stdout_is_not_hidden():
     with pytest.raises(BrokenPipeError):
         cli_io.run_command(main)
     assert cli_io.run_command(lambda a: a + 1, 1) == 2
+
+
+def _entry_points():
+    """Every tool run as a module (`python -m host_tools...`): (path, the code its run goes through:
+    a __main__.py's top level, else its `if __name__ == "__main__":` block)."""
+    out = []
+    for root, dirs, files in os.walk(os.path.join(ROOT, "host_tools")):
+        dirs[:] = [d for d in dirs if d not in ("__pycache__", "mp")]
+        for fn in files:
+            path = os.path.join(root, fn)
+            if not fn.endswith(".py") or fn == "frozen_main.py":      # frozen into the firmware
+                continue
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+            if 'if __name__ == "__main__":' in text:
+                out.append((path, text.split('if __name__ == "__main__":', 1)[1]))
+            elif fn == "__main__.py":
+                out.append((path, text))
+    return out
+
+
+def test_every_tools_own_entry_goes_through_run_command():
+    """Issue 39: not only `python -m host_tools COMMAND`: every `python -m host_tools.X` (the
+    calculators, package.json, docs/settings.md, the bench...) stops quietly on a closed stdout."""
+    entries = _entry_points()
+    assert len(entries) > 20
+    assert [os.path.relpath(p, ROOT) for p, code in entries if "run_command(" not in code] == []
+
+
+def _a_calculator():
+    """A game that has a score calculator (host_tools/kinds/<kind>/calc.py)."""
+    from core import registry
+    from host_tools import kinds
+    return [k for k in registry.KINDS if kinds.name_of(k, "calc")][0]
+
+
+@pytest.mark.parametrize("args, stdin", [
+    (["-m", "host_tools.dev.settings_doc"], ""),
+    (["-m", "host_tools.board.package"], ""),
+    (["-m", "host_tools.records.calc", _a_calculator()], "{}"),
+    (["-m", "host_tools.dev.demo"], ""),
+])
+def test_a_tools_own_entry_into_a_closed_pipe(tmp_path, args, stdin):
+    code, err = _into_closed_pipe(args, cwd=tmp_path, stdin=stdin)
+    assert code == cli_io.PIPE_CLOSED, (args, err)
+    _quiet(err)
+    assert set(os.listdir(tmp_path)) <= {"demo-out"}       # the demo's log: in the test's own folder

@@ -43,5 +43,11 @@ def text():
         rows, json.dumps(m["deps"]), json.dumps(m["version"]))
 
 
-if __name__ == "__main__":
+def main():
     sys.stdout.write(text())
+    return 0
+
+
+if __name__ == "__main__":
+    from host_tools.cli_io import run_command
+    sys.exit(run_command(main))

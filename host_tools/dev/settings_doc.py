@@ -50,5 +50,11 @@ def table():
     return "\n".join(out)
 
 
-if __name__ == "__main__":
+def main():
     sys.stdout.write(table())
+    return 0
+
+
+if __name__ == "__main__":
+    from host_tools.cli_io import run_command
+    sys.exit(run_command(main))

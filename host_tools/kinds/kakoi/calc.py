@@ -236,4 +236,5 @@ main = cli_io.guarded(main)
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    from host_tools.cli_io import run_command
+    sys.exit(run_command(main, sys.argv[1:]))

@@ -28,5 +28,11 @@ def shoot(png, width=900, height=1250):
     return png
 
 
+def main(argv):
+    print(shoot(argv[0] if argv else "docs/screenshots/report-ja.png"))
+    return 0
+
+
 if __name__ == "__main__":
-    print(shoot(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots/report-ja.png"))
+    from host_tools.cli_io import run_command
+    sys.exit(run_command(main, sys.argv[1:]))
