@@ -65,3 +65,15 @@ def test_the_phones_replay_notices_a_different_result(monkeypatch):
     monkeypatch.setattr(press_phones, "phone_hand", one_card_more)
     res = presses.run_one(phoned[0])
     assert "with phones: the saved state differs from the panel-only one" in res["failed"]
+
+
+def test_a_held_key_counts_once_per_step_it_moves():
+    """Issue 37: every press counted, a held ▲▼ or ←→ once per step it moves (as the review counted:
+    two taps and a two-step hold take as long); the page also gives a held key as one press."""
+    from host_tools.dev.press_table import held_as_one
+    steps = ["repeat right 3  # three cells", "click ok", "long ok         # the last card", "wait 500"]
+    assert presses.presses(steps) == 5 and held_as_one(steps) == 3
+    rows = [{"entry": "E", "budget": 4, "order": "1", "stem": "e",
+             "fewest": {"presses": 5, "held": 3, "failed": []}, "hints": {"presses": 5, "held": 5, "failed": []}}]
+    md = presses.markdown(rows)
+    assert "| E | 5 | 5 | ≤ 4 | no | yes | 3 / 5 |" in md and "a held ▲▼ or ←→" in md

@@ -4,7 +4,7 @@
 import shutil
 import tempfile
 
-from host_tools.dev.press_table import PRESS_OPS, PressError, make_table, saved_names
+from host_tools.dev.press_table import PressError, make_table, presses, saved_names
 
 
 def phone_hand_seat(app, top):
@@ -67,7 +67,7 @@ def replay_with_phones(setup, counted, skip, names):
                 phones_send()
                 if i in skip:
                     continue
-                n += step.split()[0] in PRESS_OPS
+                n += presses([step])
                 runner.line(step)
             phones_send()
         except Refusal:                         # a hand the panel-only run took, refused here

@@ -20,8 +20,10 @@
 #   #: note: ...                                   (hints file) a line under the table: what the
 #        first-time player does differently, or why the two paths are the same
 #
-# A press is one click, long press or held repeat (a `repeat up 5` is one finger on one button).
-# The counts are deterministic: emulated time, no wall clock.
+# A press is one click or long press, and a held ▲▼ or ←→ counts once per step it moves (a `repeat
+# up 5` is 5: how issue 37's review counted; holding a key to move two cells is no quicker than two
+# taps, and a first-time player taps); held_as_one() gives the same steps with a held key as one
+# press. The counts are deterministic: emulated time, no wall clock.
 import os
 
 from host_tools import _paths  # noqa: F401  (firmware/ on sys.path)
@@ -65,8 +67,24 @@ def parse(path):
     return head, setup, counted
 
 
+def _op(step):
+    words = step.split("#", 1)[0].split()
+    return words if words and words[0] in PRESS_OPS else None
+
+
 def presses(steps):
-    return sum(1 for s in steps if s.split()[0] in PRESS_OPS)
+    """Every press counted, a held arrow once per step it moves (`repeat NAME N` is N)."""
+    n = 0
+    for step in steps:
+        w = _op(step)
+        if w is not None:
+            n += int(w[2]) if w[0] == "repeat" and len(w) > 2 else 1
+    return n
+
+
+def held_as_one(steps):
+    """The same steps with a held key counted as one press."""
+    return sum(1 for step in steps if _op(step) is not None)
 
 
 def _journal_lines(root):
