@@ -211,10 +211,17 @@ def check_mpy_cross(board="pico"):
     return ver, abi
 
 
+# -O3, as our Pico's frozen code (boards/pico/manifest.py): no line numbers in the bytecode. The
+# official firmware copies every .mpy into the heap, so they cost heap there: 3.1 KB at 株ドボン's
+# worst (docs/benchmarks.md). A traceback in the error log still names the file and the function.
+# (-O1 and up also drop `assert`: the firmware has none.)
+MPY_OPT = 3
+
+
 def compile_mpy(src, dst, source_name):
     """Compile one file; `source_name` is the name tracebacks show (the path on the Pico)."""
     os.makedirs(os.path.dirname(dst), exist_ok=True)
-    r = subprocess.run(mpy_cross_cmd() + ["-march=" + MPY_ARCH, "-s", source_name, "-o", dst, src],
+    r = subprocess.run(mpy_cross_cmd() + ["-march=" + MPY_ARCH, "-O%d" % MPY_OPT, "-s", source_name, "-o", dst, src],
                        capture_output=True, text=True)
     if r.returncode != 0:
         raise DeployError("mpy-cross failed on %s:\n%s%s" % (src, r.stdout, r.stderr))
