@@ -81,17 +81,15 @@ bench: $(STAMP) $(TEXTS)
 	$(PY) -m host_tools.dev.presses
 	$(PY) -m host_tools.dev.bench.phones --out docs/bench-phones.md
 	$(PY) -m host_tools.dev.bench $(if $(UF2),--uf2 $(UF2))
-	@if [ -n "$(W_UF2)" ]; then $(PY) -m host_tools.dev.bench.picow --uf2 "$(W_UF2)"; \
-	  else echo "make bench: no RPI_PICO_W firmware (W_UF2= or .cache/RPI_PICO_W.uf2): the emulated Pico W's heap and press figures not measured (docs/emulator.md)"; fi
 	@if [ -f $(OURS_PICO) -o -f $(OURS_PICO_W) ]; then $(PY) -m host_tools.dev.bench.firmware; \
 	  else echo "make bench: our UF2s are not built (make firmware): docs/bench-firmware.md not measured"; fi
 	@if [ -f $(OURS_PICO_W) ]; then $(PY) -m host_tools.dev.bench.download; \
 	  else echo "make bench: our Pico W UF2 is not built: docs/bench-download.md not measured"; fi
 
-# docs/benchmarks.md from scratch: deterministic figures + the emulated Pico (3 runs) + wall clock.
+# docs/benchmarks.md from scratch: deterministic figures + the emulated Pico + wall clock.
 # tests/test_bench.py compares the deterministic part with this commit's (bench --deterministic --check).
 bench-doc: $(STAMP) $(TEXTS)
-	$(PY) -m host_tools.dev.bench $(if $(UF2),--uf2 $(UF2)) --runs 3 --out docs/benchmarks.md
+	$(PY) -m host_tools.dev.bench $(if $(UF2),--uf2 $(UF2)) --out docs/benchmarks.md
 	$(PY) -m host_tools.dev.presses
 	$(PY) -m host_tools.dev.bench.phones --out docs/bench-phones.md
 

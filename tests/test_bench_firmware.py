@@ -87,3 +87,40 @@ def test_a_task_that_stops_answering_costs_its_figure_only(monkeypatch, tmp_path
     R = B.measure(jobs=2, log=lambda s: None, wall_s=3)
     assert R["ours presses"]["skip"].startswith("stopped after 3 s")
     assert R["ours resume"] == {"skip": "made up"} and R["ours press_scripts"] == {"skip": "made up"}
+
+
+def test_the_tasks_split_the_press_scripts_and_ask_no_phones_of_the_official_w(monkeypatch, tmp_path):
+    """The press scripts run as two tasks (one on each core) joined into one figure as if measured
+    in one run; the official Pico W serves no phones (main.make_phones), so it gets no phones task
+    and the page says why."""
+    import json
+    import subprocess
+    import sys
+    spawned = []
+
+    def spawn(label, name, args, out_dir):
+        spawned.append((label, name, args))
+        out = tmp_path / (label.replace(" ", "_") + ".json")
+        if name == "press_scripts":
+            kind = args[1][0]
+            out.write_text(json.dumps({"games": {}, "wall": 5.0, "runs": [
+                {"script": kind + ".hints.txt", "kind": kind, "presses": [["click ok", 10.0 * len(args[1])]]}]}))
+        else:
+            out.write_text('{"skip": "made up"}')
+        return subprocess.Popen([sys.executable, "-c", "pass"], stderr=subprocess.PIPE), str(out)
+    monkeypatch.setattr(B, "uf2s", lambda: {("ours", "pico"): "/x/o.uf2", ("ours", "pico_w"): "/x/ow.uf2",
+                                            ("official", "pico"): "/x/p.uf2", ("official", "pico_w"): "/x/pw.uf2"})
+    monkeypatch.setattr(B, "_spawn", spawn)
+    monkeypatch.setattr(B, "sizes", lambda: [])
+    monkeypatch.setattr(B, "free_blocks", lambda board, ours: (1, 1))
+    R = B.measure(jobs=2, log=lambda s: None, wall_s=30)
+    groups = [args[1] for _l, name, args in spawned if name == "press_scripts"]
+    assert sorted(k for g in groups for k in g) == sorted(KINDS) and len(groups) == 2
+    assert [l for l, _n, _a in spawned[:2]] == ["ours press_scripts 1", "ours press_scripts 2"]   # the longest first
+    phones = [args[0] for _l, name, args in spawned if name == "phones"]
+    assert phones == ["/x/ow.uf2"] * len(KINDS)
+    S = R["ours press_scripts"]
+    assert sorted(r["kind"] for r in S["runs"]) == sorted(g[0] for g in groups)
+    assert set(S["games"]) == set(g[0] for g in groups) and not any(k.startswith("ours press_scripts ") for k in R)
+    R.update({"official presses": {"skip": "x"}, "ours presses": {"skip": "x"}, "sizes": [], "blocks": {}})
+    assert "| official | serves no phones" in B.markdown(R)

@@ -141,6 +141,9 @@ def render(R):
             from host_tools.dev.bench import scripts as bench_scripts
             a(bench_scripts.resume_markdown(E["resume_boot"]))
         S = E.get("scripts")
+        if not S and not E.get("resume_boot"):
+            a("- every press of every game's emulator script, and the boot with a game to resume: "
+              "docs/bench-firmware.md (measured once there, this firmware beside ours)")
         if S and "skip" in S:
             a("- the games' emulator scripts: not measured (%s)" % S["skip"])
         elif S:

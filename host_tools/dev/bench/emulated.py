@@ -125,15 +125,7 @@ def emulated_runs(uf2, n_ops, flash, runs, log):
         E["heap_pico"] = heapsets_pico(path, flash)
     except Exception as e:
         E["heap_pico_error"] = str(e).splitlines()[0][:200] if str(e) else type(e).__name__
-    if n_ops:      # every game's emulator script, every press (issue 26; ~30 min): not with --quick
-        from host_tools.dev.bench import scripts as bench_scripts
-        try:
-            E["scripts"] = bench_scripts.measure(path, flash_dir=flash, log=log)
-            E["scripts"].pop("runs", None)
-        except Exception as e:   # the emulator is a moving part: say why instead of failing the bench
-            E["scripts"] = {"skip": "emulator error: %s" % (str(e).splitlines() or ["?"])[0][:200]}
-        log("emulated game scripts measured")
-        E["resume_boot"] = bench_scripts.measure_resume(path, flash, log=log)
-        log("boot with a game to resume on a deployed flash measured")
+    # Every press of every game's emulator script and the boot with a game to resume are measured
+    # once, by bench.firmware (docs/bench-firmware.md), for this firmware beside ours: not again here.
     E["wall"] = time.time() - t
     return E

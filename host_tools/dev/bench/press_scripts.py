@@ -42,6 +42,7 @@ def play(p, steps):
     """[(step, ms)] for each press of `steps` played on a booted board (ms None: the press
     changed nothing on the panel)."""
     from host_tools.dev.bench.scripts import settle_timed
+    from host_tools.dev.bench.shared import TIMED_QUIET_MS
     from host_tools.dev.emu.pico import SETTLE_MS
     out = []
     for text in steps:
@@ -62,7 +63,7 @@ def play(p, steps):
         p.run_ms(hold)
         p.release(args[0])
         t0 = p.now_ms if fires is None else down + fires
-        last = settle_timed(p, SETTLE_MS)
+        last = settle_timed(p, TIMED_QUIET_MS)
         out.append((" ".join(words), None if last is None else round(max(0, last - t0), 1)))
     return out
 

@@ -1,7 +1,7 @@
 # `make bench`: RAM, work per press, resume cost, flash wear, display traffic, the emulated Pico and
 # host throughput, measured in one run and written to docs/benchmarks.md.
 #
-#   python -m host_tools.dev.bench [--uf2 PATH] [--quick] [--out docs/benchmarks.md] [--no-emu] [--runs 3]
+#   python -m host_tools.dev.bench [--uf2 PATH] [--quick] [--out docs/benchmarks.md] [--no-emu] [--runs N]
 #   python -m host_tools.dev.bench --deterministic --check    # the page's compared part vs this commit
 #   python -m host_tools.dev.bench --deterministic --write    # rewrite that part, keep the measured part
 #   make bench-doc                                        # the whole page (emulated Pico included)
@@ -177,7 +177,8 @@ def main(argv=None):
     ap.add_argument("--out", default=None, help="where to write the markdown (default: docs/benchmarks.md; "
                                                 "--quick writes nothing unless given)")
     ap.add_argument("--no-emu", action="store_true", help="skip the emulated Pico")
-    ap.add_argument("--runs", type=int, default=3, help="emulated-Pico runs for the spread of the ms (default 3)")
+    ap.add_argument("--runs", type=int, default=1, help="emulated-Pico runs (default 1: the emulator repeats "
+                    "its milliseconds exactly, so more runs only check that)")
     ap.add_argument("--deterministic", action="store_true",
                     help="only the deterministic figures (no emulator, no wall clock): what --check compares")
     ap.add_argument("--check", action="store_true", help="with --deterministic: compare with docs/benchmarks.md; "

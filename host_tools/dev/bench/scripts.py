@@ -10,7 +10,7 @@ before the board went quiet; a press that changed nothing on the panel has no fi
 step main.py's console answers `t` (the press's split and the class of the screen it left on top:
 the screen kind) and `mem` (gc.mem_free() and mem_alloc() after a collect, the App alive,
 micropython.mem_info()'s largest free block and qstr_info()'s interned names).
-host_tools/dev/bench/emulated.py runs this for `make bench-doc` (docs/benchmarks.md, section 6); about 30 min
+host_tools/dev/bench/firmware.py runs this for `make bench` (docs/bench-firmware.md), on both firmwares; minutes
 of wall time for the four games. `--resume`: the boot with a game to resume on a flash written by
 make deploy's own code (resume_boot()).
 """
@@ -95,6 +95,7 @@ def run_game(kind, uf2, flash_dir, log=None):
     from host_tools.dev import emu
     from host_tools.dev.emu.pico import SETTLE_MS
     from host_tools.dev.emu.script import TAP_MS
+    from host_tools.dev.bench.shared import TIMED_QUIET_MS
     from hw import buttons as B
     tree = tempfile.mkdtemp(prefix="bench-scripts-")
     steps = []
@@ -116,7 +117,7 @@ def run_game(kind, uf2, flash_dir, log=None):
                     p.release(args[0])
                     # a long press fires LONG_MS after the press was debounced (hw/buttons.py)
                     t0 = p.now_ms if op == "click" else t_hold + B.DEBOUNCE_MS + B.LONG_MS
-                    last = settle_timed(p, SETTLE_MS)
+                    last = settle_timed(p, TIMED_QUIET_MS)
                     ms = None if last is None else round(max(0, last - t0), 1)
                 elif op == "wait":
                     p.run_ms(int(args[0]))
