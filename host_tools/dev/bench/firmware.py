@@ -26,8 +26,6 @@ from host_tools import _paths
 ROOT = _paths.ROOT
 PRESS_MS, PRESS_P90_MS, RESUME_MS = 100, 50, 500
 HEAP_KB, W_FREE_KB, PHONES = 64, 96, 6
-# The press scripts in two tasks of about 600 presses each, one on each core
-PRESS_SCRIPT_GROUPS = (("kabu",), ("kakoi", "kakehiki", "dobon"))
 DOC = os.path.join(ROOT, "docs", "bench-firmware.md")
 
 
@@ -129,6 +127,26 @@ TASK_WALL_S = 3600      # an emulator that stops answering (it happened with the
                         # phones) costs its figure, said so, not the whole run
 
 
+def press_script_groups(n=2):
+    """The games split into `n` groups of about as many press-script presses each (one task on each
+    core), the largest group first."""
+    from host_tools.dev import presses
+    steps = {}
+    for _stem, paths in presses.entries():
+        for path in paths.values():
+            kind = os.path.basename(os.path.dirname(os.path.dirname(path)))
+            with open(path, encoding="utf-8") as f:
+                steps[kind] = steps.get(kind, 0) + sum(1 for l in f if l.split()[:1] and l.split()[0] in
+                                                       ("click", "long", "repeat"))
+    groups = [[] for _ in range(n)]
+    load = [0] * n
+    for kind in sorted(steps, key=lambda k: -steps[k]):
+        i = load.index(min(load))
+        groups[i].append(kind)
+        load[i] += steps[kind]
+    return [g for _l, g in sorted(zip(load, groups), key=lambda t: -t[0]) if g]
+
+
 def run_task(name, args):
     """One figure, in this process: what a task subprocess prints as JSON."""
     if name == "press_scripts":
@@ -151,8 +169,8 @@ def measure(jobs=2, log=print, wall_s=TASK_WALL_S):
     found = uf2s()
     tasks = []
     if ("ours", "pico") in found:        # the longest first, one on each core
-        for i, kinds in enumerate(PRESS_SCRIPT_GROUPS):
-            tasks.append(("ours press_scripts %d" % (i + 1), "press_scripts", [found[("ours", "pico")], list(kinds)]))
+        for i, kinds in enumerate(press_script_groups()):
+            tasks.append(("ours press_scripts %d" % (i + 1), "press_scripts", [found[("ours", "pico")], kinds]))
     for fw in ("official", "ours"):
         if (fw, "pico") in found:
             pico = found[(fw, "pico")]
