@@ -131,13 +131,14 @@ def press_script_groups(n=2):
     """The games split into `n` groups of about as many press-script presses each (one task on each
     core), the largest group first."""
     from host_tools.dev import presses
+    from host_tools.dev.bench.press_scripts import PRESS_OPS
     steps = {}
     for _stem, paths in presses.entries():
         for path in paths.values():
             kind = os.path.basename(os.path.dirname(os.path.dirname(path)))
-            with open(path, encoding="utf-8") as f:
-                steps[kind] = steps.get(kind, 0) + sum(1 for l in f if l.split()[:1] and l.split()[0] in
-                                                       ("click", "long", "repeat"))
+            _head, setup, counted = presses.parse(path)
+            steps[kind] = steps.get(kind, 0) + sum(1 for t in setup + counted if t.split()[:1] and
+                                                   t.split()[0] in PRESS_OPS)
     groups = [[] for _ in range(n)]
     load = [0] * n
     for kind in sorted(steps, key=lambda k: -steps[k]):
