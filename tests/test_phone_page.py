@@ -11,6 +11,7 @@
 # $PHONE_SHOTS (or the test's temporary folder). Skips where Chromium is not installed.
 import base64
 import json
+import http.client
 import os
 import queue
 import subprocess
@@ -286,9 +287,18 @@ class Sim:
         return self.last
 
     def view(self, lang, tok=None):
+        """The view as one more client reads it. Six pages loading at once may hold every one of the
+        server's MAX_CONNS (a browser opens spare connections that idle until REQUEST_MS drops
+        them), so this client is turned away then: it asks again, as a phone's page does."""
         url = "%s&lang=%s%s" % (self.url.replace("/?", "/view?"), lang, "&tok=" + tok if tok else "")
-        with urllib.request.urlopen(url, timeout=10) as r:
-            return json.loads(r.read().decode("utf-8"))
+        for attempt in range(4):
+            try:
+                with urllib.request.urlopen(url, timeout=10) as r:
+                    return json.loads(r.read().decode("utf-8"))
+            except (ConnectionResetError, http.client.RemoteDisconnected):
+                if attempt == 3:
+                    raise
+                time.sleep(1)
 
     def stop(self):
         if self.proc.poll() is None:

@@ -183,6 +183,9 @@ def phone_act(state):
 
 
 PHONE_RESULT_EVENTS = [{"t": "drawn"}]
+# A round's end shows no result screen in ドボン: the play screen's top line says who won (or 流局)
+# and the next round is on the table at once, so a phone may act straight away.
+ROUND_RESULT_SCREEN = False
 
 
 def _menu_item(d, sid):
