@@ -17,6 +17,8 @@
 #        before it reach the entry's first screen: a new game, earlier rounds)
 #   #: order: 10                                   where the row goes in docs/presses.md
 #   #: enforce: budget                             tests/test_presses.py asserts the budget (once met)
+#   #: over: ...                                   (hints file) why the entry stays over its budget:
+#        the decision, printed under the table (a row over budget without one is an open defect)
 #   #: note: ...                                   (hints file) a line under the table: what the
 #        first-time player does differently, or why the two paths are the same
 #
@@ -37,7 +39,8 @@ class PressError(Exception):
 
 def parse(path):
     """(header dict, steps before the count mark, steps after it) of one press script."""
-    head = {"entry": None, "budget": None, "expect": [], "order": None, "enforce": False, "note": None}
+    head = {"entry": None, "budget": None, "expect": [], "order": None, "enforce": False, "note": None,
+            "over": None}
     setup, counted = [], []
     seen_count = False
     with open(path, encoding="utf-8") as f:
@@ -54,7 +57,7 @@ def parse(path):
                     head["expect"].append(val)
                 elif key == "budget":
                     head["budget"] = int(val)
-                elif key in ("entry", "order", "note"):
+                elif key in ("entry", "order", "note", "over"):
                     head[key] = val
                 else:
                     raise PressError("%s: unknown header %r" % (path, key))

@@ -65,7 +65,7 @@ def run_one(path):
             if not same:
                 failed.append("with phones: the saved state differs from the panel-only one")
         return {"entry": head["entry"], "budget": head["budget"], "order": head["order"], "note": head["note"],
-                "presses": presses(counted), "held": held_as_one(counted), "failed": failed, "names": names,
+                "over": head["over"], "presses": presses(counted), "held": held_as_one(counted), "failed": failed, "names": names,
                 "phones": phones}
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -157,6 +157,13 @@ def markdown(rows):
             most = max(ph["panel"], busiest)
             out.append("| %s | %d | %d | %d | %d | %s |" % (r["entry"], a["presses"], ph["panel"], busiest, most,
                                                           "yes" if most <= 15 else "no"))
+    over = [r for r in rows if r["hints"].get("over")]
+    if over:
+        out.append("")
+        out.append("Over the budget, decided:")
+        out.append("")
+        for r in over:
+            out.append("- %s: %s" % (r["entry"], r["hints"]["over"]))
     notes = [r for r in rows if r["hints"].get("note")]
     if notes:
         out.append("")
