@@ -179,13 +179,15 @@ def can_dobon(hand, card):
 
 
 def dobon_cards(hand):
-    """Every card code the hand could dobon on (what the UI offers after the hand is entered)."""
+    """Every card code the hand could dobon on (what the UI offers after the hand is entered):
+    can_dobon for each code, the hand summed once (25 sums took 5 ms of a press on the Pico)."""
     hand = codes(hand)
-    out = []
-    for c in CODES:
-        if can_dobon(hand, c):
-            out.append(c)
-    return out
+    if not hand:
+        return []
+    s = hand_sum(hand)
+    if s < 0 or s > 13:
+        return []
+    return [c for c in CODES if s in targets(c)]
 
 
 def is_tanpin(hand):

@@ -148,22 +148,22 @@ class DobonEntry:
         okoshi = [None, 10, 11, 12]
         # trump counts rise to the right (← fewer, → more), the usual answer, all shown, preset
         trumps = [None] + list(range(1, n + 1))
-        # each list's words looked up once and filled per value (the 20 levels of a gaeshi were
-        # 20 look-ups: the review's press went past 100 ms on the Pico)
+        # each list's words looked up once, a value's label made when it is shown (a function: the
+        # 20 levels of a gaeshi filled at once took the review's press past 100 ms on the Pico)
         tn = t("KB_TRUMPS_N")
-        tl = [t("KB_TRUMPS_NONE")] + [fill(tn, {"n": x}) for x in trumps[1:]]
         # whose trumps: the winner's (and in a gaeshi the loser's, answered), by name
         opts = [[t("KB_okoshi_card"), okoshi, 0, [t("KB_OKOSHI_OTHER")] + [card_name(app, x) for x in okoshi[1:]]],
-                [t("KB_trumps_of", {"name": fit(app.name(self.w), 24)}), trumps, n, tl]]
+                [t("KB_trumps_of", {"name": fit(app.name(self.w), 24)}), trumps, n,
+                 lambda k: fill(tn, {"n": k}) if k else t("KB_TRUMPS_NONE")]]
         if self.gaeshi:
             levels = list(range(1, ks.GAESHI_MAX + 1))
             gv = t("KB_GAESHI_V")
             m = len(self.their)
             their_t = [None] + list(range(1, m + 1))
-            opts.append([t("KB_gaeshi"), levels, 0, [fill(gv, {"n": x, "f": 1 << x}) for x in levels]])
+            opts.append([t("KB_gaeshi"), levels, 0, lambda k: fill(gv, {"n": k + 1, "f": 2 << k})])
             opts.append([t("KB_trumps_of", {"name": fit(app.name(self.l), 24)}), their_t, m,
-                         [t("KB_TRUMPS_NONE")] + [fill(tn, {"n": x}) for x in their_t[1:-1]]
-                         + [t("KB_TRUMPS_ALL")]])
+                         lambda k: t("KB_TRUMPS_ALL") if k == m else
+                         fill(tn, {"n": k}) if k else t("KB_TRUMPS_NONE")])
         opts.append([t("KB_minus2"), [True, False], 0, [t("YES"), t("NO")]])
         # the title whole: two long names share what the words leave (「たかはし…がやまだ…に八でドボン」)
         sid = "KB_GAESHI_HEAD" if self.gaeshi else "KB_DOBON_HEAD"

@@ -9,8 +9,9 @@ CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩"
 class Review(Screen):
     """The last step: what will be saved, checked by a dry run. The first rows are choices with
     the usual answer preset (←→ change one, the lines below follow at once); OK saves.
-    opts: list of [label, values, index, labels] (labels[k] shows values[k]); build(vals) -> the
-    event; describe(out) -> the lines of the outcome."""
+    opts: list of [label, values, index, labels]: labels[k] shows values[k], or labels(k) makes it
+    when shown (only the chosen value's label is drawn; filling a gaeshi's 20 levels at once was a
+    press's time on the Pico); build(vals) -> the event; describe(out) -> the outcome's lines."""
 
     entry = True
     SPAN = 6
@@ -39,7 +40,7 @@ class Review(Screen):
     def rows(self):
         out = []
         for lab, values, k, labels in self.opts:
-            out.append((lab, labels[k]))
+            out.append((lab, labels(k) if callable(labels) else labels[k]))
         return out + [(s, None) for s in self.text]
 
     def on_button(self, kind, name):
