@@ -3,13 +3,21 @@
     python -m host_tools.dev.bench.press_scripts [--uf2 PATH] [--game KIND ...] [--json OUT]
 
 The scripts `host_tools.dev.presses` counts (each entry's fewest and hints paths) played whole, the
-steps before the count included, each on a fresh board booted from the UF2's own flash (ours:
-the UF2 alone on an empty littlefs; the official one: make deploy's files). A click's time runs
+steps before the count included, from a board booted from the UF2's own flash (ours: the UF2
+alone on an empty littlefs; the official one: make deploy's files). A click's time runs
 from its release, a long press's from the moment it fires, a held ▲▼'s (`repeat N`) from its last
 repeat, to the last data the panel received before the board went quiet (emulated ms; the button
 poll's phase, 0-10 ms, included as on a real board). No heap queries: the emulator scripts
-(host_tools.dev.bench.scripts) measure the heap; these give the presses' spread over 1,200 of them.
-About 40 min of wall time for the 38 scripts.
+(host_tools.dev.bench.scripts) measure the heap; these give the presses' spread over 1,500 of them.
+
+Each step is played once: the scripts of a run share one boot, and where scripts part (a game's
+scripts share their new game; an entry's fewest and hints paths their first steps), the process
+forks and each branch goes on in a copy of the emulated board. Emulated time is the board's own,
+so a branch times its presses as a fresh board playing the whole script does, within the button
+poll's phase, as two fresh boards differ: about 1 ms a click, up to a 10 ms poll a held key
+(tests/test_bench_press_scripts.py). A script whose steps are another's is timed once for both.
+Wall time: 3 scripts 126 s one board each, 54 s shared; the 50 scripts in two halves on two cores
+(bench.firmware) about 17 min.
 """
 import argparse
 import json
@@ -68,6 +76,87 @@ def play(p, steps):
     return out
 
 
+def _steps(path):
+    """The steps this bench plays (presses and waits), each as its words: setup and count alike."""
+    from host_tools.dev import presses
+    _head, setup, counted = presses.parse(path)
+    out = []
+    for text in setup + counted:
+        words = text.split("#", 1)[0].split()
+        if words and words[0] != "shot":
+            out.append(" ".join(words))
+    return out
+
+
+def _play_shared(p, branch, depth, timed, emit):
+    """Play `branch` ([(path, steps)], all of whose steps[:depth] are played on `p`, giving `timed`)
+    to its ends: each step once, a fork where the scripts part (the parent waits for the child, so
+    one emulator runs at a time). `emit(path, timed)` gets each script's presses."""
+    while True:
+        for path, steps in branch:
+            if len(steps) == depth:
+                emit(path, timed)
+        branch = [b for b in branch if len(b[1]) > depth]
+        if not branch:
+            return
+        nexts = []
+        for _path, steps in branch:
+            if steps[depth] not in nexts:
+                nexts.append(steps[depth])
+        for step in nexts[:-1]:            # every way but the last in a child of its own
+            part = [b for b in branch if b[1][depth] == step]
+            pid = os.fork()
+            if pid == 0:
+                code = 1
+                try:
+                    _play_shared(p, part, depth + 1, timed + play(p, [step]), emit)
+                    code = 0
+                finally:
+                    os._exit(code)        # never the parent's cleanup: the board is the parent's too
+            _pid, status = os.waitpid(pid, 0)
+            if status != 0:
+                raise RuntimeError("a branch of the press scripts failed (%s)" % step)
+        step = nexts[-1]
+        branch = [b for b in branch if b[1][depth] == step]
+        timed = timed + play(p, [step])
+        depth += 1
+
+
+def run_shared(paths, uf2, flash_dir, log=None):
+    """Every script of `paths` on one board booted once, each step played once (forks where the
+    scripts part): [{"script", "kind", "presses"}] in the order of `paths`."""
+    from host_tools.dev import emu
+    out_file = tempfile.mkstemp(prefix="bench-press-scripts-", suffix=".jsonl")[1]
+    tree = tempfile.mkdtemp(prefix="bench-press-scripts-")
+
+    def emit(path, timed):
+        line = json.dumps({"script": path, "presses": timed}) + "\n"
+        fd = os.open(out_file, os.O_WRONLY | os.O_APPEND)
+        try:
+            os.write(fd, line.encode())          # one write: whole lines from every process
+        finally:
+            os.close(fd)
+        if log:
+            ms = [v for _s, v in timed if v is not None]
+            log("%s: %d presses, worst %s ms" % (os.path.basename(path), len(ms), max(ms) if ms else "-"))
+    try:
+        shutil.copytree(flash_dir, os.path.join(tree, "flash"))
+        with emu.Pico(uf2, os.path.join(tree, "flash")) as p:
+            p.boot(frames=2, timeout_ms=60000)
+            p.settle()
+            _play_shared(p, [(path, _steps(path)) for path in paths], 0, [], emit)
+        with open(out_file, encoding="utf-8") as f:
+            got = dict((r["script"], r["presses"]) for r in map(json.loads, f))
+    finally:
+        shutil.rmtree(tree, ignore_errors=True)
+        os.remove(out_file)
+    missing = [p for p in paths if p not in got]
+    if missing:
+        raise RuntimeError("press scripts not timed: %s" % ", ".join(map(os.path.basename, missing)))
+    return [{"script": os.path.basename(path), "kind": os.path.basename(os.path.dirname(os.path.dirname(path))),
+             "presses": [tuple(x) for x in got[path]]} for path in paths]
+
+
 def run_script(path, uf2, flash_dir):
     """One press script whole on a fresh board: {"script", "kind", "presses": [(step, ms)]}."""
     from host_tools.dev import emu, presses
@@ -117,11 +206,7 @@ def measure(uf2=None, kinds=None, log=None):
     runs = []
     try:
         flash_dir = emu.app_flash("pico", os.path.join(tmp, "flash"), path)
-        for s in scripts:
-            runs.append(run_script(s, path, flash_dir))
-            if log:
-                ms = [v for _s, v in runs[-1]["presses"] if v is not None]
-                log("%s: %d presses, worst %s ms" % (runs[-1]["script"], len(ms), max(ms) if ms else "-"))
+        runs = run_shared(scripts, path, flash_dir, log)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return {"games": summary(runs), "runs": runs, "wall": time.time() - t}

@@ -1,0 +1,75 @@
+"""The press scripts' bench plays each step once: scripts share a board and fork where they part."""
+import os
+import tempfile
+
+import pytest
+
+from host_tools.dev import presses
+from host_tools.dev.bench import press_scripts as PS
+from host_tools.dev.emu import find_uf2
+
+
+class Board:
+    """A stand-in for the emulated board: its state is the steps played, a press's time a
+    function of that state, so a branch that forgot or repeated a step times its presses wrong."""
+    def __init__(self):
+        self.played = []
+
+
+def fake_play(p, steps):
+    out = []
+    for step in steps:
+        p.played.append(step)
+        if step.split()[0] != "wait":
+            out.append((step, float(len(p.played) * 10 + len(step))))
+    return out
+
+
+SCRIPTS = {"a": ["click ok", "click down", "wait 7000", "click ok", "click left"],
+           "b": ["click ok", "click down", "wait 7000", "click ok", "click right", "click ok"],
+           "c": ["click ok", "click up"],
+           "a2": ["click ok", "click down", "wait 7000", "click ok", "click left"],
+           "d": ["click ok", "click down"]}
+
+
+def test_shared_branches_give_every_script_its_own_presses(monkeypatch):
+    """The real fork: each branch in a child process, results through the emit file."""
+    monkeypatch.setattr(PS, "play", fake_play)
+    out = tempfile.mkstemp()[1]
+
+    def emit(path, timed):
+        import json
+        fd = os.open(out, os.O_WRONLY | os.O_APPEND)
+        os.write(fd, (json.dumps([path, timed]) + "\n").encode())
+        os.close(fd)
+    board = Board()
+    PS._play_shared(board, list(SCRIPTS.items()), 0, [], emit)
+    import json
+    with open(out) as f:
+        got = dict((k, [tuple(x) for x in v]) for k, v in map(json.loads, f))
+    os.remove(out)
+    for name, steps in SCRIPTS.items():
+        assert got[name] == fake_play(Board(), steps), name
+    # the parent played only the last way at each parting: ok, up (c's branch came last at step 2)
+    assert board.played == ["click ok", "click up"]
+
+
+@pytest.mark.emu
+def test_on_the_emulated_board_a_shared_run_times_as_fresh_boards_do():
+    uf2 = find_uf2(os.environ.get("PICO_UF2"))
+    if not uf2:
+        pytest.skip("no UF2 for the emulated Pico (PICO_UF2 or .cache/RPI_PICO.uf2)")
+    from host_tools.dev import emu
+    E = dict(presses.entries())
+    stem = sorted(E)[0]
+    paths = [E[stem]["fewest"], E[stem]["hints"]]
+    fd = emu.app_flash("pico", os.path.join(tempfile.mkdtemp(), "flash"), uf2)
+    shared = PS.run_shared(paths, uf2, fd)
+    for run, path in zip(shared, paths):
+        alone = PS.run_script(path, uf2, fd)
+        assert [s for s, _ms in run["presses"]] == [s for s, _ms in alone["presses"]]
+        for (step, a), (_s, b) in zip(run["presses"], alone["presses"]):
+            # two fresh boards differ by the button poll's phase: a click's release wakes the loop
+            # (about 1 ms), a held key fires at the next 10 ms poll; a wrong state by more
+            slack = 5 if step.split()[0] == "click" else 12
+            assert (a is None) == (b is None) and (a is None or abs(a - b) <= slack), (path, step, a, b)
