@@ -158,7 +158,8 @@ def run_shared(paths, uf2, flash_dir, log=None):
 
 
 def run_script(path, uf2, flash_dir):
-    """One press script whole on a fresh board: {"script", "kind", "presses": [(step, ms)]}."""
+    """One press script whole on a fresh board: {"script", "kind", "presses": [(step, ms)]}; what a
+    shared run (run_shared) is checked against in tests/test_bench_press_scripts.py."""
     from host_tools.dev import emu, presses
     _head, setup, counted = presses.parse(path)
     tree = tempfile.mkdtemp(prefix="bench-press-scripts-")
