@@ -158,8 +158,9 @@ def figures():
         staging.check_mpy_cross("pico")
     except Exception as e:  # pragma: no cover
         pytest.skip("mpy-cross unavailable: %s" % e)
-    # the four games twice: a game played again after the others must not cost more than it did
-    return measure(plan=KINDS + KINDS)
+    # the four games three times: a game played again after the others must not cost more than it
+    # did (test_switching_games_... compares the second and third rounds)
+    return measure(plan=KINDS * 3)
 
 
 def test_live_heap_under_micropython_stays_under_the_tripwires(figures):
@@ -179,12 +180,15 @@ def test_switching_games_under_micropython_keeps_one_game_loaded(figures):
         owned = set(m for k in KINDS if k != kind for m in registry.modules_of(k)) - set(registry.modules_of(kind))
         others = [m for m in mods[kind] if m in owned or (m.startswith("kinds.") and m.count(".") == 2 and m.split(".")[1] != kind)]
         assert not others, (kind, others)
-    # each game played again after the three others costs what it cost the first time (nothing
-    # accumulates), and the second round interns no new name
+    # each game played again after the three others costs what it cost the time before (nothing
+    # accumulates), and the later rounds intern no new name. The second and third rounds are
+    # compared: the first round's figures miss part of the names' pools, which are allocated whole
+    # as the other games load and fill as their names come in, an order the random players' choices
+    # change with Python's hash seed (kakehiki's two first rounds differed by 9.3 KB under seed 0)
     rest = without_names(figures)
     for kind in KINDS:
-        both = [v for t, v in rest if t == "played " + kind]
-        assert len(both) == 2 and both[1] - both[0] < CEIL_SWITCH_GROWTH, (kind, both)
+        plays = [v for t, v in rest if t == "played " + kind]
+        assert len(plays) == 3 and plays[2] - plays[1] < CEIL_SWITCH_GROWTH, (kind, plays)
     tags = [t for t, _ in figures["live"]]
     names = figures["qstr"]
     last = len(tags) - 1 - tags[::-1].index("played " + KINDS[-1])
