@@ -256,7 +256,8 @@ def _press_scripts_section(R):
     out = ["", "## Presses on our Pico: the press scripts too", "",
            "Every press of the press scripts (`python -m host_tools.dev.bench.press_scripts`: each entry's fewest and "
            "hints paths in tests/kinds/<kind>/presses/, played whole from one boot, each step once, forking where "
-           "scripts part, so each is timed as on a fresh board; a `repeat N` timed from its last repeat), then each game's presses of both kinds of script together.", ""]
+           "scripts part, so each is timed as on a fresh board; a `repeat N` timed from its last repeat), then "
+           "each game's presses of both kinds of script together.", ""]
     S = R.get("ours press_scripts")
     if not S or "skip" in S:
         return out + ["Not measured: %s." % (S or {}).get("skip", "no UF2 of ours")]

@@ -125,9 +125,7 @@ def _play_shared(p, branch, depth, timed, emit):
 def run_shared(paths, uf2, flash_dir, log=None):
     """Every script of `paths` on one board booted once, each step played once (forks where the
     scripts part): [{"script", "kind", "presses"}] in the order of `paths`."""
-    from host_tools.dev import emu
     out_file = tempfile.mkstemp(prefix="bench-press-scripts-", suffix=".jsonl")[1]
-    tree = tempfile.mkdtemp(prefix="bench-press-scripts-")
 
     def emit(path, timed):
         line = json.dumps({"script": path, "presses": timed}) + "\n"
@@ -140,39 +138,40 @@ def run_shared(paths, uf2, flash_dir, log=None):
             ms = [v for _s, v in timed if v is not None]
             log("%s: %d presses, worst %s ms" % (os.path.basename(path), len(ms), max(ms) if ms else "-"))
     try:
-        shutil.copytree(flash_dir, os.path.join(tree, "flash"))
-        with emu.Pico(uf2, os.path.join(tree, "flash")) as p:
-            p.boot(frames=2, timeout_ms=60000)
-            p.settle()
-            _play_shared(p, [(path, _steps(path)) for path in paths], 0, [], emit)
+        _on_a_board(uf2, flash_dir, lambda p: _play_shared(p, [(path, _steps(path)) for path in paths], 0, [], emit))
         with open(out_file, encoding="utf-8") as f:
             got = dict((r["script"], r["presses"]) for r in map(json.loads, f))
     finally:
-        shutil.rmtree(tree, ignore_errors=True)
         os.remove(out_file)
     missing = [p for p in paths if p not in got]
     if missing:
         raise RuntimeError("press scripts not timed: %s" % ", ".join(map(os.path.basename, missing)))
-    return [{"script": os.path.basename(path), "kind": os.path.basename(os.path.dirname(os.path.dirname(path))),
-             "presses": [tuple(x) for x in got[path]]} for path in paths]
+    return [_run(path, [tuple(x) for x in got[path]]) for path in paths]
 
 
 def run_script(path, uf2, flash_dir):
     """One press script whole on a fresh board: {"script", "kind", "presses": [(step, ms)]}; what a
     shared run (run_shared) is checked against in tests/test_bench_press_scripts.py."""
-    from host_tools.dev import emu, presses
-    _head, setup, counted = presses.parse(path)
+    return _run(path, _on_a_board(uf2, flash_dir, lambda p: play(p, _steps(path))))
+
+
+def _on_a_board(uf2, flash_dir, work):
+    """work(p) on a board booted from a copy of `flash_dir`, what it returns."""
+    from host_tools.dev import emu
     tree = tempfile.mkdtemp(prefix="bench-press-scripts-")
     try:
         shutil.copytree(flash_dir, os.path.join(tree, "flash"))
         with emu.Pico(uf2, os.path.join(tree, "flash")) as p:
             p.boot(frames=2, timeout_ms=60000)
             p.settle()
-            timed = play(p, setup + counted)
+            return work(p)
     finally:
         shutil.rmtree(tree, ignore_errors=True)
+
+
+def _run(path, presses):
     return {"script": os.path.basename(path), "kind": os.path.basename(os.path.dirname(os.path.dirname(path))),
-            "presses": timed}
+            "presses": presses}
 
 
 def summary(runs, goal_ms=100):
