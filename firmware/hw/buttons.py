@@ -81,48 +81,68 @@ class Buttons:
     def __init__(self, pins, now=0):
         self.pins = tuple(pins)
         self.logic = tuple(ButtonLogic(name in REPEATING, now) for name, _ in self.pins)
+        self.levels = tuple(pin for _name, pin in self.pins)
+        self.rest = True        # every button up at the last poll: nothing can fire until one is down
 
     def poll(self, now):
+        if self.rest:
+            # The idle loop's poll, 100 a second: only the pins' levels, no button's timing (on
+            # the Pico this was half of the idle loop's time, docs/performance.md).
+            for pin in self.levels:
+                if not pin.value():
+                    break
+            else:
+                return _NONE
         events = None
+        rest = True
         for i in range(len(self.pins)):
             name, pin = self.pins[i]
-            kinds = self.logic[i].update(now, not pin.value())
-            for kind in kinds:
+            logic = self.logic[i]
+            for kind in logic.update(now, not pin.value()):
                 if events is None:
                     events = []
                 events.append((kind, name))
+            if logic.raw or logic.down:
+                rest = False
+        self.rest = rest
         return events if events is not None else _NONE
 
 
 class EdgeWake:
     """The main loop's wait between polls, cut short by a button's edge: a release is acted on
-    within a millisecond of the contact opening instead of at the next poll (POLL_MS: 0-10 ms,
-    5 on average, of every press). Pins that take no interrupt (a Raspberry Pi's, the tests')
-    leave the plain wait."""
+    as the contact opens instead of at the next poll (POLL_MS: 0-10 ms, 5 on average, of every
+    press). The pins' interrupt puts a byte in a RingIO that one `poll` waits on in C: a wait
+    that woke every millisecond to look at a flag was a third of the Pico's idle loop
+    (docs/performance.md). Pins that take no interrupt, or an interpreter without RingIO (a
+    Raspberry Pi's CPython), leave the plain wait."""
 
     def __init__(self, pins):
-        self.edge = False
         self.armed = 0
+        try:
+            import select
+            from micropython import RingIO
+        except ImportError:
+            return
+        self.ring, self.sink, self.poller = RingIO(2), bytearray(2), select.poll()
+        self.poller.register(self.ring, select.POLLIN)
         for _name, pin in pins:
             try:
-                pin.irq(self._on_edge, pin.IRQ_FALLING | pin.IRQ_RISING)
+                pin.irq(self._on_edge, pin.IRQ_FALLING | pin.IRQ_RISING, hard=True)
                 self.armed += 1
             except (AttributeError, TypeError, ValueError, OSError):
                 pass
 
     def _on_edge(self, _pin):
-        self.edge = True
+        # A hard interrupt (nothing allocated here): the byte is in before the wait looks again.
+        self.ring.write(b"!")
 
     def wait(self, clock, ms):
-        """Sleep up to `ms`, in 1 ms steps while an edge can end it."""
-        if not self.armed:
+        """Sleep up to `ms`; an edge, now or during the wait, ends it."""
+        if self.armed:
+            self.poller.ipoll(ms)
+            self.ring.readinto(self.sink)     # the edges seen: the next wait starts anew
+        else:
             clock.sleep_ms(ms)
-            return
-        for _ in range(ms):
-            if self.edge:
-                break
-            clock.sleep_ms(1)
-        self.edge = False
 
 
 def pins_from_board(board, Pin):

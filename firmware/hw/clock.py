@@ -33,16 +33,13 @@ except AttributeError:
 
 class Clock:
     """What the app gets as `clock`: real time on a board; tests and the simulator's scripts
-    pass FakeClock so timing is exact and instant."""
+    pass FakeClock so timing is exact and instant. The interpreter's own functions, not methods
+    calling them: the main loop reads the time at every poll, 100 times a second, and on the
+    Pico a Python call there is a good share of the idle loop (docs/performance.md)."""
 
-    def ticks_ms(self):
-        return ticks_ms()
-
-    def ticks_diff(self, a, b):
-        return ticks_diff(a, b)
-
-    def sleep_ms(self, ms):
-        sleep_ms(ms)
+    ticks_ms = staticmethod(ticks_ms)
+    ticks_diff = staticmethod(ticks_diff)
+    sleep_ms = staticmethod(sleep_ms)
 
 
 class FakeClock(Clock):

@@ -33,8 +33,14 @@ class Care:
         self.dim_min = value(prefs, "dim")
         self.blank_min = value(prefs, "blank")
         self.level = ON
+        # The clock's own functions, looked up once: tick() runs at every poll of the main loop,
+        # 100 times a second, where each Python call counts on the Pico (docs/performance.md).
+        clock = app.clock
+        self.ticks = None if clock is None else clock.ticks_ms
+        self.diff = getattr(clock, "ticks_diff", None) or _minus
         self.since = app.now()       # the last gesture
         self.waking = None           # the button whose press woke the panel: its gesture is eaten
+        self.plan()
         self.apply()
 
     def _call(self, name, *args):
@@ -52,8 +58,18 @@ class Care:
 
     def set(self, key, v):
         setattr(self, {"bright": "bright", "dim": "dim_min", "blank": "blank_min"}[key], v)
+        self.plan()
         if key == "bright" and self.level == ON:
             self.apply()
+
+    def plan(self):
+        """`after`: the idle ms at which tick() next has something to do (None: nothing will)."""
+        d, b = self.dim_min, self.blank_min
+        if self.ticks is None or self.level == BLANK:
+            d = b = 0
+        elif self.level != ON or not d or (b and d >= b):
+            d = b
+        self.after = d * 60000 if d else None
 
     def gesture(self, kind, name):
         """Every button event comes here first; True: it only woke the panel (the app drops it)."""
@@ -75,18 +91,26 @@ class Care:
         if self.level == BLANK:
             self._call("power", True)
         self.level = ON
+        self.plan()
         self.apply()
         self.app.dirty = True
 
     def tick(self):
         """From every frame: dim, then blank, when the table has not touched a button for long."""
-        if self.level == BLANK:
+        after = self.after
+        if after is None:
             return
-        idle = self.app.elapsed(self.since)
+        idle = self.diff(self.ticks(), self.since)
+        if idle < after:
+            return
         if self.blank_min and idle >= self.blank_min * 60000:
             self.level = BLANK
             self._call("power", False)
-        elif self.level == ON and self.dim_min and idle >= self.dim_min * 60000 and (
-                not self.blank_min or self.dim_min < self.blank_min):
+        else:                        # `after` was the dimming's
             self.level = DIM
             self._call("contrast", DIM_CONTRAST)
+        self.plan()
+
+
+def _minus(a, b):
+    return a - b
