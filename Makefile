@@ -77,14 +77,16 @@ test-emu: $(STAMP) $(TEXTS)
 	else echo "make test-emu: our UF2s are not built (make firmware BOARD=pico and BOARD=pico_w, or give MICROPY_DIR=): their run was left out"; ours=2; fi; \
 	echo "make test-emu: the official firmware's run exited $$official, ours $$ours"; test $$official = 0 -a $$ours = 0
 
+# The bench page, the firmware's and the download's emulated figures run as one set of tasks on
+# both cores (bench.firmware --page --download): the whole within 20 minutes on 2 cores.
 bench: $(STAMP) $(TEXTS)
 	$(PY) -m host_tools.dev.presses
 	$(PY) -m host_tools.dev.bench.phones --out docs/bench-phones.md
-	$(PY) -m host_tools.dev.bench $(if $(UF2),--uf2 $(UF2))
-	@if [ -f $(OURS_PICO) -o -f $(OURS_PICO_W) ]; then $(PY) -m host_tools.dev.bench.firmware; \
-	  else echo "make bench: our UF2s are not built (make firmware): docs/bench-firmware.md not measured"; fi
-	@if [ -f $(OURS_PICO_W) ]; then $(PY) -m host_tools.dev.bench.download; \
-	  else echo "make bench: our Pico W UF2 is not built: docs/bench-download.md not measured"; fi
+	@if [ -f $(OURS_PICO) -o -f $(OURS_PICO_W) ]; then \
+	  $(PY) -m host_tools.dev.bench.firmware --page $(if $(UF2),--uf2 $(UF2)) $$([ -f $(OURS_PICO_W) ] && echo --download); \
+	  else $(PY) -m host_tools.dev.bench $(if $(UF2),--uf2 $(UF2)) && \
+	  echo "make bench: our UF2s are not built (make firmware): docs/bench-firmware.md not measured"; fi
+	@if [ ! -f $(OURS_PICO_W) ]; then echo "make bench: our Pico W UF2 is not built: docs/bench-download.md not measured"; fi
 
 # docs/benchmarks.md from scratch: deterministic figures + the emulated Pico + wall clock.
 # tests/test_bench.py compares the deterministic part with this commit's (bench --deterministic --check).

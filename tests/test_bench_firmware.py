@@ -1,8 +1,9 @@
-"""The firmware bench's page (host_tools/dev/bench/firmware.py) from given results: every section, a
+"""The firmware bench's page (host_tools/dev/bench/firmware_doc.py) from given results: every section, a
 goal met or missed said as such, a firmware not measured said why. The figures come from `make
 bench` on the emulated boards; nothing here is timed."""
 from core.registry import KINDS
 from host_tools.dev.bench import firmware as B
+from host_tools.dev.bench.firmware_doc import markdown
 
 ONE, TWO = KINDS[1], KINDS[3]        # any two games: the page names them as the registry does
 
@@ -30,7 +31,7 @@ def results():
 
 
 def test_the_page_says_each_goal_met_or_missed():
-    page = B.markdown(results())
+    page = markdown(results())
     assert "| official | **all** | | 255 (**missed**) | 80 (**missed**) | 140.0 (**missed**) | |" in page
     assert "| ours | **all** | | 90 (met) | 40 (met) | 52.0 (met) | |" in page
     assert "| ours | 420, 430, 425 | met |" in page
@@ -45,7 +46,7 @@ def test_a_missed_heap_goal_on_the_w_is_said():
     r = results()
     r["ours phones " + ONE]["served"]["free_min"] = 90 * 1024
     r["ours phones " + ONE]["memory_errors"] = ["MemoryError"]
-    page = B.markdown(r)
+    page = markdown(r)
     assert "| 90.0 (**missed**) | MemoryError |" in page
 
 
@@ -59,7 +60,7 @@ def test_the_press_scripts_join_each_games_goal():
                         "slowest": ["x.hints.txt", "click ok", 120.0]}},
         "runs": [{"script": "x.hints.txt", "kind": ONE,
                   "presses": [["click ok", 120.0]] + [["click up", 20.0]] * 9 + [["click left", None]]}]}
-    page = B.markdown(r)
+    page = markdown(r)
     assert "x.hints.txt: `click ok`" in page
     assert "| **all** | 10 | 120 (**missed**) | 20 (met) | 1 | |" in page       # the press scripts alone
     from core import registry as G
@@ -123,4 +124,27 @@ def test_the_tasks_split_the_press_scripts_and_ask_no_phones_of_the_official_w(m
     assert sorted(r["kind"] for r in S["runs"]) == sorted(g[0] for g in groups)
     assert set(S["games"]) == set(g[0] for g in groups) and not any(k.startswith("ours press_scripts ") for k in R)
     R.update({"official presses": {"skip": "x"}, "ours presses": {"skip": "x"}, "sizes": [], "blocks": {}})
-    assert "| official | serves no phones" in B.markdown(R)
+    assert "| official | serves no phones" in markdown(R)
+
+
+def test_make_bench_adds_the_download_and_the_bench_page_to_the_same_tasks(monkeypatch):
+    """`make bench` runs the download and the bench page among the emulated tasks (both cores busy
+    to the end): the page as its own command, after the long emulated tasks, the short ones last."""
+    monkeypatch.setattr(B, "press_script_groups", lambda: [["a"], ["b"]])
+    found = {("ours", "pico"): "/x/o.uf2", ("ours", "pico_w"): "/x/ow.uf2", ("official", "pico"): "/x/p.uf2"}
+    plain = [label for label, _n, _a in B.tasks_for(found)]
+    assert "ours download" not in plain and "page" not in plain
+    tasks = B.tasks_for(found, with_download=True, commands=[("page", ["host_tools.dev.bench"])])
+    labels = [label for label, _n, _a in tasks]
+    assert labels[:2] == ["ours press_scripts 1", "ours press_scripts 2"]
+    assert labels.index("ours download") < labels.index("page") < labels.index("ours phones " + ONE)
+    assert labels[-3:] == ["ours idle", "official idle", "ours resume"]
+    assert ("page", "command", ["host_tools.dev.bench"]) in tasks
+    assert ("ours download", "download", ["/x/ow.uf2"]) in tasks
+
+
+def test_the_page_gives_what_the_idle_loop_costs_each_firmware():
+    r = results()
+    r.update({"ours idle": {"cycles_per_ms": 3600.0}, "official idle": {"skip": "made up"}})
+    page = markdown(r)
+    assert "| ours | 3,600 | 2.9 % |" in page and "| official | not measured: made up | |" in page

@@ -9,7 +9,7 @@ play screen (▼ opens the large view, ▲ closes it), each followed by the cons
 poll lag, work, draw, show) and `mem` (gc.mem_free() after a collect). Then the same presses while
 a phone downloads the game's log (GET /log through the harness's forward), reading 1 KB every 50
 emulated ms as a slow phone would, so the download spans them. The bytes received are compared with
-the game's segments on the flash. Emulated ms; about 10 minutes of wall time.
+the game's segments on the flash. Emulated ms; about 3 minutes of wall time.
 """
 import argparse
 import os

@@ -1,6 +1,6 @@
 """Our firmware beside the official one, in one run on the emulated boards: presses, boot, heap, phones, sizes.
 
-    python -m host_tools.dev.bench.firmware [--out docs/bench-firmware.md] [--jobs 2]
+    python -m host_tools.dev.bench.firmware [--out docs/bench-firmware.md] [--jobs 2] [--download] [--page [--uf2 PATH]]
 
 For each firmware, on the emulated Pico (rp2040py; emulated milliseconds):
 - every press of every game's emulator script (bench.scripts: release to the last panel write),
@@ -10,8 +10,15 @@ For each firmware, on the emulated Pico (rp2040py; emulated milliseconds):
   over the emulated USB (bench.scripts.resume_boot);
 and on the emulated Pico W (ours: the official one serves no phones) each game with the server and
 six phones' streams (bench.picow);
-then each UF2's size and the littlefs blocks a fresh board has free for games. Our UF2s come from
-build/firmware/ (make firmware), the official ones from .cache/ (docs/emulator.md).
+then each UF2's size, the littlefs blocks a fresh board has free for games, and what the main
+loop costs the CPU between presses. Our UF2s come from build/firmware/ (make firmware), the
+official ones from .cache/ (docs/emulator.md).
+
+Every figure is a task in a process of its own, the longest first, `--jobs` at once (this machine:
+2 cores). `make bench` adds its other emulated and long parts to the same tasks, so that both
+cores stay busy to the end: `--download` (bench.download's page, docs/bench-download.md) and
+`--page` (`python -m host_tools.dev.bench [--uf2 PATH]`, docs/benchmarks.md, in a process of its
+own: its wall-clock figures have a core to themselves).
 """
 import argparse
 import json
@@ -22,10 +29,9 @@ import tempfile
 import time
 
 from host_tools import _paths
+from host_tools.dev.bench.firmware_doc import PHONES, PRESS_MS
 
 ROOT = _paths.ROOT
-PRESS_MS, PRESS_P90_MS, RESUME_MS = 100, 50, 500
-HEAP_KB, W_FREE_KB, PHONES = 64, 96, 6
 DOC = os.path.join(ROOT, "docs", "bench-firmware.md")
 
 
@@ -121,8 +127,30 @@ def sizes():
     return out
 
 
+def download(uf2):
+    from host_tools.dev.bench import download as D
+    return D.measure(uf2, log=lambda s: None)
+
+
+def idle(uf2, ms=1000):
+    """What the main loop costs between presses: CPU cycles per emulated ms over `ms` at the start
+    screen (a count, the same at every run of a firmware)."""
+    from host_tools.dev.emu import Pico, app_flash
+    tmp = tempfile.mkdtemp(prefix="bench-fw-idle-")
+    try:
+        with Pico(uf2, app_flash("pico", os.path.join(tmp, "flash"), uf2)) as p:
+            p.boot(frames=2, timeout_ms=60000)
+            p.settle()
+            core = p.dev.mcu.core
+            c0 = core.cycles
+            p.run_ms(ms)
+            return {"cycles_per_ms": (core.cycles - c0) / float(ms)}
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
 TASKS = {"presses": presses, "press_scripts": None, "resume ours": resume_ours,
-         "resume official": resume_official, "phones": phones}
+         "resume official": resume_official, "phones": phones, "download": download, "idle": idle}
 TASK_WALL_S = 3600      # an emulator that stops answering (it happened with the official Pico W's
                         # phones) costs its figure, said so, not the whole run
 
@@ -157,30 +185,52 @@ def run_task(name, args):
 
 
 def _spawn(label, name, args, out_dir):
+    """(process, the file its figure is written to; None: a command of its own, which writes its page)."""
     import subprocess
+    if name == "command":
+        return subprocess.Popen([sys.executable, "-m"] + args, cwd=ROOT, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.PIPE), None
     out = os.path.join(out_dir, label.replace(" ", "_") + ".json")
     cmd = [sys.executable, "-m", "host_tools.dev.bench.firmware", "--task", name, "--task-args", json.dumps(args),
            "--task-out", out]
     return subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE), out
 
 
-def measure(jobs=2, log=print, wall_s=TASK_WALL_S):
-    """Every figure, each task in a process of its own (at most `jobs` at once, each stopped after
-    `wall_s` of wall time)."""
-    found = uf2s()
-    tasks = []
-    if ("ours", "pico") in found:        # the longest first, one on each core
+def tasks_for(found, with_download=False, commands=()):
+    """[(label, task, args)], the longest first (their wall times on this machine: the press scripts'
+    halves ~6 min each; the official resume 2.5-5 min, its deploy over the emulated USB waiting on
+    the host; the emulator scripts, the download and the bench page 2-3 min; a game with phones
+    ~2 min; the rest under a minute): with two at a time, both cores stay busy to the end.
+    `commands`: [(label, ["module", args...])] run as they are."""
+    first, last = [], []
+    if ("ours", "pico") in found:
         for i, kinds in enumerate(press_script_groups()):
-            tasks.append(("ours press_scripts %d" % (i + 1), "press_scripts", [found[("ours", "pico")], kinds]))
+            first.append(("ours press_scripts %d" % (i + 1), "press_scripts", [found[("ours", "pico")], kinds]))
+    if ("official", "pico") in found:
+        first.append(("official resume", "resume official", [found[("official", "pico")]]))
     for fw in ("official", "ours"):
         if (fw, "pico") in found:
-            pico = found[(fw, "pico")]
-            tasks.append(("%s presses" % fw, "presses", [pico]))
-            tasks.append(("%s resume" % fw, "resume " + fw, [pico]))
+            first.append(("%s presses" % fw, "presses", [found[(fw, "pico")]]))
+    if with_download and ("ours", "pico_w") in found:
+        first.append(("ours download", "download", [found[("ours", "pico_w")]]))
+    first += [(label, "command", argv) for label, argv in commands]
     if ("ours", "pico_w") in found:      # the official Pico W serves no phones (main.make_phones)
         from core import registry as G
         for game in G.KINDS:
-            tasks.append(("ours phones %s" % game, "phones", [found[("ours", "pico_w")], game]))
+            last.append(("ours phones %s" % game, "phones", [found[("ours", "pico_w")], game]))
+    for fw in ("ours", "official"):
+        if (fw, "pico") in found:
+            last.append(("%s idle" % fw, "idle", [found[(fw, "pico")]]))
+    if ("ours", "pico") in found:
+        last.append(("ours resume", "resume ours", [found[("ours", "pico")]]))
+    return first + last
+
+
+def measure(jobs=2, log=print, wall_s=TASK_WALL_S, with_download=False, commands=()):
+    """Every figure, each task in a process of its own (at most `jobs` at once, each stopped after
+    `wall_s` of wall time)."""
+    found = uf2s()
+    tasks = tasks_for(found, with_download, commands)
     t0 = time.time()
     res = {"uf2": {"%s %s" % k: os.path.relpath(v, ROOT) for k, v in found.items()}}
     tmp = tempfile.mkdtemp(prefix="bench-fw-tasks-")
@@ -199,6 +249,9 @@ def measure(jobs=2, log=print, wall_s=TASK_WALL_S):
                     proc.kill()
                     proc.wait()
                     res[label] = {"skip": "stopped after %.0f s of wall time (the emulator stopped answering)" % wall_s}
+                elif out is None:
+                    err = proc.stderr.read().decode(errors="replace").strip().splitlines()
+                    res[label] = {"exit": proc.returncode, "error": err[-1][:200] if proc.returncode and err else None}
                 elif os.path.exists(out):
                     with open(out, encoding="utf-8") as f:
                         res[label] = json.load(f)
@@ -235,125 +288,14 @@ def _join_press_scripts(res):
                                  "wall": max(p["wall"] for p in parts)}
 
 
-def _ms(v):
-    return "-" if v is None else "%.0f" % v
-
-
-def _kb(v):
-    return "-" if v is None else "%.1f" % (v / 1024.0)
-
-
-def _verdict(ok):
-    return "met" if ok else "**missed**"
-
-
-def _press_scripts_section(R):
-    """Our Pico: every press of the press scripts, then each game's presses of both kinds of script
-    together (the goal counts them all)."""
-    from core import registry as G
-    from host_tools.dev.bench import press_scripts
-    from host_tools.dev.bench.shared import pct
-    out = ["", "## Presses on our Pico: the press scripts too", "",
-           "Every press of the press scripts (`python -m host_tools.dev.bench.press_scripts`: each entry's fewest and "
-           "hints paths in tests/kinds/<kind>/presses/, played whole from one boot, each step once, forking where "
-           "scripts part, so each is timed as on a fresh board; a `repeat N` timed from its last repeat), then "
-           "each game's presses of both kinds of script together.", ""]
-    S = R.get("ours press_scripts")
-    if not S or "skip" in S:
-        return out + ["Not measured: %s." % (S or {}).get("skip", "no UF2 of ours")]
-    out += [press_scripts.markdown(S, PRESS_MS, PRESS_P90_MS), "",
-            "| game | presses (emulator script + press scripts) | worst ms | 90th percentile ms |", "|---|---|---|---|"]
-    E = R.get("ours presses") or {}
-    for k in G.KINDS:
-        ms = [st["ms"] for run in E.get("runs", []) if run["kind"] == k for st in run["steps"] if st["ms"] is not None]
-        ms += [v for run in S["runs"] if run["kind"] == k for _s, v in run["presses"] if v is not None]
-        if ms:
-            out.append("| %s | %d | %s (%s) | %s (%s) |" % (G.entry(k)[G.NAME][1], len(ms), _ms(max(ms)),
-                       _verdict(max(ms) <= PRESS_MS), _ms(pct(ms, 90)), _verdict(pct(ms, 90) <= PRESS_P90_MS)))
-    return out
-
-
-def markdown(R):
-    from core import registry as G
-    out = ["# Our firmware beside the official one (emulated)", "",
-           "Generated by `python -m host_tools.dev.bench.firmware` (part of `make bench`): one run, both firmwares, "
-           "on rp2040py's emulated RP2040; milliseconds are emulated milliseconds (docs/emulator.md). "
-           "Firmware files: %s. The Pico 2 and Pico 2 W are built but not emulated here." %
-           ", ".join("%s: `%s`" % kv for kv in sorted(R["uf2"].items())), ""]
-    out += ["## Presses on the Pico (every press of every game's emulator script)", "",
-            "Goal: every press within %d ms of the release, the 90th percentile within %d ms; the worst game "
-            "at most %d KB of heap (App alive, after `gc.collect()`). Here each game's emulator script alone "
-            "(16-21 presses: its 90th percentile is its second slowest press); on our Pico the press goal is "
-            "judged on all of a game's presses, the press scripts' too, in the next section's last table." %
-            (PRESS_MS, PRESS_P90_MS, HEAP_KB), "",
-            "| firmware | game | presses | worst ms | 90th percentile ms | most heap used KB | its free KB |",
-            "|---|---|---|---|---|---|---|"]
-    for fw in ("official", "ours"):
-        S = R.get("%s presses" % fw)
-        if not S or "skip" in S:
-            out.append("| %s | not measured: %s | | | | | |" % (fw, (S or {}).get("skip", "no UF2")))
-            continue
-        for k, g in S["games"].items():
-            name = G.entry(k)[G.NAME][1] if k in G.KINDS else k
-            out.append("| %s | %s | %d | %s | %s | %s | %s |" % (fw, name, g["n"], _ms(g["max"]), _ms(g["p90"]),
-                                                              _kb(g["alloc_max"]), _kb(g["free_min"])))
-        worst = max(g["max"] or 0 for g in S["games"].values())
-        p90 = max(g["p90"] or 0 for g in S["games"].values())
-        heap = max(g["alloc_max"] or 0 for g in S["games"].values())
-        out.append("| %s | **all** | | %s (%s) | %s (%s) | %s (%s) | |" % (
-            fw, _ms(worst), _verdict(worst <= PRESS_MS), _ms(p90), _verdict(p90 <= PRESS_P90_MS),
-            _kb(heap), _verdict(heap <= HEAP_KB * 1024)))
-    out += _press_scripts_section(R)
-    out += ["", "## Boot with a game to resume (the Pico)", "",
-            "Goal: the start screen within %d ms of reset on a board flashed as a user would (ours: the UF2 "
-            "alone; the official: `make deploy`'s files over USB)." % RESUME_MS, "",
-            "| firmware | ready ms at each boot (main.py's `frame` mark) | goal |", "|---|---|---|"]
-    for fw in ("official", "ours"):
-        B = R.get("%s resume" % fw) or {"skip": "no UF2"}
-        if "skip" in B:
-            out.append("| %s | not measured: %s | |" % (fw, B["skip"]))
-        else:
-            vals = [v for v in B["ready_ms"] if v is not None]
-            out.append("| %s | %s | %s |" % (fw, ", ".join(_ms(v) for v in vals),
-                                             _verdict(bool(vals) and max(vals) <= RESUME_MS)))
-    out += ["", "## The Pico W: each game with the server and %d phones streaming" % PHONES, "",
-            "Goal: at least %d KB free at the lowest, no MemoryError, no phone shed, every view reaching "
-            "every phone." % W_FREE_KB, "",
-            "| firmware | game | streams connected | free after boot KB | with the streams KB | lowest KB | "
-            "MemoryError | views per stream | reconnections |", "|---|---|---|---|---|---|---|---|---|"]
-    out.append("| official | serves no phones: the board plays on the panel alone (main.make_phones: its heap "
-               "does not hold the server beside a game) | | | | | | | |")
-    rows = sorted(k for k in R if k.split()[1:2] == ["phones"])
-    for key in rows or ["ours phones"]:
-        fw = key.split()[0]
-        P = R.get(key) or {"skip": "no UF2"}
-        if "skip" in P:
-            out.append("| %s | not measured: %s | | | | | | | |" % (fw, P["skip"]))
-            continue
-        s = P.get("served", {})
-        out.append("| %s | %s | %d of %d | %s | %s | %s (%s) | %s | %s | %s |" % (
-            fw, P["game"], P["streams_connected"], P["phones"], _kb(P["free_boot"]), _kb(P["free_streams"]),
-            _kb(s.get("free_min")), _verdict((s.get("free_min") or 0) >= W_FREE_KB * 1024),
-            ", ".join(P["memory_errors"]) or "none", P.get("views_per_stream"), P.get("reconnects_per_stream")))
-    out += ["", "## Sizes", "", "| board | our UF2 bytes | firmware bytes | code area bytes (the official layout) | left |",
-            "|---|---|---|---|---|"]
-    for board, n, fw, area in R["sizes"]:
-        if n is None:
-            out.append("| %s | not built | | | |" % board)
-        else:
-            out.append("| %s | {:,} | {:,} | {:,} | {:,} |".format(n, fw, area, area - fw) % board)
-    out += ["", "| board | firmware | littlefs blocks | free for games on a fresh board |", "|---|---|---|---|"]
-    for key, (total, free) in sorted(R["blocks"].items()):
-        fw, board = key.split()
-        out.append("| %s | %s | %d | %d |" % (board, fw, total, free))
-    out += ["", "Wall time of the run: %.0f s." % R["wall_s"], ""]
-    return "\n".join(out)
-
-
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m host_tools.dev.bench.firmware", description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=DOC, help="the page to write (default docs/bench-firmware.md)")
     ap.add_argument("--jobs", type=int, default=2, help="emulators at once (default 2: this machine's cores)")
+    ap.add_argument("--download", action="store_true", help="also bench.download, its page docs/bench-download.md")
+    ap.add_argument("--page", action="store_true", help="also the bench page (python -m host_tools.dev.bench, "
+                    "docs/benchmarks.md) among the tasks")
+    ap.add_argument("--uf2", help="the page's official UF2 (its --uf2)")
     ap.add_argument("--task", help=argparse.SUPPRESS)          # one figure, run by measure() in a process
     ap.add_argument("--task-args", help=argparse.SUPPRESS)
     ap.add_argument("--task-out", help=argparse.SUPPRESS)
@@ -363,11 +305,22 @@ def main(argv=None):
         with open(a.task_out, "w", encoding="utf-8") as f:
             json.dump(R, f)
         return 0
-    R = measure(a.jobs, log=lambda s: print(s, file=sys.stderr, flush=True))
+    from host_tools.dev.bench.firmware_doc import markdown
+    commands = [("page", ["host_tools.dev.bench"] + (["--uf2", a.uf2] if a.uf2 else []))] if a.page else []
+    R = measure(a.jobs, log=lambda s: print(s, file=sys.stderr, flush=True), with_download=a.download,
+                commands=commands)
     text = markdown(R)
     with open(a.out, "w", encoding="utf-8") as f:
         f.write(text)
     print(text)
+    if "ours download" in R:
+        from host_tools.dev.bench import download as D
+        with open(D.DOC, "w", encoding="utf-8") as f:
+            f.write(D.markdown(R["ours download"], os.path.relpath(uf2s()[("ours", "pico_w")], ROOT)))
+    page = R.get("page")
+    if page and page.get("exit"):
+        print("bench.firmware: the bench page failed (exit %d): %s" % (page["exit"], page.get("error")), file=sys.stderr)
+        return 2
     return 0
 
 

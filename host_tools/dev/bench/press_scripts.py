@@ -17,7 +17,7 @@ so a branch times its presses as a fresh board playing the whole script does, wi
 poll's phase, as two fresh boards differ: about 1 ms a click, up to a 10 ms poll a held key
 (tests/test_bench_press_scripts.py). A script whose steps are another's is timed once for both.
 Wall time: 3 scripts 126 s one board each, 54 s shared; the 50 scripts in two halves on two cores
-(bench.firmware) about 17 min.
+(bench.firmware) about 6 min (17 before the idle loop was made cheap: docs/performance.md).
 """
 import argparse
 import json
@@ -32,25 +32,10 @@ from host_tools import _paths  # noqa: F401  (firmware/ on sys.path: the buttons
 PRESS_OPS = ("click", "long", "repeat")
 
 
-def held_ms(op, args):
-    """(ms the finger stays down, ms after the firmware first reads it down that the event the
-    press is timed from fires; None: from the release)."""
-    from hw import buttons as B
-    from host_tools.dev.emu.script import TAP_MS
-    if op == "click":
-        return TAP_MS, None
-    if op == "long":
-        return B.LONG_MS + 100, B.DEBOUNCE_MS + B.LONG_MS
-    n = int(args[1]) if len(args) > 1 else 1
-    fires = B.DEBOUNCE_MS + B.REPEAT_DELAY_MS + (n - 1) * B.REPEAT_MS
-    return fires + 10, fires
-
-
 def play(p, steps):
     """[(step, ms)] for each press of `steps` played on a booted board (ms None: the press
     changed nothing on the panel)."""
-    from host_tools.dev.bench.scripts import settle_timed
-    from host_tools.dev.bench.shared import TIMED_QUIET_MS
+    from host_tools.dev.bench.scripts import timed_press
     from host_tools.dev.emu.pico import SETTLE_MS
     out = []
     for text in steps:
@@ -64,15 +49,7 @@ def play(p, steps):
             continue
         if op not in PRESS_OPS:
             raise ValueError("%r: a step this bench does not time" % text)
-        hold, fires = held_ms(op, args)
-        p.hold(args[0])
-        p.wait_polled()
-        down = p.now_ms
-        p.run_ms(hold)
-        p.release(args[0])
-        t0 = p.now_ms if fires is None else down + fires
-        last = settle_timed(p, TIMED_QUIET_MS)
-        out.append((" ".join(words), None if last is None else round(max(0, last - t0), 1)))
+        out.append((" ".join(words), timed_press(p, words)))
     return out
 
 

@@ -73,9 +73,9 @@ def screen_and_split(p):
     return (s.group(1) if s else None), (tuple(int(x) for x in m.groups()) if m else ())
 
 
-def settle_timed(p, quiet_ms):
-    """Pico.settle(), noting the emulated ms of the last panel transaction seen: None if none."""
-    st = {"act": p._activity(), "since": p.now_ms, "panel": p.panel.transactions, "last": None}
+def settle_timed(p, quiet_ms, last=None):
+    """Pico.settle(), noting the emulated ms of the last panel transaction seen: `last` if none."""
+    st = {"act": p._activity(), "since": p.now_ms, "panel": p.panel.transactions, "last": last}
 
     def quiet():
         a = p._activity()
@@ -88,15 +88,44 @@ def settle_timed(p, quiet_ms):
     return st["last"]
 
 
+def timed_press(p, step):
+    """Play a script's click, long or repeat step (`step`: its words) and time it: emulated ms from
+    the event it is timed from (a click's release; a held press's moment, from the firmware's first
+    read of the button) to the last panel write before the board went quiet; None when nothing
+    reached the panel from then on. A held press's redraw can end before the finger lifts: the
+    panel is watched from its moment, not from the release."""
+    from host_tools.dev.bench.shared import TIMED_QUIET_MS
+    from host_tools.dev.emu.script import held_ms
+    op, name = step[0], step[1]
+    hold, fires = held_ms(op, step[1:])
+    p.hold(name)
+    p.wait_polled()
+    down = p.now_ms
+    last = None
+    if fires is None:
+        p.run_ms(hold)
+    else:
+        p.run_ms(fires)
+        st = {"panel": p.panel.transactions, "last": None}
+
+        def seen():
+            if p.panel.transactions != st["panel"]:
+                st["panel"], st["last"] = p.panel.transactions, p.now_ms
+            return False
+        p.run_until(seen, hold - fires)
+        last = st["last"]
+    p.release(name)
+    t0 = p.now_ms if fires is None else down + fires
+    last = settle_timed(p, TIMED_QUIET_MS, last)
+    return None if last is None else round(max(0, last - t0), 1)
+
+
 def run_game(kind, uf2, flash_dir, log=None):
     """One game's script on a fresh board: {"steps": [...], "boot": {...}}."""
     import shutil
     import tempfile
     from host_tools.dev import emu
     from host_tools.dev.emu.pico import SETTLE_MS
-    from host_tools.dev.emu.script import TAP_MS
-    from host_tools.dev.bench.shared import TIMED_QUIET_MS
-    from hw import buttons as B
     tree = tempfile.mkdtemp(prefix="bench-scripts-")
     steps = []
     try:
@@ -110,15 +139,7 @@ def run_game(kind, uf2, flash_dir, log=None):
                 if op == "shot":
                     continue
                 if op in ("click", "long"):
-                    p.hold(args[0])
-                    p.wait_polled()
-                    t_hold = p.now_ms
-                    p.run_ms(TAP_MS if op == "click" else B.LONG_MS + 100)
-                    p.release(args[0])
-                    # a long press fires LONG_MS after the press was debounced (hw/buttons.py)
-                    t0 = p.now_ms if op == "click" else t_hold + B.DEBOUNCE_MS + B.LONG_MS
-                    last = settle_timed(p, TIMED_QUIET_MS)
-                    ms = None if last is None else round(max(0, last - t0), 1)
+                    ms = timed_press(p, words)
                 elif op == "wait":
                     p.run_ms(int(args[0]))
                     p.settle(SETTLE_MS)

@@ -10,6 +10,26 @@ from host_tools import _paths  # noqa: F401  (firmware/ on sys.path: the timing 
 from hw import buttons as B
 
 TAP_MS = 100
+# A held press fires at the first poll at or after its moment, counted from the poll that
+# debounced the press (itself the first poll 50 ms after the contact closed): up to two polls'
+# periods late (~21 ms with the loop's own work). The finger stays down that long past the moment,
+# well short of the next repeat (REPEAT_MS), so `repeat N` gives N repeats whatever the phase.
+HELD_SLACK_MS = 30
+
+
+def held_ms(op, args):
+    """(ms the finger stays down from the firmware's first read, ms from that read to the moment
+    the event the press is timed from fires; None: the release) for a script's click, long,
+    hold or repeat step."""
+    if op == "click":
+        return TAP_MS, None
+    if op == "long":
+        return B.LONG_MS + 100, B.DEBOUNCE_MS + B.LONG_MS
+    if op == "hold":
+        return int(args[1]), None
+    n = int(args[1]) if len(args) > 1 else 1
+    fires = B.DEBOUNCE_MS + B.REPEAT_DELAY_MS + (n - 1) * B.REPEAT_MS
+    return fires + HELD_SLACK_MS, fires
 
 
 def run_script(pico, lines, on_step=None, shots=None, settle_ms=None):
@@ -21,15 +41,8 @@ def run_script(pico, lines, on_step=None, shots=None, settle_ms=None):
         if not words:
             continue
         op, args = words[0], words[1:]
-        if op == "click":
-            pico.press(args[0], TAP_MS, settle_ms)
-        elif op == "long":
-            pico.press(args[0], B.LONG_MS + 100, settle_ms)
-        elif op == "hold":
-            pico.press(args[0], int(args[1]), settle_ms)
-        elif op == "repeat":
-            n = int(args[1]) if len(args) > 1 else 1
-            pico.press(args[0], B.DEBOUNCE_MS + B.REPEAT_DELAY_MS + (n - 1) * B.REPEAT_MS + 10, settle_ms)
+        if op in ("click", "long", "hold", "repeat"):
+            pico.press(args[0], held_ms(op, args)[0], settle_ms)
         elif op == "press":
             pico.hold(args[0])
             pico.wait_polled()
