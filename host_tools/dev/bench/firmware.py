@@ -134,7 +134,8 @@ def download(uf2):
 
 def idle(uf2, ms=1000):
     """What the main loop costs between presses: CPU cycles per emulated ms over `ms` at the start
-    screen (a count, the same at every run of a firmware)."""
+    screen (the emulated core's count, not the host's time; a few % apart between runs, with where
+    the second falls among the polls and the chip's own interrupts)."""
     from host_tools.dev.emu import Pico, app_flash
     tmp = tempfile.mkdtemp(prefix="bench-fw-idle-")
     try:
