@@ -165,13 +165,18 @@ def main(argv=None):
     ap.add_argument("--out", default=DOC, help="the page to write (default docs/bench-download.md)")
     a = ap.parse_args(argv)
     R = measure(a.uf2, a.kb, log=lambda s: print(s, file=sys.stderr, flush=True))
-    from host_tools.dev.emu.firmware import our_uf2
-    uf2 = a.uf2 or our_uf2("pico_w") or "-"
-    text = markdown(R, os.path.relpath(uf2, ROOT) if os.path.isabs(uf2) else uf2)
-    with open(a.out, "w", encoding="utf-8") as f:
-        f.write(text)
-    print(text)
+    print(write_page(R, a.uf2, a.out))
     return 2 if "skip" in R else 0
+
+
+def write_page(R, uf2=None, out=DOC):
+    """The page of `measure()`'s figures, written to `out` (also by bench.firmware --download); its text."""
+    from host_tools.dev.emu.firmware import our_uf2
+    uf2 = uf2 or our_uf2("pico_w") or "-"
+    text = markdown(R, os.path.relpath(uf2, ROOT) if os.path.isabs(uf2) else uf2)
+    with open(out, "w", encoding="utf-8") as f:
+        f.write(text)
+    return text
 
 
 if __name__ == "__main__":

@@ -315,9 +315,8 @@ def main(argv=None):
         f.write(text)
     print(text)
     if "ours download" in R:
-        from host_tools.dev.bench import download as D
-        with open(D.DOC, "w", encoding="utf-8") as f:
-            f.write(D.markdown(R["ours download"], os.path.relpath(uf2s()[("ours", "pico_w")], ROOT)))
+        from host_tools.dev.bench import download
+        download.write_page(R["ours download"], uf2s()[("ours", "pico_w")])
     page = R.get("page")
     if page and page.get("exit"):
         print("bench.firmware: the bench page failed (exit %d): %s" % (page["exit"], page.get("error")), file=sys.stderr)

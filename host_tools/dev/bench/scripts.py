@@ -73,14 +73,19 @@ def screen_and_split(p):
     return (s.group(1) if s else None), (tuple(int(x) for x in m.groups()) if m else ())
 
 
+def _note_panel(p, st):
+    """st["last"]: the emulated ms at which the panel got a transaction after st["panel"] of them."""
+    if p.panel.transactions != st["panel"]:
+        st["panel"], st["last"] = p.panel.transactions, p.now_ms
+
+
 def settle_timed(p, quiet_ms, last=None):
     """Pico.settle(), noting the emulated ms of the last panel transaction seen: `last` if none."""
     st = {"act": p._activity(), "since": p.now_ms, "panel": p.panel.transactions, "last": last}
 
     def quiet():
         a = p._activity()
-        if p.panel.transactions != st["panel"]:
-            st["panel"], st["last"] = p.panel.transactions, p.now_ms
+        _note_panel(p, st)
         if a != st["act"] or not p.polling():
             st["act"], st["since"] = a, p.now_ms
         return p.now_ms - st["since"] >= quiet_ms
@@ -107,12 +112,7 @@ def timed_press(p, step):
     else:
         p.run_ms(fires)
         st = {"panel": p.panel.transactions, "last": None}
-
-        def seen():
-            if p.panel.transactions != st["panel"]:
-                st["panel"], st["last"] = p.panel.transactions, p.now_ms
-            return False
-        p.run_until(seen, hold - fires)
+        p.run_until(lambda: _note_panel(p, st), hold - fires)     # never true: the whole hold
         last = st["last"]
     p.release(name)
     t0 = p.now_ms if fires is None else down + fires
