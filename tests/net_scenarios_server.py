@@ -99,6 +99,81 @@ async def next_event(r, timeout=5):
             return name, line[6:]
 
 
+EN_LONG = "The request is too long: reload the page"
+JA_LONG = "リクエストが長すぎます。ページを読み込み直してください"
+
+
+def said(got):
+    """[code, "page" or "json", its language] of an answer from request()."""
+    code, head, text = got
+    if "application/json" in head:
+        words = json.loads(text).get("error")
+        return [code, "json", {JA_LONG: "ja", EN_LONG: "en"}.get(words, words)]
+    if "text/html" in head:
+        return [code, "page", "en" if 'lang="en"' in text and "key is missing" in text else
+                "ja" if 'lang="ja"' in text and "鍵がない" in text else text[:80]]
+    return [code, head[:40], text[:40]]
+
+
+def long_line(n, query, method="GET"):
+    """A request line of n bytes with its CRLF: /view?<query>x=aaa… up to n."""
+    head = "%s /view?%sx=" % (method, query)
+    return (head + "a" * (n - len(head) - len(" HTTP/1.0\r\n")) + " HTTP/1.0\r\n").encode()
+
+
+async def oversized(key, logged):
+    """Lines and bodies over the bound: 403 without the key (the page, in the Accept-Language's
+    language), 414 / 431 / 413 with it (JSON in the query's `lang`, else the Accept-Language's,
+    else Japanese), the server serving the next request, nothing logged."""
+    n_logged = len(logged)
+    view = req("GET", "/view?k=" + key)
+    en = b"Accept-Language: en-US,en;q=0.9\r\n"
+    got = []
+    for n in (513, 2000, 70000):
+        got.append([n, said(await request(long_line(n, "") + b"\r\n")),
+                    said(await request(long_line(n, "lang=en&") + en + b"\r\n")),
+                    said(await request(long_line(n, "k=%s&" % key) + b"\r\n")),
+                    said(await request(long_line(n, "k=%s&lang=en&" % key) + b"\r\n")),
+                    said(await request(long_line(n, "k=%s&" % key) + en + b"\r\n")),
+                    (await request(view))[0]])
+    out("request lines over the bound", got)
+    out("a request line at the bound", [(await request(long_line(512, "k=%s&" % key) + b"\r\n"))[0],
+                                        (await request(long_line(512, "") + b"\r\n"))[0]])
+    # the key counts only when it ends within the first 512 bytes (a `&` or a space after it there)
+    pad = 512 - len("GET /view?x=&k=" + key)
+    ends_at_bound = ("GET /view?x=%s&k=%s&y=%s HTTP/1.0\r\n\r\n" % ("a" * pad, key, "b" * 600)).encode()
+    ends_before = ("GET /view?x=%s&k=%s&y=%s HTTP/1.0\r\n\r\n" % ("a" * (pad - 1), key, "b" * 600)).encode()
+    after = ("GET /view?x=%s&k=%s HTTP/1.0\r\n\r\n" % ("a" * 600, key)).encode()
+    got = []
+    for raw in (ends_at_bound, ends_before, after):     # no await in a comprehension: MicroPython
+        got.append((await request(raw))[0])
+    out("a key cut at the bound", got)
+    x = b"X-Long: " + b"a" * 590 + b"\r\n"
+    got = [said(await request(b"GET /view HTTP/1.0\r\n" + x + en + b"\r\n")),
+           said(await request(b"GET /view HTTP/1.0\r\n" + en + x + b"\r\n")),
+           said(await request(("GET /view?k=%s HTTP/1.0\r\n" % key).encode() + x + b"\r\n")),
+           said(await request(("GET /view?k=%s&lang=en HTTP/1.0\r\n" % key).encode() + x + b"\r\n")),
+           said(await request(("GET /view?k=%s HTTP/1.0\r\n" % key).encode() + x + en + b"\r\n")),
+           said(await request(("GET /view?k=%s HTTP/1.0\r\n" % key).encode() + en + x + b"\r\n")),
+           said(await request(("GET /view?k=%s HTTP/1.0\r\nX: %s\r\n\r\n" % (key, "a" * 70000)).encode())),
+           (await request(view))[0]]
+    out("header lines over the bound", got)
+    got = [said(await request(req("POST", "/act?k=%s&lang=en" % key, b"{" + b" " * 600 + b"}"))),
+           said(await request(req("POST", "/act?k=" + key, b"{" + b" " * 70000 + b"}"))),
+           (await request(view))[0]]
+    out("bodies over the bound", got)
+    heads = []
+    for raw in (req("HEAD", "/"), req("HEAD", "/?k=" + key), req("HEAD", "/view?k=" + key),
+                req("HEAD", "/nowhere?k=" + key), long_line(2000, "", "HEAD") + b"\r\n",
+                long_line(2000, "k=%s&" % key, "HEAD") + b"\r\n",
+                ("HEAD /view?k=%s HTTP/1.0\r\n" % key).encode() + x + b"\r\n",
+                req("HEAD", "/act?k=" + key, b"{" + b" " * 600 + b"}")):
+        code, head, text = await request(raw)
+        heads.append([code, text])
+    out("HEAD gets no body", heads)
+    out("nothing logged for a client's oversized request", logged[n_logged:])
+
+
 async def scenarios():
     clock = FakeClock()
     app = App(None, None, clock, "ja")
@@ -145,16 +220,10 @@ async def scenarios():
     # ---- with the key: the bounds as before ----
     out("page with the key", (await request(req("GET", "/?k=" + key)))[0])
     out("unknown path with the key", (await request(req("GET", "/nowhere?k=" + key)))[0])
-    code = (await request(req("POST", "/act?k=" + key, b"{" + b" " * 600 + b"}")))[0]
-    out("big body with the key", code in (413, 0))       # 0: reset before the answer was read
     out("a method the path lacks", (await request(req("DELETE", "/view?k=" + key)))[0])
     out("no errors logged yet", logged)
 
-    # ---- lines over the bound: closed unanswered, into the error log, nothing printed ----
-    code = (await request(("GET /view?k=%s&x=%s HTTP/1.0\r\n\r\n" % (key, "a" * 600)).encode()))[0]
-    out("600-byte request line", [code, logged[-1:]])
-    code = (await request(("GET /view?k=%s HTTP/1.0\r\nX-Long: %s\r\n\r\n" % (key, "a" * 600)).encode()))[0]
-    out("600-byte header line", [code, len(logged)])
+    await oversized(key, logged)
     code = (await request(("GET /view?k=%s HTTP/1.0\r\nNo colon here\r\n\r\n" % key).encode()))[0]
     out("a header microdot cannot read", [code, logged[-1:]])
     # a route that raises: microdot's catch, into the log, and a 500
@@ -166,14 +235,15 @@ async def scenarios():
     code = (await request(req("GET", "/view?k=" + key)))[0]
     hub.view = hub_view
     out("a route that raised", [code, logged[-1:]])
-    # at most one error written each log_gap: a flood of long lines is one entry, then counted
+    # at most one error written each log_gap: a flood of bad headers is one entry, then counted
     srv.log_gap = 60000
     srv.logged_at = None
     n = len(logged)
+    bad = ("GET /view?k=%s HTTP/1.0\r\nNo colon here\r\n\r\n" % key).encode()
     for _ in range(5):
-        await request(("GET /%s?k=%s HTTP/1.0\r\n\r\n" % ("a" * 600, key)).encode())
+        await request(bad)
     srv.logged_at = None                  # as if the minute had passed
-    await request(("GET /%s?k=%s HTTP/1.0\r\n\r\n" % ("a" * 600, key)).encode())
+    await request(bad)
     out("a flood is one entry and a count", [len(logged) - n, logged[-2][0], logged[-1][0]])
     srv.log_gap = 0
 

@@ -1,27 +1,42 @@
 """The phone server itself (firmware/net/server.py, no game's rules) under CPython and the
 MicroPython unix port, the same scenario file (tests/net_scenarios_server.py): without the table key
 every path, method and body gets 403 and the small page in the phone's language, decided on the
-request line (microdot is never even imported); with the key the bounds as before; a line over the
-bound, a request microdot cannot read and a route that raised go to the App's error log, at most one
-a minute, and nothing is printed; eight streams held and a ninth phone polling (the view only when
-it changed, its claim's answer); a phone that vanished frees its slot within 5 s."""
+request line (microdot is never even imported); a line over the bound 403 without the key, 414 or
+431 with it, a body over it 413, each answered in the phone's language and never logged; HEAD gets
+the headers alone; a request microdot cannot read and a route that raised go to the App's error
+log, at most one a minute, and nothing is printed; eight streams held and a ninth phone polling
+(the view only when it changed, its claim's answer); a phone that vanished frees its slot within
+5 s."""
 import pytest
 
 import netmp
 
 EXPECT = {
-    "403 page without the key": [[403, True, True]] * 17,
+    # the ninth is a HEAD: the headers alone, no page
+    "403 page without the key": [[403, True, True]] * 8 + [[403, True, False]] + [[403, True, True]] * 8,
     "403 in english": [403, True, False, True],
     "403 in japanese": [403, True, False, True],
     "403 before the headers end": "403",
     "microdot not loaded without the key": [True, False],
     "page with the key": 200,
     "unknown path with the key": 404,
-    "big body with the key": True,
     "a method the path lacks": 405,
     "no errors logged yet": [],
-    "600-byte request line": [0, [["Server", "TooLong"]]],
-    "600-byte header line": [0, 2],
+    # a line over the bound (512 bytes with its CRLF): 403 and the page without the key (the
+    # Accept-Language's language, never the query's), 414 with it (JSON in the query's `lang`, else
+    # the Accept-Language's, else Japanese); then the next request is served
+    "request lines over the bound": [[n, [403, "page", "ja"], [403, "page", "en"], [414, "json", "ja"],
+                                      [414, "json", "en"], [414, "json", "en"], 200]
+                                     for n in (513, 2000, 70000)],
+    "a request line at the bound": [200, 403],
+    "a key cut at the bound": [403, 414, 403],
+    "header lines over the bound": [[403, "page", "en"], [403, "page", "en"], [431, "json", "ja"],
+                                    [431, "json", "en"], [431, "json", "en"], [431, "json", "en"],
+                                    [431, "json", "ja"], 200],
+    "bodies over the bound": [[413, "json", "en"], [413, "json", "ja"], 200],
+    "HEAD gets no body": [[403, ""], [200, ""], [200, ""], [404, ""], [403, ""], [414, ""], [431, ""],
+                          [413, ""]],
+    "nothing logged for a client's oversized request": [],
     "a header microdot cannot read": [400, [["Server", "ValueError"]]],
     "a route that raised": [500, [["Server", "RuntimeError"]]],
     "a flood is one entry and a count": [2, "Server", "Server (+4 not logged)"],

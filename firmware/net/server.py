@@ -5,6 +5,7 @@ import json
 import asyncio
 
 from net.live import Hub, rand_hex
+from net.reader import Reader, TooLong, arg, held
 from core.errors import Refusal
 
 PORT = 80
@@ -37,73 +38,6 @@ def _page_path():
         return "/net/page.html"
     i = max(here.rfind("/"), here.rfind("\\"))
     return (here[:i + 1] if i >= 0 else "") + "page.html"
-
-
-class TooLong(OSError):
-    """A request or header line over MAX_LINE: the connection is closed unanswered, and logged."""
-
-
-class _Request:
-    """The client's reader for one request: one deadline for all of it (a client that opens a
-    connection and never finishes its request is dropped within REQUEST_MS), no line longer than
-    MAX_LINE ever held (a stream's own readline reads to the newline however far it is)."""
-
-    def __init__(self, reader, ms):
-        from hw.clock import ticks_add, ticks_ms
-        self.reader = reader
-        self.buf = b""
-        self.until = ticks_add(ticks_ms(), ms)
-
-    async def _more(self, n):
-        from hw.clock import ticks_diff, ticks_ms
-        left = ticks_diff(self.until, ticks_ms())
-        if left <= 0:
-            raise OSError(104)         # as a reset: microdot closes the connection quietly
-        try:
-            data = await asyncio.wait_for(self.reader.read(n), left / 1000)
-        except asyncio.TimeoutError:
-            raise OSError(104)
-        self.buf += data
-        return data
-
-    async def readline(self):
-        while True:
-            i = self.buf.find(b"\n")
-            if i < 0 and len(self.buf) > MAX_LINE or i > MAX_LINE:
-                raise TooLong("a line over %d bytes" % MAX_LINE)
-            if i >= 0 or not await self._more(MAX_LINE + 1 - len(self.buf)):
-                i = len(self.buf) if i < 0 else i + 1       # at the end: what came
-                line = self.buf[:i]
-                self.buf = self.buf[i:]
-                return line
-
-    async def readexactly(self, n):
-        while len(self.buf) < n:
-            if not await self._more(n - len(self.buf)):
-                raise OSError(104)
-        data = self.buf[:n]
-        self.buf = self.buf[n:]
-        return data
-
-    async def read(self, n=-1):
-        if not self.buf:
-            await self._more(n if n > 0 else MAX_LINE)
-        n = len(self.buf) if n < 0 else n
-        data = self.buf[:n]
-        self.buf = self.buf[n:]
-        return data
-
-
-def _key_of(line):
-    """The `k` of a request line's query (the first one), or None."""
-    parts = line.split()
-    if len(parts) < 2:
-        return None
-    q = parts[1].partition(b"?")[2]
-    for kv in q.split(b"&"):
-        if kv[:2] == b"k=":
-            return kv[2:]
-    return None
 
 
 class Server:
@@ -150,19 +84,7 @@ class Server:
             return
         self.conns += 1
         try:
-            rd = _Request(reader, REQUEST_MS)
-            line = await rd.readline()
-            if not line:                       # connected and gone
-                return
-            # the key first: a request without it gets the same small page, whatever it asked
-            if _key_of(line) != self.key:
-                from net.forbidden import answer
-                await answer(rd, writer, MAX_LINE)
-            else:
-                rd.buf = line + rd.buf         # microdot reads the request line again
-                if self.md is None:
-                    self.md = self._routes()
-                await self.md.handle_request(rd, writer)
+            await self._request(Reader(reader, REQUEST_MS, MAX_LINE), writer)
         except asyncio.CancelledError:   # the server stopping: the connection just closes
             pass
         except Exception as e:     # a broken client: its connection only
@@ -177,6 +99,40 @@ class Server:
             except Exception:
                 pass
 
+    async def _request(self, rd, writer):
+        """One request, the key decided on its request line before microdot is imported: without
+        it 403, whatever it asked; with it a line over the bound is 414 (the request line) or 431
+        (a header line). A request line over the bound is judged on its first MAX_LINE bytes."""
+        try:
+            line = await rd.readline()
+            cut = False
+        except TooLong:
+            line, cut = rd.buf, True
+            rd.buf = b""
+        if not line:                       # connected and gone
+            return
+        trusted = held(line) if cut else line
+        if arg(trusted, b"k") != self.key:
+            return await self._refuse(rd, writer, 403, line, cut)
+        if cut:
+            return await self._refuse(rd, writer, 414, trusted, cut)
+        rd.buf = line + rd.buf             # microdot reads the request line again
+        if self.md is None:
+            self.md = self._routes()
+        try:
+            await self.md.handle_request(rd, writer)
+        except TooLong:                    # a header line: microdot had not answered yet
+            await self._refuse(rd, writer, 431, line, True)
+
+    async def _refuse(self, rd, writer, code, line, cut):
+        """The answer of net/forbidden.py, after the rest of the request's head (cut: the line
+        being read was over the bound); a keyed answer in the language its query names, if any."""
+        from net.forbidden import answer, skip_head
+        await skip_head(rd, cut)
+        lang = None if code == 403 else arg(line, b"lang")
+        await answer(rd, writer, code, lang.decode() if lang in (b"ja", b"en") else None,
+                     line[:5] == b"HEAD ")
+
     @property
     def key(self):
         return self.hub.key.encode()
@@ -184,9 +140,8 @@ class Server:
     def _log(self, e, file=None):
         """An error of the server's or microdot's (its print_exception comes here: never the
         console) into the error log, at most one each log_gap ms so a flood never wears the flash;
-        a client that went away is not an error."""
-        if isinstance(e, (asyncio.TimeoutError, asyncio.CancelledError)) or \
-                isinstance(e, OSError) and not isinstance(e, TooLong):
+        a client that went away is not an error, nor a line over the bound (TooLong: answered)."""
+        if isinstance(e, (asyncio.TimeoutError, asyncio.CancelledError, OSError)):
             return
         from hw.clock import ticks_diff, ticks_ms
         now = ticks_ms()
@@ -237,7 +192,15 @@ class Server:
 
         @md.errorhandler(413)
         async def too_large(req):
-            return _json({"error": "too large"}, 413)
+            # answered and the unread body drained here: microdot would close on it (a reset)
+            from net.forbidden import answer
+            lang = req.args.get("lang")
+            try:
+                await answer(req.sock[0], req.sock[1], 413, lang if lang in LANGS else None,
+                             req.method == "HEAD")
+            except OSError:        # the phone went: nothing more to say
+                pass
+            return Response.already_handled
 
         @md.errorhandler(400)
         async def bad(req):
@@ -245,6 +208,10 @@ class Server:
 
         @md.get("/")
         async def page(req):
+            if req.method == "HEAD":   # microdot sends no body then, nor closes the file it has
+                import os
+                return Response(b"", 200, {"Content-Type": "text/html; charset=UTF-8",
+                                           "Content-Length": str(os.stat(self.page)[6])})
             return Response.send_file(self.page, content_type="text/html; charset=UTF-8")
 
         @md.get("/view")
