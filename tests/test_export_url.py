@@ -3,7 +3,8 @@ the simulator serving phones (the firmware's own server, net/record.py): every f
 folder archived byte for byte, verified by the board's SHA-256 and every log line checked, in the
 same layout and with the same report as the export over the cable (export.py with a folder playing
 the device); and what goes wrong: a wrong key, an address that is not a scoreboard, a connection
-dropped in the middle of a file: a message naming it, exit 2, nothing in the archive."""
+dropped in the middle of a file: a message naming it, exit 2, nothing in the archive (a drop at every
+point of every answer: tests/test_export_url_drops.py)."""
 import hashlib
 import json
 import os
@@ -102,6 +103,7 @@ def test_an_address_that_is_not_a_scoreboard(tmp_path):
                                   "--dest", str(tmp_path / "a"), "--date", "night")
     finally:
         httpd.shutdown()
+        httpd.server_close()
     assert rc == 2 and "is not a scoreboard" in err, err
     assert not os.path.exists(str(tmp_path / "a" / "night"))
     rc, out, err = run_export("--url", "http://127.0.0.1:%d/?k=0123456789ab" % httpd.server_address[1],
@@ -146,6 +148,31 @@ def test_a_connection_dropped_halfway(tmp_path):
                                      "--dest", str(tmp_path / "b"), "--date", "night")
     finally:
         httpd.shutdown()
-    assert rc == 2 and "the connection dropped while copying /games/0002-bbbbbbbb.0.log (4000 of 9000 bytes)" in err, err
+    assert rc == 2 and "dropped while copying /games/0002-bbbbbbbb.0.log (4000 of 9000 bytes)" in err, err
     assert tree(str(before)) == {"kept.log": b"an earlier night\n"}
     assert rc2 == 2 and not os.path.exists(str(tmp_path / "b" / "night"))
+
+
+@pytest.mark.parametrize("body", [b"[" * 100000, b'{"scoreboard": 1, "files": [[1, 2]]}', b"\xff\xfe",
+                                  b'{"scoreboard": 1, "root": 5, "files": [["/games/a", 1, "x"]]}',
+                                  b'{"scoreboard": 1, "files": [["/elsewhere/a", 1, "x"]]}', b'"x"'])
+def test_a_files_list_that_is_no_games_list(tmp_path, capsys, body):
+    """A /files answer no scoreboard gives: exit 2, "is not a scoreboard", never a traceback."""
+    class Odd(BaseHTTPRequestHandler):
+        def do_GET(self):
+            self.send_response(200)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *a):
+            pass
+    httpd = serve(Odd)
+    try:
+        rc = export.main(["--url", "http://127.0.0.1:%d/?k=0123456789ab" % httpd.server_address[1],
+                          "--dest", str(tmp_path / "a")])
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+    assert rc == 2 and "is not a scoreboard (its /files is not a games list" in capsys.readouterr().err
+    assert not (tmp_path / "a").exists()

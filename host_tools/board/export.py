@@ -17,52 +17,20 @@
 # Every mpremote call goes through one function, `runner(args) -> stdout`; the default runs the
 # real mpremote CLI, the tests hand in a runner for the emulated Pico or a folder playing the device.
 # The board's side of each call (the runner, listing, copying, hashing): host_tools/board/files.py.
+import argparse
 import datetime
 import hashlib
-import json
 import os
 import sys
 import zlib
 
 from host_tools import _paths  # noqa: F401  (firmware/ on sys.path)
-from host_tools.board.files import (ROOT_DIR, DeviceError, copy_each, device_files, device_rm, mpremote_runner,
-                                    safe_name, sha256_each)
+from host_tools.board.export_report import ExportResult, FileReport, write_reports
+from host_tools.board.export_words import Said, reason
+from host_tools.board.files import (ROOT_DIR, DeviceError, NoBoard, copy_each, device_files, device_rm,
+                                    mpremote_runner, safe_name, sha256_each)
 from host_tools.records import logs
 from core import journal
-
-
-class FileReport:
-    def __init__(self, path, size):
-        self.path = path            # on the device
-        self.size = size
-        self.sha_device = None
-        self.sha_local = None
-        self.stored = None          # where it went in the archive
-        self.archive_note = ""      # new / unchanged / grew / kept both
-        self.log = None             # logs.LogResult for *.log files
-        self.deleted = False
-        self.kept_why = ""
-
-    @property
-    def verified(self):
-        return self.sha_device is not None and self.sha_device == self.sha_local
-
-    @property
-    def is_log(self):
-        return self.path.endswith(".log")
-
-    def as_dict(self):
-        d = {"path": self.path, "size": self.size, "sha256": self.sha_local,
-             "sha256_device": self.sha_device, "verified": self.verified, "stored": self.stored,
-             "archive": self.archive_note, "deleted": self.deleted}
-        if self.kept_why:
-            d["kept"] = self.kept_why
-        if self.log is not None:
-            r = self.log
-            d.update({"game": r.game_id, "kind": r.kind, "lines": r.lines, "kept_lines": r.kept,
-                      "seq": r.seq, "over": r.over(), "hole": r.hole,
-                      "refused": [p.as_dict(r.kind) for p in r.problems]})
-        return d
 
 
 def _store(archive, rel, data):
@@ -70,18 +38,18 @@ def _store(archive, rel, data):
     the new one (the same journal, exported mid-game and again later), else both are kept."""
     dest = os.path.join(archive, rel)
     os.makedirs(os.path.dirname(dest), exist_ok=True)
-    note = "new"
+    note = Said("new")
     if os.path.exists(dest):
         with open(dest, "rb") as f:
             old = f.read()
         if old == data:
-            return dest, "unchanged"
+            return dest, Said("unchanged")
         if data.startswith(old):
-            note = "grew"
+            note = Said("grew")
         else:
             stem, ext = os.path.splitext(dest)
             dest = "%s-%s%s" % (stem, hashlib.sha256(data).hexdigest()[:8], ext)
-            note = "kept both (differs from the archived copy)"
+            note = Said("kept_both")
     tmp = dest + ".part"
     with open(tmp, "wb") as f:
         f.write(data)
@@ -104,79 +72,26 @@ def _companions(files, journal_name, segs):
     return out
 
 
-class ExportResult:
-    def __init__(self, archive):
-        self.archive = archive
-        self.files = []
-        self.journals = []    # [(LogResult, [FileReport of its segments])]
-        self.errors = []      # device-level problems (no /games, mpremote failure, refused entries)
-        self.damaged = []     # closed segments whose size/CRC differ from the snapshot's record
-        self.not_copied = []  # device paths listed but not copied (the others are archived)
-
-    @property
-    def logs(self):
-        return [f for f in self.files if f.is_log]
-
-    @property
-    def ok(self):
-        return not self.errors and not self.damaged and all(f.verified for f in self.files) and \
-            all(r.ok for r, _ in self.journals)
-
-    def text(self, lang="en"):
-        ja = lang == "ja"
-        lines = []
-        for e in self.errors:
-            lines.append(("エラー: " if ja else "ERROR: ") + e)
-        for r, segs in self.journals:
-            lines.append(r.summary(lang) + ("  [%s]" % ", ".join(os.path.basename(f.path) for f in segs)
-                                            if len(segs) > 1 else ""))
-            for s in r.report_lines(lang):
-                lines.append("  " + s)
-        for f in self.files:
-            if not f.verified:
-                lines.append("%s: %s" % (f.path, "SHA-256がデバイスと違います（コピーは信用できません）" if ja else
-                                         "SHA-256 differs from the device's: copy not trusted (%s vs %s)"
-                                         % (f.sha_local, f.sha_device)))
-            if f.log is None:
-                lines.append("%s: %s" % (f.path, "ログ以外（スナップショット等）：コピーのみ" if ja else
-                                         "not a log (snapshot/segment): copied, not validated"))
-            if f.stored:
-                lines.append("%s -> %s (%s)" % (f.path, f.stored, f.archive_note))
-            if f.deleted:
-                lines.append("  " + ("デバイスから削除しました" if ja else "deleted from the device"))
-            elif f.kept_why:
-                lines.append("  " + ("デバイスに残しました：" if ja else "kept on the device: ") + f.kept_why)
-        for d in self.damaged:
-            lines.append(("%s：セグメント%dが閉じた後に壊れました：%d～%d手目（%d手）はログで裏付けられません"
-                          if ja else "%s: segment %d damaged after it was closed: presses %d-%d (%d) "
-                          "are no longer backed by the journal")
-                         % (d["journal"], d["segment"], d["first"], d["last"], d["presses"]))
-        n_ref = sum(len(r.problems) for r, _ in self.journals)
-        lines.append(("%dファイル、%dゲーム、拒否した行%d" if ja else "%d files, %d games, %d lines refused")
-                     % (len(self.files), len(self.journals), n_ref))
-        return "\n".join(lines)
-
-
 def export(run, dest="archive", delete=False, root=ROOT_DIR, date=None, staging=None):
     """Copies, verifies, validates and archives every file under `root` on the device. Never
     stops half-way on what the device holds: a bad entry or log is reported, the staging folder
     is always removed, the report always written (DeviceError: the device itself failed)."""
     date = date or datetime.date.today().isoformat()
     if not safe_name(date):
-        raise DeviceError("bad archive folder name %r" % date[:40])
+        raise DeviceError(Said("bad_folder", name=repr(date[:40])))
     archive = os.path.join(dest, date)
     res = ExportResult(archive)
     refused = []
     listing = device_files(run, root, refused)
     for p, why in refused:
-        res.errors.append("%s: refused (%s), not copied" % (p, why))
+        res.errors.append(Said("refused_entry", path=p, why=reason(why)))
     if listing is None:
-        res.errors.append("no %s on the device (nothing exported)" % root)
+        res.errors.append(Said("no_root", root=root))
         return res
     res.files = [FileReport(p, s) for p, s in listing]
     if not res.files:
         if refused:
-            _write_reports(res, archive)
+            write_reports(res, archive)
         return res
     os.makedirs(archive, exist_ok=True)
     import tempfile
@@ -194,17 +109,8 @@ def export(run, dest="archive", delete=False, root=ROOT_DIR, date=None, staging=
             os.rmdir(tmp)
     if delete:
         _delete_verified(run, res)
-    _write_reports(res, archive)
+    write_reports(res, archive)
     return res
-
-
-def _write_reports(res, archive):
-    os.makedirs(archive, exist_ok=True)
-    with open(os.path.join(archive, "export-report.txt"), "a", encoding="utf-8", errors="backslashreplace") as fh:
-        fh.write("# export %s\n%s\n\n" % (datetime.datetime.now().isoformat(timespec="seconds"), res.text("en")))
-    with open(os.path.join(archive, "export-report.json"), "w", encoding="utf-8", errors="backslashreplace") as fh:
-        json.dump({"archive": archive, "errors": res.errors, "damaged": res.damaged,
-                   "files": [f.as_dict() for f in res.files]}, fh, ensure_ascii=False, indent=1)
 
 
 def _copy_and_check(run, res, root, archive, tmp):
@@ -216,7 +122,7 @@ def _copy_and_check(run, res, root, archive, tmp):
         local = os.path.join(tmp, os.path.relpath(d, root)) if d != root else tmp
         os.makedirs(local, exist_ok=True)
         for p, why in sorted(copy_each(run, [f.path for f in fs], local).items()):
-            res.errors.append("%s: not copied (%s)" % (p, why))
+            res.errors.append(Said("not_copied", path=p, why=why))
             res.not_copied.append(p)
     shas = sha256_each(run, [f.path for f in res.files if f.path not in res.not_copied])
     datas = {}
@@ -230,7 +136,7 @@ def _copy_and_check(run, res, root, archive, tmp):
             with open(local, "rb") as fh:
                 data = fh.read()
         except OSError as e:
-            res.errors.append("%s: not copied (%s)" % (f.path, e))
+            res.errors.append(Said("not_copied", path=f.path, why=e))
             res.not_copied.append(f.path)
             continue
         f.sha_local = hashlib.sha256(data).hexdigest()
@@ -241,7 +147,7 @@ def _copy_and_check(run, res, root, archive, tmp):
             else:
                 f.stored, f.archive_note = _store(archive, rel + ".unverified", data)
         except OSError as e:
-            res.errors.append("%s: not stored (%s)" % (f.path, e))
+            res.errors.append(Said("not_stored", path=f.path, why=e))
     by_path = dict((f.path, f) for f in res.files)
     for name, segs in logs.game_files([f.path for f in res.files if f.is_log and f.path in datas]):
         try:
@@ -300,20 +206,20 @@ def _delete_verified(run, res):
         comps = _companions(res.files, r.name, segs)
         why = ""
         if not all(f.verified for f in segs):
-            why = "copy not verified (SHA-256)"
+            why = Said("not_verified")
         elif not r.ok:
-            why = "%d line(s) refused" % len(r.problems)
+            why = Said("refused_lines", n=len(r.problems))
         elif not r.over():
-            why = "game in progress"
+            why = Said("in_progress")
         else:
             bad = [c.path for c in comps if not c.verified]
             if bad:
-                why = "companion file not verified: %s" % ", ".join(bad)
+                why = Said("companion", paths=", ".join(bad))
         if why:
             for f in segs:
                 f.kept_why = why
             for c in comps:
-                c.kept_why = c.kept_why or "belongs to %s (%s)" % (r.name, why)
+                c.kept_why = c.kept_why or Said("belongs", name=r.name, why=why)
             continue
         doomed.extend(segs)
         doomed.extend(comps)
@@ -323,13 +229,32 @@ def _delete_verified(run, res):
             f.deleted = True
     for f in res.files:
         if not f.deleted and not f.kept_why:
-            f.kept_why = "not a game's file"
+            f.kept_why = Said("not_a_game")
+
+
+class _Args(argparse.ArgumentParser):
+    """argparse saying its errors in the command's --lang (read before it parses)."""
+    lang = "en"
+
+    def error(self, message):
+        self.print_usage(sys.stderr)
+        said = message if isinstance(message, Said) else Said("bad_args", why=message)
+        self.exit(2, "%s: %s%s\n" % (self.prog, "エラー：" if self.lang == "ja" else "error: ", said.text(self.lang)))
+
+
+def _lang_asked(argv):
+    """The --lang of a command line, before argparse reads it: its own errors follow it too."""
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv):
+            return argv[i + 1]
+        if arg.startswith("--lang="):
+            return arg[len("--lang="):]
+    return "en"
 
 
 def main(argv):
-    import argparse
-    ap = argparse.ArgumentParser(prog="python -m host_tools export",
-                                 description="Copy, verify and archive the game logs of the Pico.")
+    ap = _Args(prog="python -m host_tools export", description="Copy, verify and archive the game logs of the Pico.")
+    ap.lang = _lang_asked(argv)
     ap.add_argument("--port", help="serial port (default: mpremote's auto-detection)")
     ap.add_argument("--dest", default="archive", help="archive root (default ./archive); files go to DEST/<date>/")
     ap.add_argument("--date", help="archive sub-folder name (default: today, YYYY-MM-DD)")
@@ -341,28 +266,37 @@ def main(argv):
                     "key, 'http://<board>/?k=<key>' (the panel's 「スマホで見る」)")
     a = ap.parse_args(argv)
     if a.url and (a.delete or a.port):
-        ap.error("--url reads the board over Wi-Fi: --delete and --port are for the cable")
+        ap.error(Said("url_and_cable"))
     if a.date is not None and not safe_name(a.date):
-        ap.error("--date %r: an archive folder name is letters, digits, '.', '_' and '-' "
-                 "(not starting with '.')" % a.date[:40])
+        ap.error(Said("bad_date", date=repr(a.date[:40])))
     if a.url:
         return _over_url(a)
     run = mpremote_runner(a.port, a.mpremote.split() if a.mpremote else None)
     try:
         res = export(run, a.dest, a.delete, date=a.date)
     except DeviceError as e:
-        sys.stderr.write("export failed: %s\n" % e)
-        return 3
+        return _failed(Said("failed", why=_device_said(e)), a.lang, 3)
     except OSError as e:        # the archive folder cannot be written: the command line's problem
-        sys.stderr.write("export: cannot write the archive under %s: %s\n" % (a.dest, e.strerror or e))
-        return 2
+        return _failed(Said("cannot_write", dest=a.dest, why=e.strerror or e), a.lang, 2)
     return _reported(res, a.lang)
+
+
+def _device_said(e):
+    """A DeviceError's reason, in words export can say in Japanese when it has them."""
+    if isinstance(e, NoBoard):
+        return Said("no_board", at=Said("at_port", port=e.port) if e.port else "", again=e.again, said=e.said)
+    return e.args[0] if e.args and isinstance(e.args[0], Said) else str(e)
+
+
+def _failed(said, lang, code):
+    sys.stderr.write(said.text(lang) + "\n")
+    return code
 
 
 def _reported(res, lang):
     """Print an export's report and archive; its exit code (3: a file not verified)."""
     print(res.text(lang))
-    print(("アーカイブ: " if lang == "ja" else "archive: ") + res.archive)
+    print(Said("archive", path=res.archive).text(lang))
     if res.errors or not all(f.verified for f in res.files):
         return 3
     return 0 if res.ok else 1
@@ -370,21 +304,15 @@ def _reported(res, lang):
 
 def _over_url(a):
     """export --url: exit 2 with the reason when the board cannot be read (a wrong key, not a
-    scoreboard, no answer, a connection dropped): every file is fetched before the first is
-    stored, so the archive is left as it was (a date folder this run made is removed again)."""
+    scoreboard, no answer, a connection dropped anywhere). The runner reads the whole board at
+    export's first call, before export writes anything: the archive stays as it was."""
     from host_tools.board import export_url
-    date = a.date or datetime.date.today().isoformat()
-    archive = os.path.join(a.dest, date)
-    existed = os.path.exists(archive)
     try:
-        run = export_url.url_runner(a.url, ROOT_DIR, DeviceError)
-        res = export(run, a.dest, False, date=date)
-    except (export_url.UrlError, DeviceError) as e:
-        if not existed and os.path.isdir(archive) and not os.listdir(archive):
-            os.rmdir(archive)
-        sys.stderr.write("export failed: %s; nothing was archived\n" % e)
-        return 2
+        res = export(export_url.url_runner(a.url, ROOT_DIR, DeviceError), a.dest, False, date=a.date)
+    except export_url.UrlError as e:
+        return _failed(Said("failed_url", why=e.said), a.lang, 2)
+    except DeviceError as e:
+        return _failed(Said("failed_url", why=_device_said(e)), a.lang, 2)
     except OSError as e:
-        sys.stderr.write("export: cannot write the archive under %s: %s\n" % (a.dest, e.strerror or e))
-        return 2
+        return _failed(Said("cannot_write", dest=a.dest, why=e.strerror or e), a.lang, 2)
     return _reported(res, a.lang)

@@ -5,142 +5,172 @@
 # export's three device calls (ls, cp, sha256sum) with them, so the verification, the validation
 # of every line and the archive layout are export.py's own, unchanged.
 #
-# What it cannot do it says, and export stops with exit 2 before anything reaches the archive
-# (every file is fetched into export's staging folder before the first one is stored): a wrong
-# key (403), an address that is not a scoreboard, no answer, a connection dropped in the middle of
-# a file (fewer bytes than its Content-Length).
+# All or nothing: at export's first call the runner reads everything (the list, every file whole,
+# then the board's digests, as sha256sum runs after cp) into memory, and answers every call from
+# that copy. So a wrong key (403), an address that is not a scoreboard, no answer, or a connection
+# dropped anywhere (http_get names where) stops export with a UrlError before it has written
+# anything: the archive stays exactly as it was.
 import json
 import os
 import time
-import urllib.error
 import urllib.parse
-import urllib.request
 
+from host_tools.board import http_get
+from host_tools.board.export_words import Said
 
 BUSY_TRIES = 20          # another phone downloading: 503, asked again every BUSY_WAIT_S
 BUSY_WAIT_S = 0.5
-CHUNK = 16384
 
 
 class UrlError(Exception):
-    """The board over the network could not be read: the message names why."""
+    """The board over the network could not be read: `said` names why (str(): in English)."""
+
+    def __init__(self, msg_id, **info):
+        self.said = Said(msg_id, **info)
+        Exception.__init__(self, self.said)
 
 
 def parse(url):
-    """(base "http://host[:port]", key) of the page's address with its table key."""
+    """(host, port, base "http://host[:port]", key) of the page's address with its table key."""
     u = urllib.parse.urlsplit(url)
     key = urllib.parse.parse_qs(u.query).get("k", [""])[0]
-    if u.scheme != "http" or not u.netloc:
-        raise UrlError("%s: not the page's address (http://<board>/?k=<key>, as the panel's "
-                       "「スマホで見る」 shows it)" % url)
+    try:
+        port = u.port or 80
+    except ValueError:
+        port = None
+    if u.scheme != "http" or not u.hostname or port is None:
+        raise UrlError("not_page", url=url)
     if not key:
-        raise UrlError("%s: the address has no table key (?k=...; the panel's 「スマホで見る」 shows it)" % url)
-    return "http://" + u.netloc, key
+        raise UrlError("no_key", url=url)
+    return u.hostname, port, "http://" + u.netloc, key
+
+
+class Board:
+    """The board's phone server at `url`: GETs that answer a whole body or raise a UrlError."""
+
+    def __init__(self, url, timeout):
+        self.host, self.port, self.base, self.key = parse(url)
+        self.timeout = timeout
+
+    def get(self, path, doing, **args):
+        """The body of a 200; a busy board (503) is asked again for up to BUSY_TRIES."""
+        args["k"] = self.key
+        target = path + "?" + urllib.parse.urlencode(args)
+        for _ in range(BUSY_TRIES):
+            status, _, body = self._once(target, path, doing)
+            if status == 200:
+                return body
+            if status != 503:
+                raise self._refused(path, status)
+            time.sleep(BUSY_WAIT_S)
+        raise UrlError("busy", base=self.base)
+
+    def _once(self, target, path, doing):
+        try:
+            return http_get.get(self.host, self.port, target, self.timeout)
+        except http_get.NoAnswer as e:
+            raise UrlError("no_answer", base=self.base, why=str(e))
+        except http_get.Dropped as e:
+            raise UrlError("dropped", base=self.base, doing=doing, cut=_cut(e))
+        except http_get.NotHttp as e:
+            raise UrlError("not_http", base=self.base, path=path, why=str(e))
+
+    def _refused(self, path, status):
+        if status == 403:
+            return UrlError("key_refused", base=self.base)
+        if path == "/files":
+            return UrlError("not_scoreboard", base=self.base, path=path, code=status)
+        return UrlError("answered", base=self.base, path=path, code=status)
+
+
+def _cut(dropped):
+    """Where an answer stopped, in words."""
+    part = dropped.part
+    if part == http_get.BODY:
+        cut = Said("cut_body", got=dropped.got, want=dropped.want)
+    else:
+        cut = Said({http_get.BEFORE: "cut_before", http_get.STATUS_LINE: "cut_status"}.get(part, "cut_headers"))
+    return Said("cut_why", cut=cut, why=dropped.why) if dropped.why else cut
+
+
+def listing(board, root_dir, doing):
+    """(the games folder's path on the board: the simulator's is a folder of the PC, {path as export
+    names it, under root_dir: (size, the board's SHA-256)}) from GET /files."""
+    body = board.get("/files", doing)
+    try:
+        got = json.loads(body.decode("utf-8"))
+        if got.get("scoreboard") != 1 or not isinstance(got.get("files"), list):
+            raise ValueError("no games list")
+        root = got.get("root") or root_dir
+        return root, dict(_entry(e, root, root_dir) for e in got["files"])
+    except (ValueError, AttributeError, TypeError, RecursionError) as e:
+        raise UrlError("not_a_list", base=board.base, why=str(e)[:80])
+
+
+def _entry(e, root, root_dir):
+    """(path under root_dir, (size, sha)) of one [path, size, sha] of /files."""
+    path, size, sha = e
+    if not (isinstance(path, str) and path.startswith(root + "/") and isinstance(size, int)
+            and isinstance(sha, str)):
+        raise ValueError("an entry is not [path, size, sha]")
+    return root_dir + path[len(root):], (size, sha)
+
+
+def fetch_all(board, root_dir):
+    """(listing, {path: bytes}, {path: the board's SHA-256 read after the copies}): the whole games
+    folder, every file read to its last byte, or a UrlError."""
+    root, files = listing(board, root_dir, Said("doing_list"))
+    data = {}
+    for path in sorted(files):
+        data[path] = board.get("/file", Said("doing_copy", path=path), p=root + path[len(root_dir):])
+    _, after = listing(board, root_dir, Said("doing_digests"))
+    return files, data, dict((p, sha) for p, (_, sha) in after.items())
 
 
 def url_runner(url, ROOT_DIR, DeviceError, timeout=20):
     """export's runner over HTTP. ROOT_DIR and DeviceError are export's own (given, not imported:
-    export imports this module, and no two modules import each other)."""
-    base, key = parse(url)
-    state = {"listing": None, "root": ROOT_DIR}
-
-    def get(path, **args):
-        args["k"] = key
-        full = base + path + "?" + urllib.parse.urlencode(args)
-        for _ in range(BUSY_TRIES):
-            try:
-                r = urllib.request.urlopen(full, timeout=timeout)
-            except urllib.error.HTTPError as e:
-                if e.code == 503:              # another phone is downloading: wait for it
-                    e.close()
-                    time.sleep(BUSY_WAIT_S)
-                    continue
-                if e.code == 403:
-                    raise UrlError("%s refused the table key (403): copy the address again from the "
-                                   "panel's 「スマホで見る」 (its second QR code)" % base)
-                if path == "/files":
-                    raise UrlError("%s is not a scoreboard (%s answered %d)" % (base, path, e.code))
-                raise UrlError("%s: %s answered %d" % (base, path, e.code))
-            except (urllib.error.URLError, OSError) as e:
-                raise UrlError("no answer from %s (%s)" % (base, getattr(e, "reason", e)))
-            return r
-        raise UrlError("%s stayed busy (another phone downloading); try again" % base)
-
-    def listing():
-        r = get("/files")
-        try:
-            got = json.loads(r.read().decode("utf-8"))
-            ok = got.get("scoreboard") == 1 and isinstance(got.get("files"), list)
-        except (ValueError, AttributeError, OSError):
-            ok = False
-        finally:
-            r.close()
-        if not ok:
-            raise UrlError("%s is not a scoreboard (its /files is not a games list)" % base)
-        root = got.get("root") or ROOT_DIR
-        state["root"] = root
-        files = {}
-        for e in got["files"]:
-            path, size, sha = e
-            files[ROOT_DIR + path[len(root):]] = (size, sha)
-        state["listing"] = files
-        return files
-
-    def board_path(path):
-        return state["root"] + path[len(ROOT_DIR):]
-
-    def copy(path, dest):
-        r = get("/file", p=board_path(path))
-        want = int(r.headers.get("Content-Length") or -1)
-        got = 0
-        part = dest + ".part"
-        try:
-            with open(part, "wb") as f:
-                while True:
-                    try:
-                        data = r.read(CHUNK)
-                    except (OSError, ValueError) as e:      # a reset, a cut chunk
-                        raise UrlError("the connection dropped while copying %s (%d of %d bytes: %s)"
-                                       % (path, got, want, e))
-                    if not data:
-                        break
-                    f.write(data)
-                    got += len(data)
-            if got != want:
-                raise UrlError("the connection dropped while copying %s (%d of %d bytes)" % (path, got, want))
-            os.replace(part, dest)
-        finally:
-            r.close()
-            if os.path.exists(part):
-                os.remove(part)
+    export imports this module, and no two modules import each other). The address is checked
+    now; the board is read whole at the first call."""
+    board = Board(url, timeout)
+    copy = []
 
     def run(args):
         assert args[0] == "fs"
         args = [a for a in args[1:] if a != "--no-verbose"]
         cmd, paths = args[0], [a[1:] if a.startswith(":") else a for a in args[1:]]
+        if not copy:
+            copy.append(fetch_all(board, ROOT_DIR))
+        files, data, digests = copy[0]
         if cmd == "ls":
-            files = state["listing"] if state["listing"] is not None else listing()
-            d = paths[0].rstrip("/")
-            out, dirs = [], set()
-            for p, (size, _) in sorted(files.items()):
-                if not p.startswith(d + "/"):
-                    continue
-                rest = p[len(d) + 1:]
-                if "/" in rest:
-                    dirs.add(rest.split("/")[0])
-                else:
-                    out.append("%12d %s" % (size, rest))
-            if d != ROOT_DIR and not out and not dirs:
-                raise DeviceError("ls: %s: No such file or directory" % d)
-            return "".join(l + "\n" for l in out + ["%12d %s/" % (0, n) for n in sorted(dirs)])
+            return _ls(files, paths[0].rstrip("/"), ROOT_DIR, DeviceError)
         if cmd == "cp":
-            dest = paths[-1]
-            for p in paths[:-1]:
-                copy(p, os.path.join(dest, os.path.basename(p)))
-            return ""
+            return _cp(data, paths[:-1], paths[-1])
         if cmd == "sha256sum":
-            files = listing()                 # the board's digests now, after the copies (as over USB)
-            return "".join("%s  %s\n" % (files[p][1] if p in files else "-", p) for p in paths)
-        raise UrlError("%s: not done over the network (only over USB)" % cmd)
+            return "".join("%s  %s\n" % (digests.get(p, "-"), p) for p in paths)
+        raise UrlError("not_over_wifi", cmd=cmd)
 
     return run
+
+
+def _ls(files, d, root_dir, DeviceError):
+    """`mpremote fs ls` of folder `d`: its files with their sizes, then its folders."""
+    out, dirs = [], set()
+    for p, (size, _) in sorted(files.items()):
+        if not p.startswith(d + "/"):
+            continue
+        rest = p[len(d) + 1:]
+        if "/" in rest:
+            dirs.add(rest.split("/")[0])
+        else:
+            out.append("%12d %s" % (size, rest))
+    if d != root_dir and not out and not dirs:
+        raise DeviceError("ls: %s: No such file or directory" % d)
+    return "".join(line + "\n" for line in out + ["%12d %s/" % (0, n) for n in sorted(dirs)])
+
+
+def _cp(data, paths, dest):
+    """`mpremote fs cp` of files into folder `dest`, from the copy read at the first call."""
+    for p in paths:
+        with open(os.path.join(dest, os.path.basename(p)), "wb") as f:
+            f.write(data[p])
+    return ""

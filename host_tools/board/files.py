@@ -12,6 +12,15 @@ class DeviceError(Exception):
     pass
 
 
+class NoBoard(DeviceError):
+    """No board answered mpremote: str() is no_board()'s sentence; `port`, `again` and what
+    mpremote said (`said`) let a caller say it in another language."""
+
+    def __init__(self, port, again, said):
+        DeviceError.__init__(self, "%s (mpremote: %s)" % (no_board(port, again), said))
+        self.port, self.again, self.said = port, again, said
+
+
 # what mpremote prints when it reaches no board (none plugged in, the port wrong or held)
 NO_BOARD = ("no device found", "failed to access", "could not enter raw repl", "could not open")
 
@@ -40,7 +49,7 @@ def mpremote_runner(port=None, exe=None, timeout=600, again="make export PORT=/d
             if any(s in said.lower() for s in NO_BOARD):
                 last = said.splitlines()[-1]
                 last = last[len("mpremote: "):] if last.startswith("mpremote: ") else last
-                raise DeviceError("%s (mpremote: %s)" % (no_board(port, again), last[:120]))
+                raise NoBoard(port, again, last[:120])
             raise DeviceError("%s failed (%d): %s" % (" ".join(cmd), p.returncode, said))
         return p.stdout.decode("utf-8", "replace")
     return run

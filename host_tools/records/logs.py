@@ -169,6 +169,11 @@ class LogResult:
             state = "finished" if lang != "ja" else "終了"
         else:
             state = "in progress" if lang != "ja" else "途中"
+        if lang == "ja":
+            kind = registry.name(self.kind, "ja") if self.kind in KINDS else self.kind or "?"
+            return "%s：%s %s、%d行中%d行が有効、%d手目まで、%s%s" % (
+                self.name, kind, self.game_id or "?", self.lines, self.kept, self.seq, state,
+                "、抜けた行あり" if self.hole else "")
         return "%s: %s %s, %d/%d lines kept, seq %d, %s%s" % (
             self.name, self.kind or "?", self.game_id or "?", self.kept, self.lines, self.seq, state,
             ", HOLE" if self.hole else "")
