@@ -10,6 +10,14 @@ PREDICTION = {"won": ("won", "的中"), "lost": ("lost", "外れ"), "folded": ("
               None: ("open", "未決")}
 
 
+def at_standings(o, state):
+    """The round's `held` at the moment its `score` is counted (docs/export.md): the rules settle a
+    round by starting the next one, its participation fee (1 dango each, into the 場) already paid,
+    and the standings count the dango in hand then. The outcome's own `hold` is from before that
+    fee: held + 2 x success would miss the score by the fee. After the last round there is no fee."""
+    return dict(o, hold=list(state["hold"]))
+
+
 def row(n, names, o):
     g = o.get
     return [g("round", n), _name(names, g("parent")), _names(names, g("winners")), _num(g("share")),

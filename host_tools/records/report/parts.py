@@ -5,7 +5,10 @@
 # A part provides ROUND_WORD and SCORE_WORD ((English, 日本語) or None: the page's words),
 # COLUMNS = (fixed columns, per-player column names), PER (the outcome's per-seat lists, in the
 # order of COLUMNS[1]), row(n, names, outcome) -> the fixed cells, details(names, outcome, lang)
-# -> lines, and, when the game has a long-format details CSV, detail_rows(n, names, outcome).
+# -> lines, and, when the game has a long-format details CSV, detail_rows(n, names, outcome). A
+# game whose outcome holds a value the rules change again before the standings are counted (the
+# next round's fee) gives at_standings(outcome, state) -> the outcome with its per-seat lists at the
+# moment of the row's scores, so a row's columns all say one moment.
 from host_tools import kinds
 from host_tools.records.report import generic
 from host_tools.records.report.text import T, _pick

@@ -67,19 +67,21 @@ def settings_text(kind, settings, lang):
 
 def rounds_of(res):
     """Yields (outcome, scores after it) for the effective actions of a read log, one at a time
-    (the scores per the rules' standings, seat order)."""
+    (the scores per the rules' standings, seat order; the outcome as the game's part reads it at
+    that same moment, when it says one: at_standings)."""
     game = res.game
     if game is None:
         return
     rules = game.rules
     state = rules.initial_state(game.settings, game.nseats)
+    at_standings = getattr(report_games.of(res.kind), "at_standings", None)
     for rec in game._effective(game.done):
         o = game._apply(state, rec)
         if o is not None:
             sc = [0] * game.nseats
             for e in rules.standings(state):
                 sc[e["seat"]] = e["score"]
-            yield o, sc
+            yield (at_standings(o, state) if at_standings else o), sc
 
 
 def initial_scores(res):
