@@ -49,7 +49,9 @@ ALLOWED = {
 # Tests of several games at once, whose input is itself those games' own (a script written for their
 # screens, a hand-worked season summed over all four): each may name the kinds in its file name.
 SEVERAL = ("tests/test_emu_saved_games_dobon_kakehiki.py", "tests/test_ui_evening_mp_dobon_kakehiki.py",
-           "tests/test_season_dobon_kabu_kakehiki_kakoi.py")
+           "tests/test_season_dobon_kabu_kakehiki_kakoi.py",
+           "tests/test_phone_evening_dobon_kabu_kakehiki_kakoi.py",
+           "tests/net_scenarios_evening_dobon_kabu_kakehiki_kakoi.py")
 for _path in SEVERAL:
     for _k in KINDS:
         if _k in _path.rsplit("/", 1)[1][:-3].split("_"):

@@ -52,7 +52,8 @@ def refused(d, hub, toks, data, want, what):
     if app.game.is_over():
         with pytest.raises(Refusal) as r:
             hub.claim(free, "phone-late")
-        assert r.value.msg_id == "E_PH_SHOWN" and hub.asking is None, what
+        # a finished game has no seat to take: said as such, never "close it and send again"
+        assert r.value.msg_id == "E_PH_OVER" and hub.asking is None, what
         return
     hub.claim(free, "phone-late")
     hub.poll()

@@ -11,6 +11,8 @@ from core.errors import Refusal, fill
 from ui import texts
 
 TOKEN_HEX = 16     # a seat token: 64 random bits
+GONE_MS = 10000    # a seat's phone whose last stream closed this long ago is gone from the panel
+                   # (a reload or a moment out of Wi-Fi reconnects well within it)
 
 
 def rand_hex(n):
@@ -20,19 +22,25 @@ def rand_hex(n):
 
 
 class Voice:
-    """The App as a phone in another language sees it: t() in `lang`, everything else the App's
-    (names, state, game), so a game's texts (its big(), lines(), describe()) read the same."""
+    """The App as a phone in another language sees it, for the game on the table: t() in `lang`
+    and that game's texts and describe(), everything else the App's (names, state, game), so a
+    game's texts (its big(), lines(), describe()) read the same. The game's kind, not the App's:
+    while the panel sets up the next game the App has already chosen that one's kind."""
 
-    def __init__(self, app, lang, words):
+    def __init__(self, app, lang, words, kind):
         self.app = app
         self.lang = lang
-        self.kind = app.kind
-        if lang == app.lang:
+        self.kind = kind
+        if lang == app.lang and kind == app.kind:
             app.t("TITLE")               # the App's own texts, loaded: shared, not read twice
             self._tx = app._tx
         else:
-            self._tx = texts.load(lang, app.kind)
+            self._tx = texts.load(lang, kind)
         self._tx = self._tx + (words,)   # then the server's own (net/strings.py)
+
+    @property
+    def gmod(self):
+        return self.app.gmod if self.kind == self.app.kind else registry.screens(self.kind)
 
     def t(self, sid, info=None):
         s = texts.look(self._tx, sid)
@@ -40,7 +48,7 @@ class Voice:
 
     def describe(self, rec):
         """What an action was, in this language (the panel's history says it so: ui/session.py)."""
-        return self.t("ENDED") if rec.get("t") == "end" else self.app.gmod.describe(self, rec)
+        return self.t("ENDED") if rec.get("t") == "end" else self.gmod.describe(self, rec)
 
     def __getattr__(self, name):
         return getattr(self.app, name)
@@ -61,8 +69,13 @@ class Hub:
         self._hands = None
         self.dropped = None          # the seq at which an open result's hands were dropped
         self.starter = None          # the seat whose phone started the open result
-        self.tokens = {}             # seat -> token (RAM only: a reboot forgets every claim)
+        self.tokens = {}             # seat -> token of the game on the table (RAM only: a reboot,
+                                     # and another game on the table, forget every claim)
+        self.streaming = {}          # token -> its streams open now
+        self.left = {}               # token -> ticks_ms its last stream closed; None once gone
+        self.leaving = 0             # tokens in `left` not yet gone (poll() watches them)
         self.asking = None           # (seat, client id) while the panel asks the table
+        self.asked_in = None         # ... in this game (a claim is for a seat of one game)
         self.asked = False           # ... and its question is on the panel (else held: the panel first)
         self.answers = {}            # client id -> the claim's answer, until its stream sends it
         self.views = {}              # lang -> the public view of version v, as JSON text
@@ -86,11 +99,15 @@ class Hub:
     def poll(self):
         app = self.app
         g = app.game
+        if g is not self._game:
+            self.forget_seats()          # a seat belongs to one game
         if self.asking is not None and not self.asked:
-            if g is None or g.is_over() or self.asking[0] >= g.nseats:
+            if g is not self.asked_in or g.is_over():
                 self.answer(False, "E_PH_STALE")     # the game it was for went away meanwhile
             else:
                 self.ask()
+        if self.leaving:
+            self.notice_gone()
         seq = g.seq if g is not None else -1
         top = app.stack[-1] if app.stack else None
         h = open_hands(app)
@@ -127,6 +144,71 @@ class Hub:
             self.wake()
 
     # ---- seats -----------------------------------------------------------------------------------
+    def forget_seats(self):
+        """Another game on the table (a new one, a kept one resumed, none): every phone claims
+        again, its seats being that game's; a token of an earlier game opens nothing."""
+        self.tokens = {}
+        self.streaming = {}
+        self.left = {}
+        self.leaving = 0
+        self.app.dirty = True
+
+    def has_phone(self, seat):
+        """The seat's phone is at the table: claimed in this game, and its page open now or
+        within GONE_MS (the panel waits for it, counts it; a phone put away is not waited for)."""
+        tok = self.tokens.get(seat)
+        if tok is None:
+            return False
+        if tok not in self.left:
+            return True
+        at = self.left[tok]
+        return at is not None and self._since(at) < GONE_MS
+
+    def any_phone(self):
+        for seat in self.tokens:
+            if self.has_phone(seat):
+                return True
+        return False
+
+    def phones_here(self):
+        return len([s for s in self.tokens if self.has_phone(s)])
+
+    def stream_on(self, tok):
+        """A phone's stream with `tok` opened (net/server.py)."""
+        if tok:
+            self.streaming[tok] = self.streaming.get(tok, 0) + 1
+            if self.left.pop(tok, 0) is None:    # it had gone: the panel shows it again
+                self.app.dirty = True
+                self.changed()
+            self._count_leaving()
+
+    def stream_off(self, tok):
+        n = self.streaming.get(tok)
+        if n is None:
+            return
+        if n > 1:
+            self.streaming[tok] = n - 1
+            return
+        del self.streaming[tok]
+        self.left[tok] = self.app.now()
+        self._count_leaving()
+
+    def _count_leaving(self):
+        self.leaving = len([t for t in self.left if self.left[t] is not None])
+
+    def notice_gone(self):
+        """A phone whose page closed GONE_MS ago is gone: the panel and the phones are told."""
+        gone = [t for t in self.left if self.left[t] is not None and self._since(self.left[t]) >= GONE_MS]
+        for t in gone:
+            self.left[t] = None
+        if gone:
+            self._count_leaving()
+            self.app.dirty = True
+            self.changed()
+
+    def _since(self, at):
+        return self.app.elapsed(at)
+
     def seat_of(self, tok):
         if not tok:
             return None
@@ -146,8 +228,11 @@ class Hub:
         if self.asking is not None:
             raise Refusal("E_PH_ASKING")
         if g.is_over():
-            raise Refusal("E_PH_SHOWN")      # the final standings: no seat to play any more
+            raise Refusal("E_PH_OVER")       # the final standings: no seat to play any more
+        if setting_up(self.app) is not None:
+            raise Refusal("E_PH_NEXT")       # the seats are the next game's, once it starts
         self.asking = (seat, cid)
+        self.asked_in = g
         self.asked = False
         self.ask()
 
@@ -165,7 +250,7 @@ class Hub:
         """The table's answer on the panel: a token for the seat, or a refusal, to the asking phone.
         A new token makes the seat's old one worthless: that phone's next view has no `mine`."""
         seat, cid = self.asking
-        self.asking = None
+        self.asking = self.asked_in = None
         if yes:
             tok = rand_hex(TOKEN_HEX)
             self.tokens[seat] = tok        # a seat has one phone: the new one replaces the old
@@ -190,12 +275,18 @@ class Hub:
         return sec
 
     # ---- views -----------------------------------------------------------------------------------
+    def kind(self):
+        """The kind of the game on the table (the App's may already be the next game's)."""
+        g = self.app.game
+        return g.header["kind"] if g is not None else self.app.kind
+
     def voice(self, lang):
         app = self.app
+        kind = self.kind()
         v = self.voices.get(lang)
-        if v is None or v.kind != app.kind:
+        if v is None or v.kind != kind:
             gc.collect()
-            v = Voice(app, lang, self._words(lang))
+            v = Voice(app, lang, self._words(lang), kind)
             self.voices[lang] = v
         return v
 
@@ -239,7 +330,7 @@ class Hub:
         return text[:-1] + ', "mine": ' + json.dumps(mine) + "}"
 
     def phone_module(self):
-        kind = self.app.kind
+        kind = self.kind()
         if kind is None:
             return None
         try:
@@ -254,16 +345,25 @@ class Hub:
                 "turn": None, "seats": [], "sections": []}
         if self.asking is not None:
             view["asking"] = self.asking[0]
+        nxt = setting_up(app)
+        if nxt is not None:      # the panel sets up the next game: the phones are told which
+            view["next"] = registry.name(nxt, vo.lang)
         if g is None:
             view["screen"] = "games"
             view["sections"] = saved_games(vo)
+            if nxt is not None:
+                view["note"] = vo.t("PH_NEXT_GAME", {"game": view["next"]})
             return view
         kind = g.header["kind"]
+        view["game"] = g.game_id
         view["title"] = registry.name(kind, vo.lang)
-        view["seats"] = [{"name": app.name(i), "phone": i in self.tokens} for i in range(g.nseats)]
+        view["seats"] = [{"name": app.name(i), "phone": self.has_phone(i)} for i in range(g.nseats)]
         view["progress"] = progress(vo, g)
         try:
-            view["note"] = vo.t("PH_HANDS_DROPPED") if self.dropped == g.seq else _note(vo, app)
+            if nxt is not None:
+                view["note"] = vo.t("PH_NEXT_GAME", {"game": view["next"]})
+            else:
+                view["note"] = vo.t("PH_HANDS_DROPPED") if self.dropped == g.seq else _note(vo, app)
         except Exception:        # a confirmation line must never stop the view
             view["note"] = ""
         if g.is_over():
@@ -333,6 +433,15 @@ def panel(app):
     return "E_PH_BUSY" if getattr(top, "entry", False) else "E_PH_SHOWN"
 
 
+def setting_up(app):
+    """The kind of the game the panel is setting up (its settings or seats screens), or None."""
+    for scr in app.stack:
+        kind = getattr(scr, "sets_up", None)
+        if kind:
+            return kind
+    return None
+
+
 def open_hands(app):
     """The result waiting for hands (ui/hands.py), while it is still open on the panel."""
     h = app.hands
@@ -370,7 +479,7 @@ def _note(vo, app):
     if last is None:
         return ""
     sid, rec = last
-    what = vo.t("ENDED") if rec.get("t") == "end" else app.gmod.describe(vo, rec)
+    what = vo.describe(rec)
     return what if sid is None else vo.t(sid, {"what": what})
 
 

@@ -244,8 +244,8 @@ class Server:
                 code, v = hub.act(body.get("tok"), body.get("v"), body.get("ev"))
             except Refusal as r:
                 return _json({"error": _refusal(self.app, hub, _lang(req), r), "v": hub.v}, 409)
-            if code != 200:
-                return Response("forbidden", 403, {"Content-Type": "text/plain"})
+            if code != 200:          # no seat of this game's, or not this seat's to send
+                return _json({"error": hub.t(_lang(req), "E_PH_NOT_SEAT")}, 403)
             return _json({"ok": True, "v": v})
 
         # the table's record (net/record_routes.py and net/record.py, imported at the first such
@@ -290,7 +290,8 @@ class _Stream:
         self.server = server
         self.cid = cid
         self.lang = lang
-        self.tok = tok
+        self.tok = None
+        self.own(tok)
         self.sent = None
         self.ev = None
         self.big = False           # the last chunk was an event: send a tiny one before waiting
@@ -335,7 +336,8 @@ class _Stream:
                 return ans
             if self.sent != hub.v:
                 if self.tok and hub.seat_of(self.tok) is None:
-                    self.tok = None            # the seat was given to another phone
+                    self.own(None)             # the seat was given to another phone, or another
+                                               # game is on the table
                 self.sent = hub.v
                 return _event("view", hub.view_json(self.lang, self.tok), self.sent)
             self.big = False
@@ -353,14 +355,24 @@ class _Stream:
         if ans is None:
             return None
         if "tok" in ans:
-            self.tok = ans["tok"]
+            self.own(ans["tok"])
         else:
             ans = {"seat": ans["seat"], "refused": hub.t(self.lang, ans["refused"])}
         return _event("claim", json.dumps(ans))
 
+    def own(self, tok):
+        """This stream is now `tok`'s phone's (the hub knows which seats' phones are here)."""
+        hub = self.server.hub
+        if self.tok:
+            hub.stream_off(self.tok)
+        self.tok = tok
+        if tok:
+            hub.stream_on(tok)
+
     def close(self):
         if self.ev is not None and self.server.streams.get(self.cid) is self.ev:
             del self.server.streams[self.cid]
+        self.own(None)
 
     async def aclose(self):
         self.close()

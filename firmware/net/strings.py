@@ -30,6 +30,7 @@ MESSAGES = {
     "PH_HAND_LINE": ("{name}: {state}", "{name}：{state}"),
     "PH_HANDS_DROPPED": ("The table dropped the hands", "卓で手札の入力が取り消されました"),
     "PH_MY_HAND": ("You sent: {cards}", "送った手札：{cards}"),
+    "PH_TABLE_HAND": ("Entered at the table: {cards}", "卓で入力済みの手札：{cards}"),
     "PH_OPEN": ("Enter it", "入力する"),
     "E_PH_BUSY": ("The table is entering something: wait", "卓で入力中です。お待ちください"),
     # the panel first (docs/phones.md): a phone's act while the panel shows something else
@@ -41,4 +42,10 @@ MESSAGES = {
     "PH_PREVIEW": ("Preview at the table", "卓で確認中"),
     "E_PH_NO_HAND": ("No hand is asked of this seat now", "いまはこの席の手札を入力できません"),
     "E_PH_STALE": ("The table moved on: look again", "卓の状況が変わりました。もう一度確認してください"),
+    "E_PH_OVER": ("This game is over: no seat to take", "このゲームは終わりました。席は選べません"),
+    "E_PH_NEXT": ("The table is setting up the next game: choose a seat once it starts",
+                  "パネルで次のゲームを準備中です。始まってから席を選んでください"),
+    "E_PH_NOT_SEAT": ("This phone holds no seat in this game: choose your seat",
+                      "このスマホはこのゲームの席を持っていません。席を選んでください"),
+    "PH_NEXT_GAME": ("The table is setting up {game}", "パネルで{game}を準備中"),
 }

@@ -114,7 +114,7 @@ class HandsScreen(ListScreen):
         out = []
         for s in h.seats:
             if s not in h.got:
-                state = app.t("HAND_WAIT" if app.hub is not None and s in app.hub.tokens else "HAND_TODO")
+                state = app.t("HAND_WAIT" if app.hub is not None and app.hub.has_phone(s) else "HAND_TODO")
             else:
                 state = app.t("HAND_PHONE" if h.by_phone.get(s) else "HAND_IN")
             out.append((app.name(s), state))

@@ -75,13 +75,14 @@ class Join(Screen):
             foot = "PH_PREV" if self.at > 0 else "PH_DONE"
         foot = wrap(hub.t(lang, foot), w)[:2]
         bottom = 64 - 8 * len(foot)          # the foot on the last rows, the text down to it
-        seats = 1 if hub.tokens else 0
+        here = hub.phones_here()
+        seats = 1 if here else 0
         y = 0
         for ln in lines[:bottom // 8 - seats]:     # the address's key line included (a LAN's port)
             c.text(ln, x, y)
             y += 8
         if seats:
-            c.text(hub.t(lang, "PH_SEATS", {"n": len(hub.tokens)}), x, min(max(y + 4, 36), bottom - 8))
+            c.text(hub.t(lang, "PH_SEATS", {"n": here}), x, min(max(y + 4, 36), bottom - 8))
         y = bottom
         for ln in foot:
             c.text(ln, x, y)

@@ -98,6 +98,7 @@ def defaults_screen(app, kind):
 
     class Defaults(Settings):
         last, last_hint, head_id = "SAVE", "SAVE_HINT", "P_DEFAULTS"
+        sets_up = False      # the table's defaults: no game is being set up
 
         def choose(self, i):
             if i < len(self.shown()):

@@ -11,11 +11,14 @@ class Settings(ListScreen):
     there."""
 
     last, last_hint, head_id = "NEXT", "CONT_HINT", "SETTINGS_OF"
+    sets_up = True       # a new game's (the phones are told which: net/live.setting_up)
 
     def __init__(self, app, kind):
         ListScreen.__init__(self, app, "")
         self.span = ROWS - 2
         self.kind = kind
+        if self.sets_up:
+            self.sets_up = kind
         from core.registry import load
         self.rules = load(kind)
         self.values = self.rules.default_settings()
@@ -120,6 +123,7 @@ class Seats(ListScreen):
         ListScreen.__init__(self, app, "")
         self.kind = kind
         self.settings = settings
+        self.sets_up = kind
         from core.registry import seats
         self.lo, self.hi = seats(kind)
         self.n = min(4, self.hi)

@@ -89,7 +89,7 @@ class DobonEntry:
         app = self.app
         self.l = l
         hub = app.hub
-        if hub is not None and (self.w in hub.tokens or l in hub.tokens):
+        if hub is not None and (hub.has_phone(self.w) or hub.has_phone(l)):
             from kinds.kabu import hands       # a seat with a phone enters its own hand there
             hands.by_phones(self)
             return
@@ -237,7 +237,7 @@ def okoshi_form(app):
     for i in range(n):
         vals["m%d" % i] = True
     form = Form(app, t("KB_okoshi"), fields, vals, go)
-    if app.hub is not None and app.hub.tokens:
+    if app.hub is not None and app.hub.any_phone():
         from kinds.kabu import hands       # every hand from its own phone first, then this form
         return hands.okoshi_by_phones(app, form)
     return form
@@ -263,7 +263,7 @@ class FourEntry:
         app = self.app
         self.seat = seat
         self.deal = app.state()["deal"][seat]
-        if app.hub is not None and seat in app.hub.tokens:
+        if app.hub is not None and app.hub.has_phone(seat):
             from kinds.kabu import hands       # the holder enters it on their own phone
             hands.four_by_phone(self, seat)
             return
@@ -387,7 +387,7 @@ class DeckOut(Form):
 
 
 def deckout_form(app):
-    if app.hub is not None and app.hub.tokens:
+    if app.hub is not None and app.hub.any_phone():
         from kinds.kabu import hands       # each player's size and 十 赤ピン 魂四 from their phone
         return hands.deckout_by_phones(app, DeckOut, single)
     return DeckOut(app)

@@ -64,7 +64,7 @@ class RoundEntry:
         if self.hands.get(s):
             then(s)
             return
-        if app.hub is not None and s in app.hub.tokens:
+        if app.hub is not None and app.hub.has_phone(s):
             from kinds.kakoi import hands        # the caller enters it on their own phone
             hands.caller_by_phone(self, s, then)
             return
@@ -255,7 +255,7 @@ class RoundEntry:
             if need and self.saving:
                 s = r.info["seat"]
                 hub = app.hub
-                if hub is not None and hub.tokens:
+                if hub is not None and hub.any_phone():
                     from kinds.kakoi import hands        # the payers' hands on their own phones
                     if hands.by_phones(self, s):
                         return

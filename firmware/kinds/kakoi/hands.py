@@ -29,7 +29,7 @@ def by_phones(e, first):
     False when none of those seats has a phone (then the panel asks them one by one as before)."""
     app = e.app
     seats = needed(e, first)
-    if not [s for s in seats if s in app.hub.tokens]:
+    if not [s for s in seats if app.hub.has_phone(s)]:
         return False
     from ui.hands import Hands, HandsScreen
     import kinds.kakoi.hands as me
