@@ -13,7 +13,8 @@ if sys.path and sys.path[0].rstrip("/").endswith("tests"):
     sys.path.pop(0)               # tests/kinds would shadow firmware/kinds under MicroPython
 from hw.clock import FakeClock
 from ui.app import App
-from net.live import Hub, GONE_MS
+from net.live import Hub
+from net.seats import GONE_MS
 from net import record
 from storage.store import Store
 

@@ -6,7 +6,7 @@ from core.errors import Refusal
 
 def busy(hub):
     """None when the panel shows the game's play screen alone, nothing half-entered: a phone may
-    start a result; else why not (net/live.panel: the panel first)."""
+    start a result; else why not (net/seats.panel: the panel first)."""
     app = hub.app
     if app.game is None or app.game.is_over():
         return "E_PH_SHOWN"
@@ -32,8 +32,10 @@ def mine(hub, vo, seat, mine, mod):
         return
     if seat in h.waiting():
         mine["forms"].append(h.form(vo, seat))
-    elif seat in h.got:             # what it sent (a phone that reconnects sees it)
-        mine["lines"].append(vo.t("PH_MY_HAND", {"cards": h.phone.hand_text(vo, h.got[seat])}))
+    elif seat in h.got:             # its hand as it is in (a phone that reconnects sees it): sent
+        # from this phone, or entered on the panel (a seat without its phone then, or a correction)
+        sid = "PH_MY_HAND" if h.by_phone.get(seat) else "PH_TABLE_HAND"
+        mine["lines"].append(vo.t(sid, {"cards": h.phone.hand_text(vo, h.got[seat])}))
     if seat == hub.starter and can_save(h):
         mine["forms"].append({"id": "save", "label": "", "submit": vo.t("SAVE"),
                               "ev": {"t": "save", "h": h.id}, "fields": []})

@@ -4,7 +4,8 @@ import json
 
 import asyncio
 
-from net.live import Hub, rand_hex
+from net.live import Hub
+from net.seats import rand_hex
 from net.reader import Reader, TooLong, arg, held
 from core.errors import Refusal
 

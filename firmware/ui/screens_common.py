@@ -323,7 +323,7 @@ class Confirm(Menu):
     question, ending in ？ / ? (every one a `..._Q` text). A hold of back cancels it (an entry)."""
 
     entry = True
-    question = True          # a phone's act waits for the answer (net/live.panel)
+    question = True          # a phone's act waits for the answer (net/seats.panel)
 
     def __init__(self, app, head, on_yes):
         def yes():

@@ -95,7 +95,7 @@ class Claim(Screen):
     a change of phone: that phone is told it is out once OK is pressed (docs/phones.md)."""
 
     entry = True                 # a hold of back cancels the question, never undoes a result
-    question = True              # the phones' acts wait for the answer (net/live.panel)
+    question = True              # the phones' acts wait for the answer (net/seats.panel)
 
     def __init__(self, app, hub, seat):
         Screen.__init__(self, app)

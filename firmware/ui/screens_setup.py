@@ -11,7 +11,7 @@ class Settings(ListScreen):
     there."""
 
     last, last_hint, head_id = "NEXT", "CONT_HINT", "SETTINGS_OF"
-    sets_up = True       # a new game's (the phones are told which: net/live.setting_up)
+    sets_up = True       # a new game's (the phones are told which: net/seats.setting_up)
 
     def __init__(self, app, kind):
         ListScreen.__init__(self, app, "")

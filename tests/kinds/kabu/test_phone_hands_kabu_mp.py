@@ -10,14 +10,14 @@ mp = pytest.importorskip("mp")
 
 BODY = r"""
 from ui.app import App
-import net.live
+import net.seats
 from net.live import Hub
 # the WASI build has no randomness source (os.urandom: ENOENT): tokens from a counter, both sides
 made = [0]
 def rand_hex(n):
     made[0] += 1
     return ('%016x' % made[0])[-n:]
-net.live.rand_hex = rand_hex
+net.seats.rand_hex = rand_hex
 from core.errors import Refusal
 app = App(None, None, C(), 'ja')
 hub = Hub(app, 'k' * 12)
