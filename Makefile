@@ -21,7 +21,7 @@ help:
 	@echo "make bench   measurements into docs/benchmarks.md (and make presses); our firmware beside the official one into docs/bench-firmware.md; a log downloaded during play into docs/bench-download.md"
 	@echo "make bench-doc  regenerate docs/benchmarks.md whole (emulated Pico with the UF2; ~4-10 min)"
 	@echo "make presses presses per entry into docs/presses.md"
-	@echo "make firmware BOARD=pico|pico_w|pico2|pico2_w|all MICROPY_DIR=path  our UF2 (MicroPython v1.28.0, the scoreboard frozen in) in build/firmware/"
+	@echo "make firmware BOARD=pico|pico_w|pico2|pico2_w|all [MICROPY_DIR=path]  our UF2 (MicroPython v1.28.0, the scoreboard frozen in) in build/firmware/; without MICROPY_DIR it clones the pinned tree into .cache/ (internet)"
 	@echo "make flash   [BOARD=pico] [PORT=/dev/ttyACM0] [DRIVE=/media/.../RPI-RP2] put build/firmware/scoreboard-BOARD.uf2 on an attached board"
 	@echo "make deploy  [PORT=/dev/ttyACM0] [BOARD=pico|pico_w|pico2] [DRY_RUN=1] [MIP=1] put the app on a Pico running the official MicroPython (the fallback)"
 	@echo "make emu     [UF2=path] the firmware on an emulated Pico (UF2=build/firmware/scoreboard-pico.uf2: ours); BOARD=pico_w [W_UF2=path] [FORWARD=8080]: the Pico W, its page on 127.0.0.1:FORWARD (n: the address)"
@@ -99,15 +99,19 @@ presses: $(STAMP) $(TEXTS)
 	$(PY) -m host_tools.dev.presses
 
 # Our own firmware (docs/firmware.md): MicroPython v1.28.0 from MICROPY_DIR with the scoreboard frozen
-# in. Without MICROPY_DIR the build says how to get the tree; the ARM toolchain comes from Debian.
+# in; the ARM toolchain comes from Debian.
 FIRMWARE_BOARDS := $(if $(filter all,$(BOARD)),pico pico_w pico2 pico2_w,$(BOARD))
 ARM_PACKAGES := gcc-arm-none-eabi libnewlib-arm-none-eabi libstdc++-arm-none-eabi-newlib
+# Without MICROPY_DIR it gets its own tree at the pinned commits into .cache/ (fetch_tree.py; exit 2
+# saying how to give MICROPY_DIR when it cannot). pico-sdk clones and builds picotool once into
+# PICOTOOL_FETCH_FROM_GIT_PATH (default .cache/picotool), where every later build finds it.
 firmware: $(STAMP) $(TEXTS)
-	@test -n "$(MICROPY_DIR)" || { $(PY) -m host_tools.board.firmware.build --board $(firstword $(FIRMWARE_BOARDS)) --micropy-dir ""; exit 2; }
-	@dpkg -s $(ARM_PACKAGES) >/dev/null 2>&1 || { $(SUDO) apt-get update && $(SUDO) apt-get install -y $(ARM_PACKAGES); }
-	@for b in $(FIRMWARE_BOARDS); do \
-	  $(if $(PICOTOOL_FETCH_FROM_GIT_PATH),PICOTOOL_FETCH_FROM_GIT_PATH="$(PICOTOOL_FETCH_FROM_GIT_PATH)") \
-	  $(PY) -m host_tools.board.firmware.build --board $$b --micropy-dir "$(MICROPY_DIR)" || exit 2; done
+	@test -n "$(MICROPY_DIR)" || command -v git >/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y git; }
+	@tree="$(MICROPY_DIR)"; test -n "$$tree" || tree="$$($(PY) -m host_tools.board.firmware.fetch_tree)" || exit 2; \
+	dpkg -s $(ARM_PACKAGES) >/dev/null 2>&1 || { $(SUDO) apt-get update && $(SUDO) apt-get install -y $(ARM_PACKAGES); } || exit 2; \
+	for b in $(FIRMWARE_BOARDS); do \
+	  PICOTOOL_FETCH_FROM_GIT_PATH="$(or $(PICOTOOL_FETCH_FROM_GIT_PATH),$(CURDIR)/.cache/picotool)" \
+	  $(PY) -m host_tools.board.firmware.build --board $$b --micropy-dir "$$tree" || exit 2; done
 
 flash: $(STAMP)
 	$(PY) -m host_tools.board.firmware.flash --board $(BOARD) $(if $(PORT),--port $(PORT)) $(if $(DRIVE),--drive $(DRIVE))
