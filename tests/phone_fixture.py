@@ -193,11 +193,12 @@ class Handler(BaseHTTPRequestHandler):
             seat = table.seat_of(body.get("tok"))
             if seat is None or ev.get("p") != seat:
                 return self.forbidden()
+            # a refusal names the view it answered, as the device's does (the page keeps it until then)
             if body.get("v") != table.v:
-                return self.reply(409, {"error": {"ja": "画面が古くなりました", "en": "The view changed"}[lang]})
+                return self.reply(409, {"error": {"ja": "画面が古くなりました", "en": "The view changed"}[lang], "v": table.v})
             why = table.refuse(ev) if table.refuse else None
             if why:
-                return self.reply(409, {"error": why[lang]})
+                return self.reply(409, {"error": why[lang], "v": table.v})
             table.acts.append((seat, ev))
             return self.reply(200, {"ok": True, "v": table.v})
         self.reply(404, {"error": "not found"})

@@ -3,8 +3,9 @@
 # the panel, then the 履歴 tab on a Japanese and an English phone reads, line for line, what the
 # panel's 履歴 says over the same journal (ui/screens_history.lines, in that language); a finished
 # game on the table shows its final standings, each round's result and a share button whose text is
-# the game, the date, the places and scores (navigator.share where the phone has it, else the
-# clipboard: the page says it copied); the 記録 tab lists the saved games and 通算成績 as the server
+# the game, the day this phone saw it end (none for a game it did not see end; 途中 for an unfinished
+# one), the places and scores (navigator.share where the phone has it, else the clipboard: the page
+# says it copied, or plainly that it could not); the 記録 tab lists the saved games and 通算成績 as the server
 # counts them, opens a saved game's results, and downloads its log byte for byte the file export
 # archives. Screenshots of each in both languages go to $PHONE_SHOTS (or a temporary folder).
 import datetime
@@ -18,7 +19,7 @@ import pytest
 
 import game_data
 from test_phone_page import browser, phones, shots, sim, script, WIDTH  # noqa: F401  (fixtures)
-from test_phone_page import cdp, MISSING_GLYPHS
+from test_phone_page import cdp, MISSING_GLYPHS, start_game
 from test_phone_record import games_folder
 
 pytestmark = pytest.mark.skipif(
@@ -30,7 +31,7 @@ READ = r"""(() => { const all = (s, r) => [...(r || document).querySelectorAll(s
     secs: all('section.sec:not(.seats):not(.games):not(.share)').map(s => ({head: tx(s.querySelector('h2')),
       rows: all('tbody tr', s).map(r => all('td', r).map(tx)), lines: all('.lines p', s).map(tx),
       items: all('.item', s).map(d => [tx(d.querySelector('.l')), tx(d.querySelector('.val'))])})),
-    games: all('.game').map(g => [tx(g.querySelector('.nm')), tx(g.querySelector('.tag')), tx(g.querySelector('.at'))]),
+    games: all('.game').map(g => [tx(g.querySelector('.nm')), tx(g.querySelector('.tag')), all('.at', g).map(tx).join(' ')]),
     share: tx(document.querySelector('pre.text')), notes: all('.note').map(tx), errors: all('.err').map(tx)}; })()"""
 
 
@@ -122,10 +123,23 @@ def finished_table(sim, tmp_path):
     return table
 
 
+def shared(res, first=None):
+    """The text 結果を送る sends: the game (and `first`'s words after it), its standings' head, a
+    place, name and score a line."""
+    return "\n".join([res["title"] + (first or ""), res["head"]] + [" ".join(r) for r in res["standings"]])
+
+
+def today(lang):
+    d = datetime.date.today()
+    return ("・%d年%d月%d日" % (d.year, d.month, d.day) if lang == "ja"
+            else ", %d %s %d" % (d.day, d.strftime("%B"), d.year))
+
+
 def test_results_to_share_at_the_end(sim, phones, shots, tmp_path):
+    """A finished game opened from the list: these phones did not see it end, so its text has no
+    date (never today's: it may be another night's game)."""
     table = finished_table(sim, tmp_path)
     two = phones(["ja", "en"])
-    today = datetime.date.today()
     for p in two:
         res = get(table, "/results", p.lang)
         p.goto(table.url)
@@ -134,10 +148,8 @@ def test_results_to_share_at_the_end(sim, phones, shots, tmp_path):
         assert res["head"] in heads and res["rounds_head"] in heads, heads
         assert [s["rows"] for s in page["secs"] if s["head"] == res["head"]][-1] == res["standings"]
         assert [s["lines"] for s in page["secs"] if s["head"] == res["rounds_head"]] == [res["rounds"]]
-        day = ("%d年%d月%d日" % (today.year, today.month, today.day) if p.lang == "ja"
-               else "%d %s %d" % (today.day, today.strftime("%B"), today.year))
-        text = "\n".join([res["title"] + " " + day] + [" ".join(r) for r in res["standings"]])
-        assert page["share"] == text
+        text = shared(res)
+        assert page["share"] == text and res["head"] == {"ja": "最終順位", "en": "Final standings"}[p.lang]
         shoot(p, shots, "results")
         # navigator.share where the phone has it: the text goes to it as it is shown
         p.js("window.__shared = null; navigator.share = d => { window.__shared = d.text; return Promise.resolve(); }, true")
@@ -154,6 +166,73 @@ def test_results_to_share_at_the_end(sim, phones, shots, tmp_path):
         wait(p, lambda page: copied in page["notes"], "the copied note")
         assert p.js("window.__copied") == text
         shoot(p, shots, "results-copied", "section.share")
+        copy_failed(p, shots, copied)
+
+
+NOT_COPIED = {"ja": "コピーできませんでした。上の文面を長押ししてコピーしてください",
+              "en": "Could not copy: press and hold the text above to copy it"}
+
+
+def copy_failed(p, shots, copied):
+    """Neither the clipboard nor the copy command took the text: the page says so plainly, never
+    「コピーしました」; the copy command that works says it copied (issue 47)."""
+    p.js("navigator.clipboard.writeText = s => Promise.reject(new Error('denied')); document.execCommand = c => false, true")
+    p.tap("section.share .go")
+    page = wait(p, lambda page: NOT_COPIED[p.lang] in page["errors"], "the failed copy's words")
+    assert copied not in page["notes"]
+    shoot(p, shots, "results-not-copied", "section.share")
+    p.js("document.execCommand = c => { throw new Error('no'); };"
+         "document.querySelectorAll('section.share .err').forEach(e => e.remove()), true")     # said again
+    p.tap("section.share .go")
+    time.sleep(0.3)
+    page = wait(p, lambda page: NOT_COPIED[p.lang] in page["errors"], "the failed copy's words again")
+    assert copied not in page["notes"]
+    p.js("document.execCommand = c => c === 'copy', true")
+    p.tap("section.share .go")
+    page = wait(p, lambda page: copied in page["notes"], "the copied note after the copy command")
+    assert NOT_COPIED[p.lang] not in page["errors"]
+
+
+def end_on_the_panel(table):
+    """The game menu's ゲームを終える, then はい: the game on the table ends, its final standings shown."""
+    for step in ("click back", "click up", "click up", "click ok", "click down", "click ok"):
+        table.step(step)
+    assert get(table, "/view", "ja")["screen"] == "end"
+
+
+def test_the_shared_text_says_the_day_it_ended_or_that_it_is_unfinished(sim, phones, shots):
+    """An unfinished game's text says 途中 / unfinished, its standings 順位; a game these phones saw
+    end carries that day (the phone's), on 卓 and in 記録 alike; the saved-games list marks ▶ only
+    the unfinished game on the table, as the panel does (issue 47)."""
+    table = sim()
+    start_game(table, game_data.kinds()[0])
+    two = phones(["ja", "en"])
+    for p in two:
+        p.goto(table.url)
+        wait(p, lambda page: page["state"] == "live", "the table")
+        p.tap(".tabs button", TABS[p.lang][2])
+        page = wait(p, lambda page: page["games"], "the saved games")
+        assert page["games"][0][0].startswith("▶") and page["games"][0][1] == {"ja": "途中", "en": "open"}[p.lang]
+        p.tap(".game:first-of-type .claim", {"ja": "結果", "en": "Results"}[p.lang])
+        res = get(table, "/results", p.lang)
+        assert not res["over"] and res["head"] == {"ja": "順位", "en": "Standings"}[p.lang]
+        page = wait(p, lambda page: page["share"], "its results")
+        assert page["share"] == shared(res, {"ja": "（途中）", "en": " (unfinished)"}[p.lang])
+        shoot(p, shots, "share-unfinished", "section.share")
+        p.tap(".tabs button", TABS[p.lang][0])
+    end_on_the_panel(table)
+    for p in two:
+        res = get(table, "/results", p.lang)
+        page = wait(p, lambda page: page["share"], "the final results")
+        assert page["share"] == shared(res, today(p.lang)) and res["over"]
+        shoot(p, shots, "share-ended", "section.share")
+        p.tap(".tabs button", TABS[p.lang][2])
+        page = wait(p, lambda page: page["games"], "the saved games")
+        assert not page["games"][0][0].startswith("▶") and page["games"][0][1] == {"ja": "終了", "en": "ended"}[p.lang]
+        shoot(p, shots, "records-ended")
+        p.tap(".game:first-of-type .claim", {"ja": "結果", "en": "Results"}[p.lang])
+        page = wait(p, lambda page: page["share"], "its results in 記録")
+        assert page["share"] == shared(res, today(p.lang))
 
 
 def test_saved_games_season_and_a_log_downloaded(sim, phones, shots, tmp_path):
@@ -166,12 +245,17 @@ def test_saved_games_season_and_a_log_downloaded(sim, phones, shots, tmp_path):
         wait(p, lambda page: page["state"] == "live", "the table")
         p.tap(".tabs button", TABS[p.lang][2])
         page = wait(p, lambda page: page["games"], "the saved games")
-        assert page["games"] == [[("▶" if g["table"] else "") + g["title"], g["mark"],
+        assert page["games"] == [[("▶" if g["table"] and not g["over"] else "") + g["title"], g["mark"],
                                   " ".join([g["where"], g["players"]]).strip()] for g in listed["games"]]
         season = listed["season"]
         assert {"head": season["head"], "rows": [], "lines": [], "items": season["items"]} in page["secs"]
         assert [s["rows"] for s in page["secs"] if s["rows"]] == [season["rows"]]
         assert len(season["rows"]) >= 3
+        # the game on the table is over: no ▶ (the panel marks only an unfinished one)
+        assert not [g for g in page["games"] if g[0].startswith("▶")], page["games"]
+        # a rate in the phone's language: 「50％」, "50%"
+        sign, other = ("％", "%") if p.lang == "ja" else ("%", "％")
+        assert all(r[3].endswith(sign) and other not in r[3] for r in season["rows"] if r[3] != "-"), season["rows"]
         shoot(p, shots, "records")
         # a saved game's results
         last = listed["games"][-1]

@@ -246,3 +246,59 @@ def test_the_error_log_never_takes_the_flash_below_the_stores_reserve():
     errlog.append(st, Big("room"), "Boom", None, [], 9)
     assert b"room" in fs.files["/games/errors.txt"]           # the note is written when it fits
     assert st._free_blocks() >= 16
+
+
+class Deep(Screen):
+    """A screen whose failure comes from deep down: a traceback far over an entry's 2,048 bytes."""
+
+    def on_button(self, kind, name):
+        def down(n):              # two functions: a traceback shows each frame (no "repeated")
+            if n == 0:
+                raise ValueError("die Ursache: 手札が読めません")
+            further(n - 1)
+
+        def further(n):
+            down(n)
+        down(60)
+
+
+def test_a_long_traceback_keeps_its_exception_line(tmp_path):
+    """An entry over 2,048 bytes loses the middle of its traceback: its head (when, the screen, the
+    gestures) and its end (the innermost frames, the exception's own line) stay, whole lines of
+    UTF-8 (issue 47: the cut at 2,048 bytes took the exception's line off)."""
+    st, d = _stored(tmp_path)
+    d.seq(REDRAWN.NEW_GAME_PRESSES)
+    d.app.push(Deep(d.app))
+    d.press("ok")
+    data = open(str(tmp_path / "games" / "errors.txt"), "rb").read()
+    assert len(data) <= errlog.ENTRY
+    lines = data.decode("utf-8").splitlines()
+    assert lines[0].startswith("--- ms ") and "screen Deep" in lines[0]
+    assert lines[1].startswith("gestures: ") and lines[2].startswith("Traceback")
+    assert lines[-1] == "ValueError: die Ursache: 手札が読めません"
+    assert "in down" in " ".join(lines[-3:]) and [l for l in lines if l.endswith(" bytes cut)")]
+
+
+def test_an_exception_line_longer_than_an_entry_keeps_its_start():
+    class Big(Exception):
+        pass
+    data = errlog.cut(("--- ms 1 game - step - screen Boom\ngestures: \nBig: " + "あ" * 3000 + "\n").encode())
+    assert len(data) <= errlog.ENTRY and data.endswith(b"\n")
+    text = data.decode("utf-8")                       # no character cut in half
+    assert text.startswith("--- ms 1") and text.splitlines()[-1].startswith("Big: ああ")
+
+
+CUT_CODE = r"""
+from ui.errlog import cut, ENTRY
+frames = ''.join(['  File "ui/app.py", line %d, in down\n' % i for i in range(150)])
+data = cut(('--- ms 5 game - step - screen Deep\ngestures: click ok\nTraceback (most recent call last):\n'
+            + frames + 'ValueError: 手札が読めません\n').encode())
+text = data.decode()
+print('SIZE', len(data) <= ENTRY, 'LAST', text.splitlines()[-1], 'HEAD', text.splitlines()[1])
+"""
+
+
+def test_the_cut_under_micropython():
+    mp = pytest.importorskip("mp")
+    out, err = mp.run_firmware(mp.GUEST_HEAD + CUT_CODE, fuel=2_000_000_000)
+    assert "SIZE True LAST ValueError: 手札が読めません HEAD gestures: click ok" in out, out + err

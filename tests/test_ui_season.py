@@ -50,7 +50,7 @@ def test_counts_finished_games_and_says_what_is_not(tmp_path):
     # issue 37 (15): every figure has its word (「P2 100%」 had none): the name alone, then 1位率, then
     # 1位 of the games
     shown = dict((p[0][0], p) for p in pages[1:])
-    assert shown == dict((n, [(n, ""), ("1位率", screens_season.rate(won[n], 2)), ("1位", "%d/2" % won[n])])
+    assert shown == dict((n, [(n, ""), ("1位率", screens_season.rate(d.app.t, won[n], 2)), ("1位", "%d/2" % won[n])])
                          for n in ("あや", "Ben", "ちか"))
     order = [p[0][0] for p in pages[1:]]
     assert order == sorted(order, key=lambda n: (-won[n], n))
@@ -83,7 +83,19 @@ def test_an_empty_flash_and_no_flash(tmp_path):
 @pytest.mark.parametrize("wins, games, shown", [(0, 3, "0％"), (1, 3, "33％"), (2, 3, "67％"), (1, 8, "13％"),
                                                 (3, 8, "38％"), (5, 5, "100％")])
 def test_win_rate_whole_percent_half_up(wins, games, shown):
-    assert screens_season.rate(wins, games) == shown
+    assert screens_season.rate(Driver(lang="ja").app.t, wins, games) == shown
+    # English writes its own sign (issue 47: 「％」 read as a Japanese sign in English)
+    assert screens_season.rate(Driver(lang="en").app.t, wins, games) == shown.replace("％", "%")
+
+
+def test_an_english_rate_says_percent_and_draws_it_large(tmp_path):
+    """English writes "100%" (issue 47), the large type draws its % as wide as ％ (16 px, the sign
+    legible across the table)."""
+    from ui.screens_big import big_width
+    d, _ = opened(tmp_path, [(["あや", "Ben", "ちか"], True)], "en")
+    rates = [page[1][1] for page in d.app.top().pages()[1:]]
+    assert rates and all(r.endswith("%") and "％" not in r for r in rates), rates
+    assert big_width("100%") == big_width("100％") == 3 * 13 + 16
 
 
 def test_a_long_name_leaves_its_figure_readable(tmp_path):

@@ -16,7 +16,7 @@ from storage import layout
 
 CHUNK = 1024
 BUSY = {"ja": "ほかのスマホがダウンロード中です。少し待ってからもう一度", "en": "Another phone is downloading: try again shortly"}
-WORDS = {"ja": ("各回の結果", "勝率"), "en": ("Each round", "Win rate")}
+WORDS = {"ja": ("各回の結果", "1位率"), "en": ("Each round", "Win rate")}
 
 
 class Record:
@@ -333,14 +333,15 @@ def games(hub, lang):
         row = {"key": e["key"], "over": e["over"], "table": e["key"] == cur,
                "mark": t("GL_OVER" if e["over"] else "GL_OPEN"), "bytes": e["bytes"]}
         if kind is None:
-            row.update({"title": t("GL_UNREADABLE"), "where": "", "players": ""})
+            row.update({"title": t("GL_UNREADABLE"), "where": "", "players": "", "names": []})
         else:
             try:
                 where = progress(vo, kind, e["settings"], e["state"], e["over"])
             except Exception:
                 where = ""
-            row.update({"title": registry.name(kind, lang), "where": where,
-                        "players": t("GL_SEP").join([str(n) for n in e["seats"]])})
+            names = [str(n) for n in e["seats"]]
+            row.update({"title": registry.name(kind, lang), "where": where, "names": names,
+                        "players": t("GL_SEP").join(names)})
         rows.append(row)
     e = None
     gc.collect()
@@ -348,7 +349,7 @@ def games(hub, lang):
     counted, left_out, per = tally(st)
     registry.unload_except(app.kind)
     season["items"] = [[t("SN_GAMES"), str(counted)]] + ([[t("SN_OUT"), str(left_out)]] if left_out else [])
-    season["rows"] = [[name, str(n), str(w), rate(w, n)] for name, n, w in per]
+    season["rows"] = [[name, str(n), str(w), rate(t, w, n)] for name, n, w in per]
     return {"games": rows, "head": t("SAVED_GAMES"), "none": t("GL_NONE"), "season": season}
 
 

@@ -25,10 +25,15 @@ def _segs(s, i):
     return SEGS.get(ch)
 
 
+def _letter(ch):
+    # % as wide as ％ (16 px): an English win rate's sign as legible as the Japanese one
+    return "％" if ch == "%" else ch
+
+
 def big_width(s):
     w = 0
     for i in range(len(s)):
-        w += DIGIT_W if _segs(s, i) is not None else 2 * text_width(s[i])
+        w += DIGIT_W if _segs(s, i) is not None else 2 * text_width(_letter(s[i]))
     return w
 
 
@@ -57,7 +62,7 @@ def big_text(c, s, x, y):
                 c.fill_rect(x + r[0], y + r[1], r[2], r[3], 1)
             x += DIGIT_W
         else:
-            cols, w = glyph_columns(ch)
+            cols, w = glyph_columns(_letter(ch))
             _blit(c, cols, w, x, y + 6)           # rows 0-6 -> y+6 .. y+19
             x += 2 * w
         if x >= W:

@@ -36,10 +36,10 @@ def tally(store):
     return counted, left_out, rows
 
 
-def rate(wins, games):
-    """The win rate as the table reads it: whole percent, rounded half up (the full-width ％:
-    16 px in the large type, where % would be a small 8 px sign)."""
-    return "%d％" % ((200 * wins + games) // (2 * games)) if games else "-"
+def rate(t, wins, games):
+    """The win rate as the table reads it, in the language of `t`: whole percent, rounded half up
+    (「50％」, "50%")."""
+    return t("SN_PCT", {"n": (200 * wins + games) // (2 * games)}) if games else "-"
 
 
 class Season(Screen):
@@ -74,7 +74,7 @@ class Season(Screen):
         for name, games, wins in self.rows:
             # every figure with its word: the rate under the name (「1位率 50％」), the wins of the
             # games (「1位 4/8」)
-            out.append([(name, ""), (t("SN_RATE"), rate(wins, games)), (t("SN_WINS"), "%d/%d" % (wins, games))])
+            out.append([(name, ""), (t("SN_RATE"), rate(t, wins, games)), (t("SN_WINS"), "%d/%d" % (wins, games))])
         return out
 
     def on_button(self, kind, name):

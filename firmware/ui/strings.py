@@ -124,6 +124,7 @@ MESSAGES = {
     "SN_GAMES": ("Games", "ゲーム数"),
     "SN_WINS": ("Wins", "1位"),
     "SN_RATE": ("Win %", "1位率"),
+    "SN_PCT": ("{n}%", "{n}％"),             # a win rate (the large type draws % as wide as ％)
     "SN_OUT": ("Not counted", "集計外"),     # unfinished games (and a name at two seats)
     "SETTINGS": ("Settings", "設定"),
     "SETTINGS_OF": ("{game} settings", "{game}の設定"),

@@ -142,12 +142,9 @@ class Play(PlayScreen):
                 lo, hi = self.raise_range(s)
                 self.raising = lo
                 return
-            paid = s["dial"][p]
-            if a == "fold":
-                line = app.t("KH_FOLD_EV", {"name": app.name(p), "n": paid})
-            else:
-                line = app.t("KH_%sS" % a.upper(), {"name": app.name(p)})     # 「P1 受ける」 / "P1 calls"
-            submit(app, {"t": a, "p": p}, line)
+            ev = {"t": a, "p": p}
+            # the line every source of the action gets (a phone's fold reads the same): 「P1 受ける」
+            submit(app, ev, describe(app, ev))
         elif pr == "predict":
             from kinds.kakehiki.predict import Predict
             app.push(Predict(app, p))

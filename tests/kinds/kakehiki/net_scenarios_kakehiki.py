@@ -191,7 +191,11 @@ async def scenarios():
             mine = json.loads((await request("GET", "/view?k=%s&lang=ja&tok=%s" % (key, tok)))[1])["mine"]
             body = json.dumps({"tok": tok, "v": t.hub.v, "ev": {"t": "fold", "p": 2}})
             code, _ = await request("POST", "/act?k=" + key, body)
-            folded = [[f["id"] for f in mine["forms"]], code, app.last_act[1]["t"], app.state()["out"][2]]
+            t.hub.poll()
+            note = json.loads((await request("GET", "/view?k=%s&lang=ja" % key))[1])["note"]
+            # the line a fold gets whoever sent it: the phones' note and the panel's, as a press's
+            folded = [[f["id"] for f in mine["forms"]], code, app.last_act[1]["t"], app.state()["out"][2],
+                      note, app.note]
         else:
             app.submit({"t": "fold", "p": p} if p == 3 else {"t": "call", "p": p})
         s = app.state()

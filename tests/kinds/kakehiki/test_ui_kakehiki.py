@@ -225,11 +225,11 @@ def test_every_action_says_what_was_recorded_and_whose_turn_it_is():
         assert "P3 " + t("KH_check") in title_row(d, log)
         assert d.app.state()["turn"] == 3
         drive(d, {"t": "fold", "p": 3})
-        assert t("KH_FOLD_EV", {"name": "P4", "n": 0}) in title_row(d, log)
+        assert t("KH_FOLDS", {"name": "P4"}) in title_row(d, log)      # as a phone's fold reads
         # the next press clears the line; the title is back
         d.press("right")
         assert title_row(d, log)[0].startswith("第1回")
-        assert t("KH_FOLD_EV", {"name": "P4", "n": 0}) not in frame_text(d, log)
+        assert t("KH_FOLDS", {"name": "P4"}) not in frame_text(d, log)
 
 
 def test_turn_row_is_inverted():
