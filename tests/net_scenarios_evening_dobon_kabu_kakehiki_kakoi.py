@@ -240,6 +240,12 @@ def main():
     hub.stream_on(PHONES["phone-02"])
     t.step()
     out("a phone back", hub.has_phone(2))
+    v = hub.v
+    for i in range(200):                 # tokens no seat holds: an earlier game's, made up
+        hub.stream_on("%016x" % i)
+        hub.stream_off("%016x" % i)
+    t.step(GONE_MS + 100)
+    out("tokens of no seat cost nothing", [len(hub.left), len(hub.streaming), hub.v == v])
     out("errors", ERRORS[:5])
 
 

@@ -31,6 +31,7 @@ EXPECT = {
     "game 5 prediction": ["predict", None, 1],
     "a phone that left": [True, False, False, True],     # gone from the panel, still its seat's
     "a phone back": True,
+    "tokens of no seat cost nothing": [0, 1, True],     # the one left: game 5's seat 2's own
     "errors": [],
 }
 

@@ -59,8 +59,9 @@ class Seats:
         return len([s for s in self.tokens if self.has_phone(s)])
 
     def stream_on(self, tok):
-        """A phone's stream with `tok` opened (net/server.py)."""
-        if tok:
+        """A phone's stream with `tok` opened (net/server.py). Only a seat's token is counted: what
+        a page still holds from an earlier game, or a made-up one, costs nothing."""
+        if self.seat_of(tok) is not None:
             self.streaming[tok] = self.streaming.get(tok, 0) + 1
             if self.left.pop(tok, 0) is None:    # it had gone: the panel shows it again
                 self.app.dirty = True
@@ -75,8 +76,15 @@ class Seats:
             self.streaming[tok] = n - 1
             return
         del self.streaming[tok]
-        self.left[tok] = self.app.now()
-        self._count_leaving()
+        if self.seat_of(tok) is not None:       # a replaced token is not a phone that left
+            self.left[tok] = self.app.now()
+            self._count_leaving()
+
+    def _drop(self, tok):
+        """A token no seat holds any more (a takeover): nothing of it is kept."""
+        self.streaming.pop(tok, None)
+        if self.left.pop(tok, None) is not None:
+            self._count_leaving()
 
     def _count_leaving(self):
         self.leaving = len([t for t in self.left if self.left[t] is not None])
@@ -138,7 +146,10 @@ class Seats:
         self.asking = self.asked_in = None
         if yes:
             tok = rand_hex(TOKEN_HEX)
+            old = self.tokens.get(seat)
             self.tokens[seat] = tok        # a seat has one phone: the new one replaces the old
+            if old is not None:
+                self._drop(old)
             self.answers[cid] = {"seat": seat, "tok": tok}
         else:
             self.answers[cid] = {"seat": seat, "refused": why}

@@ -62,9 +62,9 @@ MESSAGES = {
     "GL_NONE": ("No saved games", "保存したゲームはありません"),
     "GL_KH": ("Round {r}, judge shuffles {j}/3", "第{r}回・判定札切り直し{j}/3"),
     "GL_HEAD": ("Saved games {i}/{n}", "保存したゲーム（{i}/{n}）"),
-    "GL_GAMES": ("{n} games", "{n}戦"),
-    "GL_KYOKUS": ("{n} rounds", "{n}局"),
-    "GL_ROUNDS": ("{n} rounds", "{n}回"),
+    "GL_GAMES": ("Games: {n}", "{n}戦"),     # "1 games" read wrong: a count, not a plural
+    "GL_KYOKUS": ("Rounds: {n}", "{n}局"),
+    "GL_ROUNDS": ("Rounds: {n}", "{n}回"),
     "GL_GAME": ("Game {n}", "第{n}戦"),
     "GL_GAME_OF": ("Game {n}/{of}", "第{n}戦（全{of}戦）"),
     "GL_KYOKU": ("Round {n}", "第{n}局"),

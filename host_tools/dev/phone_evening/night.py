@@ -12,7 +12,7 @@ from host_tools.dev.phone_evening.browser import pb
 from host_tools.dev.phone_evening.table import Evening
 
 PHONE_TAG = {"ja": "スマホあり", "en": "phone"}     # a seat another phone holds, on the page
-NEW_GAME = {"ja": "新しいゲームです。自分の席を選び直してください", "en": "A new game: choose your seat again"}
+NEW_GAME = {"ja": "別のゲームになりました。自分の席を選び直してください", "en": "Another game is on the table: choose your seat again"}
 PHONES_FIRST = (("A", "ja"), ("B", "en"), ("C", "ja"), ("D", "en"))
 
 
