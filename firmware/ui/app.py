@@ -55,7 +55,7 @@ class App(Session):
         self.game = None
         self.kind = None
         self.playing = None        # the play screen on the stack (show_play)
-        self.gmod = None           # the chosen game's screen module (games.py: play/result/describe)
+        self.gmod = None           # the chosen game's screen module (kinds/<kind>/screens.py: play/result/describe)
         self._tx = None            # texts of (lang, kind): see _texts()
         self._tx_lang = None
         self._tx_kind = None
@@ -366,7 +366,7 @@ class App(Session):
     # ---- the game (the rest of it: ui/session.py) ------------------------------------------------
     @property
     def gmod(self):
-        """The chosen game's screen module (games.py: play/result/describe), imported when first
+        """The chosen game's screen module (kinds/<kind>/screens.py: play/result/describe), imported when first
         asked for."""
         m = self._gmod
         if m is None and self.kind is not None:

@@ -248,7 +248,7 @@ class MultiSelect(ListScreen):
             ListScreen.draw_row(self, c, i, row, y)
             return
         # the tick box is drawn, not the 「□」 glyph: a glyph missing from the font is a hollow box
-        # too, and the two must never look alike (issue 27): unticked a dotted square, ticked a
+        # too, and the two must never look alike: unticked a dotted square, ticked a
         # solid one
         if self.opts[i][1] in self.chosen:
             c.fill_rect(2, y + 1, 6, 6, 1)

@@ -1,7 +1,7 @@
 # 株ドボン (kabu dobon) rules module: every player's laps and die, deal sizes, the parent, the match.
-# Protocol: docs/architecture.md. Rules and decisions: docs/rules/kabu.md. Scoring: kabu_score.py.
+# Protocol: docs/architecture.md. Rules and decisions: docs/rules/kabu.md. Scoring: kinds/kabu/score.py.
 #
-# Events (seats 0-based, cards as kabu_cards codes 1..12):
+# Events (seats 0-based, cards as kinds/kabu/cards.py codes 1..12):
 #   {"t": "parent", "seat": s}                           first parent (before the first game only)
 #   {"t": "dobon", "winner": w, "loser": l, "own": [..], "their": [..], "dobon_card": c,
 #    "okoshi": c|null, "trumps": n|null, "gaeshi": k, "their_trumps": n|null, "minus2": true}

@@ -1,6 +1,6 @@
 # 株ドボン (kabu dobon) scoring: pure functions, no hardware, MicroPython/CPython common subset.
 #
-# Cards are kabu_cards codes (1..12, 0 = 他 in a hand that scores only by its size and specials).
+# Cards are kinds/kabu/cards.py codes (1..12, 0 = 他 in a hand that scores only by its size and specials).
 # Score items: ① +1, ② trumps, ③ own size, ④ their size, ⑤ 十, ⑥ sets (own hand only),
 # then factors ⑦ 魂四/赤ピン in a hand, ⑧ 魂四/赤ピン as 起こし札 or dobon card, ⑨ gaeshi, ⑩ 単ピン.
 # Breakdown entries: {"item": n, "label": s, "points": p} or {"item": n, "label": s, "factor": f}.

@@ -1,6 +1,6 @@
 # 株ドボン play screen: every player's die, laps, points and next deal size, and what the registry asks
-# of a game's screens; the endings' entry (screens_kabu_entry) and the itemised lines of an outcome
-# (screens_kabu_review) are imported when first used, so the play screen alone loads with the game.
+# of a game's screens; the endings' entry (kinds/kabu/entry.py) and the itemised lines of an outcome
+# (kinds/kabu/review.py) are imported when first used, so the play screen alone loads with the game.
 from ui.screens_common import PlayScreen, Lines, title, hint, fit, named, text_width, W
 
 

@@ -1,6 +1,6 @@
 # 掛け引きほーるでむ play screens: the table (holdings, dials, pot, phase, whose turn), the actions
 # a player may take with the usual one preselected, a bounded raise entry, sign/judge prompts, winner
-# choice, round results (the secret prediction: screens_kakehiki_predict). Every commit says what was
+# choice, round results (the secret prediction: kinds/kakehiki/predict.py). Every commit says what was
 # recorded.
 from ui.screens_common import PlayScreen, MultiSelect, Choice, in_entry, Lines, fit, rtext, named, W
 from draw.font import text_width

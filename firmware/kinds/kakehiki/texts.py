@@ -13,7 +13,7 @@ MESSAGES = {
     "E_ALREADY_REVEALED": ("Already revealed", "もう公開しました"),
     "E_WIN_NONE": ("Choose the winner", "勝った人を選んでください"),
     "E_WIN_NOT_IN": ("{seat} has folded", "{seat}は降りています"),
-    # play screen (screens_kakehiki): what was recorded, the deck line, the prediction hand-over
+    # play screen (kinds/kakehiki/screens.py): what was recorded, the deck line, the prediction hand-over
     "KH_FOLD_EV": ("{name} folds ({n})", "{name} 降りる（{n}）"),
     "KH_RAISE_EV": ("{name} raises to {v}", "{name} 勝負（{v}）"),
     "KH_CALLS": ("{name} calls", "{name} 受ける"),

@@ -1,5 +1,5 @@
 # 囲将会ドボン play screens: running totals and the next starter; each round's outcome is entered on
-# screens_kakoi_entry (imported at the first entry, not with the game).
+# kinds/kakoi/entry.py (imported at the first entry, not with the game).
 from ui.screens_common import PlayScreen, Menu, Choice, Lines, title, hint, fit, rtext, in_entry
 from ui.screens_common import seat_opts
 from kinds.kakoi.lines import lines, describe, header
