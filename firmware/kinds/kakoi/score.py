@@ -208,6 +208,33 @@ def settle(nseats, ev, cap=CAP, jokers=False, starter=0):
     the first field card counts as played by the seat before it.
     Returns {"t", "payments": [...], "deltas": [...], "calls": [...], "next": seat}.
     """
+    kind = _check_round(nseats, ev, cap, jokers)
+    hands = ev["hands"]
+    card = check_rank(ev.get("card"), jokers)
+    if kind == "tsumo":
+        w = _seat(ev.get("seat"), nseats, "seat")
+        payments = _tsumo_payments(ev, w, hands, card, cap)
+        return {"t": kind, "payments": payments, "deltas": _deltas(payments, nseats), "calls": [],
+                "next": w}
+    by = None       # dobon: the player of the card dobon'd on
+    gone = None     # by, when it went out with that card (its hand is that card)
+    if kind == "dobon":
+        by = _seat(ev.get("by"), nseats, "by")
+        gone = _gone_out(ev.get("out", False), hands, by)
+        ref = by
+    else:           # 天和: the first field card counts as played by the seat before the starter
+        ref = (_seat(starter, nseats, "starter") - 1) % nseats
+    made = _check_calls(ev.get("calls"), hands, card, jokers, by, gone, ref)
+    payments = _call_payments(made, by, gone, hands, card, cap)
+    nxt = _next_starter(made, nseats)
+    for m in made:
+        del m["refs"]
+    return {"t": kind, "payments": payments, "deltas": _deltas(payments, nseats), "calls": made,
+            "next": nxt}
+
+
+def _check_round(nseats, ev, cap, jokers):
+    """The table's size, the event's kind, the cap and every hand given; returns the kind."""
     if not _is_int(nseats) or nseats < 2 or nseats > MAX_SEATS:
         raise Refusal("E_KAKOI_SEATS", {"n": nseats})
     if not isinstance(ev, dict):
@@ -228,52 +255,41 @@ def settle(nseats, ev, cap=CAP, jokers=False, starter=0):
         for r in h:
             check_rank(r, jokers)
         count_cards(h)
-    card = check_rank(ev.get("card"), jokers)
+    return kind
 
-    def need(s):
-        h = hands[s]
-        if not h:
-            raise Refusal("E_KAKOI_NEED_HAND", {"seat": s})
-        return h
 
+def _need(hands, s):
+    h = hands[s]
+    if not h:
+        raise Refusal("E_KAKOI_NEED_HAND", {"seat": s})
+    return h
+
+
+def _gone_out(out, hands, by):
+    if out is not True and out is not False:
+        raise Refusal("E_KAKOI_EVENT", {"out": out})
+    if out and hands[by]:
+        raise Refusal("E_KAKOI_OUT_HAND", {"seat": by})
+    return by if out else None
+
+
+def _tsumo_payments(ev, w, hands, card, cap):
+    """ツモ上がり: every other player pays the winner x1; the last card is the winner's hand."""
+    if hands[w]:
+        raise Refusal("E_KAKOI_OUT_HAND", {"seat": w})
+    if ev.get("calls"):
+        raise Refusal("E_KAKOI_CALLS", {})
+    n = len(hands)
     payments = []
-    deltas = [0] * nseats
+    for k in range(1, n):
+        p = (w + k) % n
+        payments.append(payment(_need(hands, p), [card], 0, cap, p, w))
+    return payments
 
-    def pay(p, r, phand, rhand, level):
-        item = payment(phand, rhand, level, cap, p, r)
-        payments.append(item)
-        deltas[p] -= item["amount"]
-        deltas[r] += item["amount"]
 
-    if kind == "tsumo":
-        w = _seat(ev.get("seat"), nseats, "seat")
-        if hands[w]:
-            raise Refusal("E_KAKOI_OUT_HAND", {"seat": w})
-        if ev.get("calls"):
-            raise Refusal("E_KAKOI_CALLS", {})
-        for k in range(1, nseats):
-            p = (w + k) % nseats
-            pay(p, w, need(p), [card], 0)
-        return {"t": kind, "payments": payments, "deltas": deltas, "calls": [], "next": w}
-
-    by = None
-    out = False
-    if kind == "dobon":
-        by = _seat(ev.get("by"), nseats, "by")
-        out = ev.get("out", False)
-        if out is not True and out is not False:
-            raise Refusal("E_KAKOI_EVENT", {"out": out})
-        if out and hands[by]:
-            raise Refusal("E_KAKOI_OUT_HAND", {"seat": by})
-    elif not _is_int(starter) or starter < 0 or starter >= nseats:
-        raise Refusal("E_KAKOI_SEAT", {"what": "starter", "seat": starter})
-
-    def hand_of(s):
-        if out and s == by:
-            return [card]  # the going-out card is the going-out player's hand
-        return need(s)
-
-    calls = ev.get("calls")
+def _check_calls(calls, hands, card, jokers, by, gone, ref):
+    """The calls in the order they were made, each checked: [{"seat", "top", "level", "on",
+    "ops", "answered_by", "refs": the players of the cards it answered, for 頭ハネ}]."""
     if not isinstance(calls, list) or not calls:
         raise Refusal("E_KAKOI_NO_CALLS", {})
     done = {}  # seat -> index into made of its latest call
@@ -281,90 +297,126 @@ def settle(nseats, ev, cap=CAP, jokers=False, starter=0):
     for c in calls:
         if not isinstance(c, dict):
             raise Refusal("E_KAKOI_EVENT", {})
-        s = _seat(c.get("seat"), nseats, "call")
-        if out and s == by:
+        s = _seat(c.get("seat"), len(hands), "call")
+        if s == gone:
             raise Refusal("E_KAKOI_WENT_OUT", {"seat": s})
         on = c.get("on", "card")
         if on == "card":
-            if s == by:
-                raise Refusal("E_KAKOI_OWN_CARD", {"seat": s})
-            for m in made:
-                if m["seat"] == s and m["level"] == 1:
-                    raise Refusal("E_KAKOI_TWICE", {"seat": s})
-            level = 1
+            m = _on_card(s, by, ref, made)
             aims = [card]
-            answered = []
-            refs = [by if kind == "dobon" else (starter - 1) % nseats]
         else:
-            if not isinstance(on, list) or not on:
-                raise Refusal("E_KAKOI_ON", {"seat": s})
-            answered = []
-            level = None
-            aims = []
-            refs = []
+            m = _gaeshi(s, on, made, done)
+            aims = [made[done[t]]["top"] for t in on]
+        _shows(m, c.get("top"), _need(hands, s), aims, jokers)
+        if on != "card":
             for t in on:
-                if not _is_int(t) or t not in done:
-                    raise Refusal("E_KAKOI_ON", {"seat": s, "on": t})
-                if t == s or t in answered:
-                    raise Refusal("E_KAKOI_ON", {"seat": s, "on": t})
-                m = made[done[t]]
-                if s in m["answered_by"]:
-                    raise Refusal("E_KAKOI_TWICE", {"seat": s})
-                if level is not None and m["level"] + 1 != level:
-                    raise Refusal("E_KAKOI_MIXED", {"seat": s})
-                level = m["level"] + 1
-                answered.append(t)
-                aims.append(m["top"])
-                refs.append(t)
-        hand = need(s)
-        top = c.get("top")
-        check_rank(top, jokers)
-        if top not in hand:
-            raise Refusal("E_KAKOI_TOP", {"seat": s, "top": top})
-        opnames = []
-        for aim in aims:
-            w = can_dobon(hand, aim, jokers)
-            if w is None:
-                raise Refusal("E_KAKOI_NO_DOBON", {"seat": s, "card": aim})
-            opnames.append(w["op"])
-        for t in answered:
-            made[done[t]]["answered_by"].append(s)
+                made[done[t]]["answered_by"].append(s)
         done[s] = len(made)
-        made.append({"seat": s, "top": top, "level": level, "on": on if answered else "card",
-                     "ops": opnames, "answered_by": [], "refs": refs})
+        made.append(m)
+    return made
 
+
+def _on_card(s, by, ref, made):
+    """A dobon on the card (level 1): never on one's own card, once a round."""
+    if s == by:
+        raise Refusal("E_KAKOI_OWN_CARD", {"seat": s})
+    for m in made:
+        if m["seat"] == s and m["level"] == 1:
+            raise Refusal("E_KAKOI_TWICE", {"seat": s})
+    return {"seat": s, "top": None, "level": 1, "on": "card", "ops": None, "answered_by": [],
+            "refs": [ref]}
+
+
+def _gaeshi(s, on, made, done):
+    """A gaeshi on the latest calls of the seats in `on` (others, each once, none answered by s
+    before), all of one level: it is one level above them."""
+    if not isinstance(on, list) or not on:
+        raise Refusal("E_KAKOI_ON", {"seat": s})
+    level = None
+    refs = []
+    for t in on:
+        if not _is_int(t) or t not in done:
+            raise Refusal("E_KAKOI_ON", {"seat": s, "on": t})
+        if t == s or t in refs:
+            raise Refusal("E_KAKOI_ON", {"seat": s, "on": t})
+        m = made[done[t]]
+        if s in m["answered_by"]:
+            raise Refusal("E_KAKOI_TWICE", {"seat": s})
+        if level is not None and m["level"] + 1 != level:
+            raise Refusal("E_KAKOI_MIXED", {"seat": s})
+        level = m["level"] + 1
+        refs.append(t)
+    return {"seat": s, "top": None, "level": level, "on": on, "ops": None, "answered_by": [],
+            "refs": refs}
+
+
+def _shows(m, top, hand, aims, jokers):
+    """The call's card on top is in its hand, and the whole hand reaches every card it answers."""
+    s = m["seat"]
+    check_rank(top, jokers)
+    if top not in hand:
+        raise Refusal("E_KAKOI_TOP", {"seat": s, "top": top})
+    ops = []
+    for aim in aims:
+        w = can_dobon(hand, aim, jokers)
+        if w is None:
+            raise Refusal("E_KAKOI_NO_DOBON", {"seat": s, "card": aim})
+        ops.append(w["op"])
+    m["top"] = top
+    m["ops"] = ops
+
+
+def _call_payments(made, by, gone, hands, card, cap):
+    """Each call nobody answered is paid: a gaeshi by the seats it answered, a dobon on the card by
+    its player, 天和 by every other player who did not call on the card too. An answered call
+    receives nothing (its caller pays the answer, in the answer's own entry)."""
     level1 = [m["seat"] for m in made if m["level"] == 1]
+    n = len(hands)
+    payments = []
     for m in made:
         if m["answered_by"]:
-            continue  # answered: receives nothing (pays the answerer instead, in its own entry)
+            continue
         s = m["seat"]
-        if m["level"] == 1:
-            if kind == "dobon":
-                payers = [by]
-            else:
-                payers = [(s + k) % nseats for k in range(1, nseats)]
-                payers = [p for p in payers if p not in level1]
-        else:
+        if m["level"] != 1:
             payers = m["on"]
+        elif by is not None:
+            payers = [by]
+        else:
+            payers = [(s + k) % n for k in range(1, n) if (s + k) % n not in level1]
         for p in payers:
-            pay(p, s, hand_of(p), hand_of(s), m["level"])
+            payments.append(payment(_hand_of(hands, p, gone, card), _hand_of(hands, s, gone, card),
+                                    m["level"], cap, p, s))
+    return payments
 
+
+def _hand_of(hands, s, gone, card):
+    if s == gone:
+        return [card]  # the going-out card is the going-out player's hand
+    return _need(hands, s)
+
+
+def _deltas(payments, n):
+    deltas = [0] * n
+    for item in payments:
+        deltas[item["payer"]] -= item["amount"]
+        deltas[item["receiver"]] += item["amount"]
+    return deltas
+
+
+def _next_starter(made, n):
+    """頭ハネ at the highest level: each caller counts from the player of the card it answered
+    (a gaeshi answering several: the nearest of them)."""
     top_level = 0
     for m in made:
         if m["level"] > top_level:
             top_level = m["level"]
-    # 頭ハネ at the highest level: each caller counts from the player of the card it answered
-    # (a gaeshi answering several: the nearest of them).
     cands = []
     for m in made:
         if m["level"] == top_level:
             best = None
             for ref in m["refs"]:
-                d = (m["seat"] - ref) % nseats or nseats
+                d = (m["seat"] - ref) % n or n
                 if best is None or d < best[0]:
                     best = (d, ref)
             cands.append((m["seat"], best[1]))
-    nxt = first_after(cands, nseats)
-    for m in made:
-        del m["refs"]
-    return {"t": kind, "payments": payments, "deltas": deltas, "calls": made, "next": nxt}
+    return first_after(cands, n)
