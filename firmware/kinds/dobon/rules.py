@@ -114,17 +114,14 @@ def _rank(r):
 
 
 def apply(state, ev, settings):
+    """One event (the list above) on the state: the round's result when it ends one, else None."""
     s = settings   # complete: the engine fills in the defaults (engine.settle)
     variant = s["variant"]
     if state["over"]:
         raise Refusal("E_DOBON_OVER", {})
     t = ev.get("t")
-    n = state["n"]
     if t == "win":
-        w = ev.get("seat")
-        if not _int(w) or w < 0 or w >= n:
-            raise Refusal("E_DOBON_SEAT", {"seat": w})
-        return _finish(state, s, w, "win")
+        return _finish(state, s, _seat(ev.get("seat"), state["n"]), "win")
     if t == "drawn":
         return _finish(state, s, None, "drawn")
     if t == "end":
@@ -133,55 +130,12 @@ def apply(state, ev, settings):
         state["ended"] = True
         return None
     if t == "start":
-        if state["actions"]:
-            raise Refusal("E_DOBON_STARTED", {})
-        seat = ev.get("seat", state["starter"])
-        if not _int(seat) or seat < 0 or seat >= n:
-            raise Refusal("E_DOBON_SEAT", {"seat": seat})
-        _new_round(state, seat)
-        state["started"] = True
-        card = ev.get("card")
-        if card is not None:
-            _rank(card)
-            # 合計型: a first 2 must be answered (2 more, or draw 2); 役札型: first action card has no effect
-            if variant == "sum" and card == "2":
-                state["twos"] = 1
-                state["pending"] = 2
+        _start(state, ev, variant)
         return None
     if t == "play":
-        r = _rank(ev.get("rank"))
-        k = ev.get("n", 1)
-        if not _int(k) or k < 1 or k > 4:
-            raise Refusal("E_DOBON_COUNT", {"n": k})
-        if k > 1 and not (variant == "action" and r == "Q"):
-            raise Refusal("E_DOBON_COUNT", {"n": k})
-        if state["pending"] and r != "2":
-            raise Refusal("E_DOBON_MUST_DRAW", {"n": state["pending"], "rank": r})
-        steps = 1
-        if r == "2":
-            if state["twos"] >= MAX_TWOS:
-                raise Refusal("E_DOBON_TWOS", {})
-            state["twos"] += 1
-            state["pending"] = pending_for(variant, state["twos"])
-        elif variant == "action" and r == "A":
-            steps = 2  # skip the next player (two players: back to the same player)
-        elif variant == "action" and r == "J":
-            state["dir"] = -state["dir"]
-        _advance(state, steps)
+        _play(state, ev, variant)
     elif t == "draw":
-        if state["pending"]:
-            state["pending"] = 0
-            state["twos"] = 0
-            if variant == "sum":
-                state["drew"] = False  # 合計型: then a normal turn
-            else:
-                _advance(state, 1)  # 役札型: drawing ends the turn
-        elif variant == "sum":
-            _advance(state, 1)
-        else:
-            if state["drew"]:
-                raise Refusal("E_DOBON_DREW", {})
-            state["drew"] = True  # 役札型: may play the drawn card or pass
+        _draw(state, variant)
     elif t == "pass":
         if not state["drew"]:
             raise Refusal("E_DOBON_PASS", {})
@@ -193,6 +147,67 @@ def apply(state, ev, settings):
     if state["actions"] >= s["max_actions"]:
         return _finish(state, s, None, "actions")
     return None
+
+
+def _seat(v, n):
+    if not _int(v) or v < 0 or v >= n:
+        raise Refusal("E_DOBON_SEAT", {"seat": v})
+    return v
+
+
+def _start(state, ev, variant):
+    """Before the round's first action: who plays first, and the first field card."""
+    if state["actions"]:
+        raise Refusal("E_DOBON_STARTED", {})
+    _new_round(state, _seat(ev.get("seat", state["starter"]), state["n"]))
+    state["started"] = True
+    card = ev.get("card")
+    if card is not None:
+        _rank(card)
+        # 合計型: a first 2 must be answered (2 more, or draw 2); 役札型: first action card has no effect
+        if variant == "sum" and card == "2":
+            state["twos"] = 1
+            state["pending"] = 2
+
+
+def _play(state, ev, variant):
+    """The player to move plays k cards of a rank: a 2 stacks the draw; 役札型: A skips, J turns."""
+    r = _rank(ev.get("rank"))
+    k = ev.get("n", 1)
+    if not _int(k) or k < 1 or k > 4:
+        raise Refusal("E_DOBON_COUNT", {"n": k})
+    if k > 1 and not (variant == "action" and r == "Q"):
+        raise Refusal("E_DOBON_COUNT", {"n": k})
+    if state["pending"] and r != "2":
+        raise Refusal("E_DOBON_MUST_DRAW", {"n": state["pending"], "rank": r})
+    steps = 1
+    if r == "2":
+        if state["twos"] >= MAX_TWOS:
+            raise Refusal("E_DOBON_TWOS", {})
+        state["twos"] += 1
+        state["pending"] = pending_for(variant, state["twos"])
+    elif variant == "action" and r == "A":
+        steps = 2  # skip the next player (two players: back to the same player)
+    elif variant == "action" and r == "J":
+        state["dir"] = -state["dir"]
+    _advance(state, steps)
+
+
+def _draw(state, variant):
+    """The player to move draws: the pending 2s, else one card."""
+    if state["pending"]:
+        state["pending"] = 0
+        state["twos"] = 0
+        if variant == "sum":
+            state["drew"] = False  # 合計型: then a normal turn
+        else:
+            _advance(state, 1)  # 役札型: drawing ends the turn
+    elif variant == "sum":
+        _advance(state, 1)
+    else:
+        if state["drew"]:
+            raise Refusal("E_DOBON_DREW", {})
+        state["drew"] = True  # 役札型: may play the drawn card or pass
 
 
 def progress(settings, state, over):
