@@ -192,52 +192,68 @@ def normalize(case):
         raise Refusal("E_KABU_VALUE", {"field": "on_okoshi"})
     gaeshi = _int(case.get("gaeshi", 0), "gaeshi", 0, GAESHI_MAX)
     if on_okoshi:
-        if card is None:
-            card = okoshi
-        if okoshi is None:
-            okoshi = card
-        if card is None:
-            raise Refusal("E_KABU_VALUE", {"field": "dobon_card"})
-        if card != okoshi:
-            raise Refusal("E_KABU_OKOSHI", {"card": LABELS[card], "okoshi": LABELS[okoshi]})
-        if gaeshi:
-            raise Refusal("E_KABU_OKOSHI_GAESHI", {})
-    # The physical cards on the table: both hands, the dobon card unless it is still in the
-    # loser's hand (a gaeshi answers a trump) or is the 起こし札 itself, and the 起こし札.
+        card = okoshi = _okoshi_card(card, okoshi, gaeshi)
+    _check_table(own, their, card, okoshi, gaeshi, on_okoshi)
+    if not own:
+        raise Refusal("E_KABU_EMPTY", {})
+    trumps = _trumps(case.get("trumps"), "trumps", own)
+    if not can_dobon(own, card):
+        raise Refusal("E_KABU_NO_DOBON", {"sum": hand_sum(own), "card": LABELS[card]})
+    their_trumps = None
+    if gaeshi:
+        _check_gaeshi(card, their)
+        their_trumps = _trumps(case.get("their_trumps"), "their_trumps", their)
+    return {"own": own, "their": their, "dobon_card": card, "okoshi": okoshi, "trumps": trumps,
+            "gaeshi": gaeshi, "on_okoshi": on_okoshi, "their_trumps": their_trumps}
+
+
+def _okoshi_card(card, okoshi, gaeshi):
+    """A dobon on the 起こし札 itself: the card dobon'd on and the 起こし札 are one card, named as
+    either or both; nobody can answer it (no gaeshi)."""
+    if card is None:
+        card = okoshi
+    if okoshi is None:
+        okoshi = card
+    if card is None:
+        raise Refusal("E_KABU_VALUE", {"field": "dobon_card"})
+    if card != okoshi:
+        raise Refusal("E_KABU_OKOSHI", {"card": LABELS[card], "okoshi": LABELS[okoshi]})
+    if gaeshi:
+        raise Refusal("E_KABU_OKOSHI_GAESHI", {})
+    return card
+
+
+def _check_table(own, their, card, okoshi, gaeshi, on_okoshi):
+    """The physical cards on the table: both hands, the dobon card unless it is still in the
+    loser's hand (a gaeshi answers a trump) or is the 起こし札 itself, and the 起こし札."""
     cards = own + their
     if not gaeshi and not on_okoshi:
         cards = cards + [card]
     if okoshi is not None:
         cards = cards + [okoshi]
     check_counts([c for c in cards if c != OTHER])
-    if not own:
-        raise Refusal("E_KABU_EMPTY", {})
-    trumps = case.get("trumps")
-    if trumps is not None:
-        _int(trumps, "trumps", -1000, 1000)
-        if trumps < 1 or trumps > len(own):
-            raise Refusal("E_KABU_TRUMPS", {"trumps": trumps, "max": len(own)})
-    if not can_dobon(own, card):
-        raise Refusal("E_KABU_NO_DOBON", {"sum": hand_sum(own), "card": LABELS[card]})
-    their_trumps = case.get("their_trumps")
-    if gaeshi:
-        # the answered trump is in L's hand: as itself, or among 他 when it is an ordinary card
-        if card not in their and not (OTHER in their and card <= 9):
-            raise Refusal("E_KABU_GAESHI_CARD", {"card": LABELS[card]})
-        if is_tanpin(their) or (their == [OTHER] and rank(card) == PIN):
-            raise Refusal("E_KABU_TANPIN", {})
-        if OTHER not in their:        # with 他 the sum is not known: the table has checked it
-            s = hand_sum(their)
-            if s > 13:
-                raise Refusal("E_KABU_GAESHI_HAND", {"sum": s})
-        if their_trumps is not None:
-            _int(their_trumps, "their_trumps", -1000, 1000)
-            if their_trumps < 1 or their_trumps > len(their):
-                raise Refusal("E_KABU_TRUMPS", {"trumps": their_trumps, "max": len(their)})
-    else:
-        their_trumps = None
-    return {"own": own, "their": their, "dobon_card": card, "okoshi": okoshi, "trumps": trumps,
-            "gaeshi": gaeshi, "on_okoshi": on_okoshi, "their_trumps": their_trumps}
+
+
+def _trumps(n, field, hand):
+    """How many trumps a hand showed: None (not said) or 1..len(hand)."""
+    if n is not None:
+        _int(n, field, -1000, 1000)
+        if n < 1 or n > len(hand):
+            raise Refusal("E_KABU_TRUMPS", {"trumps": n, "max": len(hand)})
+    return n
+
+
+def _check_gaeshi(card, their):
+    """A gaeshi answers L's dobon: its card is in L's hand (as itself, or among 他 when it is an
+    ordinary card), a 単ピン cannot be answered, and L's hand could dobon (a sum of at most 13)."""
+    if card not in their and not (OTHER in their and card <= 9):
+        raise Refusal("E_KABU_GAESHI_CARD", {"card": LABELS[card]})
+    if is_tanpin(their) or (their == [OTHER] and rank(card) == PIN):
+        raise Refusal("E_KABU_TANPIN", {})
+    if OTHER not in their:        # with 他 the sum is not known: the table has checked it
+        s = hand_sum(their)
+        if s > 13:
+            raise Refusal("E_KABU_GAESHI_HAND", {"sum": s})
 
 
 def breakdown(c):
