@@ -202,51 +202,20 @@ def _okoshi(state, ev, settings):
     if okoshi is None:
         raise Refusal("E_KABU_VALUE", {"field": "okoshi"})
     okoshi = kc.code_of(okoshi) if isinstance(okoshi, str) else kc.check_card(okoshi)
-    winners = ev.get("winners")
-    if not isinstance(winners, list) or not winners:
-        raise Refusal("E_KABU_WINNERS", {})
-    for w in winners:
-        _seat(state, w)
-        if winners.count(w) > 1:
-            raise Refusal("E_KABU_WINNERS", {})
-    hands = ev.get("hands")
-    if not isinstance(hands, list) or len(hands) != n:
-        raise Refusal("E_KABU_VALUE", {"field": "hands"})
-    hands = [_cards(h, "hands") for h in hands]
+    winners = _winners(state, ev.get("winners"))
+    hands = _dealt_hands(ev.get("hands"), n)
     trumps = ev.get("trumps")
     if trumps is None:
         trumps = [None] * n
     if not isinstance(trumps, list) or len(trumps) != n:
         raise Refusal("E_KABU_VALUE", {"field": "trumps"})
     take = _takers(state, ev, winners)
-    allc = [okoshi]
-    for h in hands:
-        allc = allc + h
-    kc.check_counts(allc)
-    for i in range(n):
-        if len(hands[i]) != state["deal"][i]:
-            raise Refusal("E_KABU_DEAL_SIZE", {"seat": i, "size": len(hands[i]), "deal": state["deal"][i]})
+    _check_deal(state, okoshi, hands)
     for w in winners:
         # checked here too: with every seat a winner no pair below is scored
-        if not kc.can_dobon(hands[w], okoshi):
-            raise Refusal("E_KABU_NO_DOBON", {"sum": kc.hand_sum(hands[w]), "card": kc.LABELS[okoshi]})
-        tw = trumps[w]
-        if tw is not None and (not isinstance(tw, int) or isinstance(tw, bool) or tw < 1
-                               or tw > len(hands[w])):
-            raise Refusal("E_KABU_TRUMPS", {"trumps": tw if isinstance(tw, int) else -1,
-                                            "max": len(hands[w])})
-    pairs = []
+        _check_winner(hands[w], trumps[w], okoshi)
     totals = [0] * n
-    for l in range(n):
-        if l in winners:
-            continue
-        for w in winners:
-            sc = ks.score({"own": hands[w], "their": hands[l], "dobon_card": okoshi, "okoshi": okoshi,
-                           "on_okoshi": True, "trumps": trumps[w], "gaeshi": 0})
-            sc["winner"] = w
-            sc["loser"] = l
-            pairs.append(sc)
-            totals[l] += sc["total"]
+    pairs = _score_pairs(hands, trumps, winners, okoshi, totals)
     for l in range(n):
         if totals[l]:
             _charge(state, l, totals[l])
@@ -257,6 +226,59 @@ def _okoshi(state, ev, settings):
     state["parent"] = _fewest_first(state, winners, old)
     return _finish(state, "okoshi", {"winners": sorted(winners), "pairs": pairs, "totals": totals,
                                      "minus2": reduced})
+
+
+def _winners(state, winners):
+    """The seats that dobon'd on the 起こし札: at least one, each once."""
+    if not isinstance(winners, list) or not winners:
+        raise Refusal("E_KABU_WINNERS", {})
+    for w in winners:
+        _seat(state, w)
+        if winners.count(w) > 1:
+            raise Refusal("E_KABU_WINNERS", {})
+    return winners
+
+
+def _dealt_hands(hands, n):
+    if not isinstance(hands, list) or len(hands) != n:
+        raise Refusal("E_KABU_VALUE", {"field": "hands"})
+    return [_cards(h, "hands") for h in hands]
+
+
+def _check_deal(state, okoshi, hands):
+    """The cards a deck holds, and every hand as large as its seat's deal."""
+    allc = [okoshi]
+    for h in hands:
+        allc = allc + h
+    kc.check_counts(allc)
+    for i in range(len(hands)):
+        if len(hands[i]) != state["deal"][i]:
+            raise Refusal("E_KABU_DEAL_SIZE", {"seat": i, "size": len(hands[i]), "deal": state["deal"][i]})
+
+
+def _check_winner(hand, tw, okoshi):
+    """A winner's hand dobons on the 起こし札, with 1..len(hand) trumps shown or None."""
+    if not kc.can_dobon(hand, okoshi):
+        raise Refusal("E_KABU_NO_DOBON", {"sum": kc.hand_sum(hand), "card": kc.LABELS[okoshi]})
+    if tw is not None and (not isinstance(tw, int) or isinstance(tw, bool) or tw < 1 or tw > len(hand)):
+        raise Refusal("E_KABU_TRUMPS", {"trumps": tw if isinstance(tw, int) else -1, "max": len(hand)})
+
+
+def _score_pairs(hands, trumps, winners, okoshi, totals):
+    """Every loser against every winner, scored as a dobon on the 起こし札; each loser's total
+    added into `totals`."""
+    pairs = []
+    for l in range(len(hands)):
+        if l in winners:
+            continue
+        for w in winners:
+            sc = ks.score({"own": hands[w], "their": hands[l], "dobon_card": okoshi, "okoshi": okoshi,
+                           "on_okoshi": True, "trumps": trumps[w], "gaeshi": 0})
+            sc["winner"] = w
+            sc["loser"] = l
+            pairs.append(sc)
+            totals[l] += sc["total"]
+    return pairs
 
 
 def _four(state, ev, settings):
