@@ -2,6 +2,7 @@
 
     python -m host_tools.dev.emu [--uf2 PATH] [--board pico] [--flash IMG] [--save IMG] [--script FILE]
     python -m host_tools.dev.emu --board pico_w [--forward 8080] [--address]   # the Pico W, serving phones
+    python -m host_tools.dev.emu --zero-cost | --flash-max | --xip-cache   # costs off / flash maximum / XIP cache
 
 Keys (as the simulator's): arrows = up/down/left/right, Enter = ok, Esc or Backspace = back,
 u = long press back (undo), m = free heap (main.py's console command `mem`: gc.mem_free() with
@@ -14,6 +15,11 @@ A board with a radio (RADIO = True: pico_w, pico2_w) boots the RPI_PICO_W firmwa
 (station mode: the emulator has no access-point mode), and 127.0.0.1:FORWARD (--forward, default
 8080; 0 = any free port) is forwarded to its port 80. --address prints the page's address with the
 table key (from the firmware's `net` line) and exits; in the terminal, n prints it.
+
+The board charges silicon's costs (I2C bus time, flash BUSY, the panel's refresh: costs.py,
+docs/emulator.md "What silicon costs"); --zero-cost (SCOREBOARD_EMU_COSTS=0) runs the old
+zero-cost board, --flash-max (SCOREBOARD_EMU_FLASH_MAX=1) the flash at the datasheet's maximum,
+--xip-cache (SCOREBOARD_EMU_XIP=1) the XIP cache's misses too (opt-in: ~2.5x slower on the host).
 """
 import json
 import argparse
@@ -26,6 +32,7 @@ import tty
 
 from host_tools.board import staging
 
+from .costs import Costs
 from .firmware import UF2_HELP, W_UF2_HELP, app_flash, find_uf2
 from .pico import PRESS_MS, Pico
 
@@ -101,7 +108,16 @@ def main(argv=None):
                     help="radio boards: host port forwarded to the board's port 80 (0: any free port)")
     ap.add_argument("--address", action="store_true",
                     help="radio boards: print the phones' address (forward and table key) and exit")
+    ap.add_argument("--zero-cost", action="store_true",
+                    help="no bus, flash or panel time (the old zero-cost board; SCOREBOARD_EMU_COSTS=0)")
+    ap.add_argument("--flash-max", action="store_true",
+                    help="flash erases and programs at the datasheet's maximum (SCOREBOARD_EMU_FLASH_MAX=1)")
+    ap.add_argument("--xip-cache", action="store_true",
+                    help="charge the XIP cache's misses too (~2.5x slower on the host; SCOREBOARD_EMU_XIP=1)")
     a = ap.parse_args(argv)
+    env = Costs.from_env()
+    costs = Costs(charged=env.charged and not a.zero_cost, flash_max=env.flash_max or a.flash_max,
+                  xip=env.xip or a.xip_cache)
     radio = staging.board_has_radio(a.board)
     if not find_uf2(a.uf2, radio):
         print(W_UF2_HELP if radio else UF2_HELP, file=sys.stderr)
@@ -113,10 +129,10 @@ def main(argv=None):
         print("emu: %s" % e, file=sys.stderr)
         return 2
     files = {"/wifi.json": json.dumps(EMU_WIFI).encode()} if radio and not a.flash else None
-    pico = Pico(a.uf2, fs, board=a.board, forward_port=a.forward if radio else None, files=files)
+    pico = Pico(a.uf2, fs, board=a.board, forward_port=a.forward if radio else None, files=files, costs=costs)
     try:
-        print("booting MicroPython on the emulated %s (busy Python runs ~30x slower than a real one)..."
-              % ("Pico W" if radio else "Pico"))
+        print("booting MicroPython on the emulated %s (busy Python runs ~30x slower than a real one), %s..."
+              % ("Pico W" if radio else "Pico", costs.describe()))
         try:
             pico.boot(frames=2, timeout_ms=30000)
         except OSError as e:    # the forward's port is taken
@@ -135,6 +151,8 @@ def main(argv=None):
             run_script(pico, lines, on_step=lambda text, p: print("== %s (emu %.2f s)\n%s"
                                                                   % (text, p.now_ms / 1000, p.screen_text())))
             print(pico.console_text())
+            print("flash: %(sector_erases)d sector erases, %(page_programs)d page programs, %(busy_ms).0f ms busy"
+                  % pico.flash.snapshot())
         elif not sys.stdin.isatty():
             pico.settle()
             print(pico.screen_text())

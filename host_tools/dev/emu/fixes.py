@@ -16,6 +16,9 @@ rp2040py 0.3.6 limits and what this does about them (docs/emulator.md):
     Its access-point mode does not come up: the firmware joins in station mode (/wifi.json).
  9. The radio's bus credit runs ahead by one on every frame the guest receives and, after 256,
     equals the guest's send count: every send stalls 1 s (the board frozen) -> `steady_credit()`.
+10. I2C takes no bus time, and IC_FS_SPKLEN drops odd values -> i2c_time.py (costs.py).
+11. The flash is never BUSY after an erase or a program -> flash_time.py (costs.py).
+12. No XIP cache: flash reads cost what SRAM reads cost -> xip_cache.py (opt-in: slow on the host).
 """
 
 

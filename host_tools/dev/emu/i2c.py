@@ -13,33 +13,50 @@ from rp2040py.gpio_pin import GPIOPinState
 
 from host_tools.dev.sim.panel import Panel
 
+from .i2c_time import BYTE_BITS, START_BITS, STOP_BITS
+
 __all__ = ["Panel", "HwI2CTarget", "PinI2CTarget"]
 
 
 class HwI2CTarget:
-    """A target on the emulated I2C block: ACKs `addr` only, feeds each write to `panel`."""
+    """A target on the emulated I2C block: ACKs `addr` only, feeds each write to `panel`. With a
+    `bus` (i2c_time.BusTime, set by costs.Costs) each step completes after its bit times; with a
+    `refresh` (panel_time.Refresh) each transaction's STOP is noted, for when it shows."""
 
-    def __init__(self, i2c, addr, panel, log=None):
+    def __init__(self, i2c, addr, panel, log=None, clock=None):
         self.i2c, self.addr, self.panel, self.log, self.cur = i2c, addr, panel, log, None
+        self.clock = clock
+        self.bus = None
+        self.refresh = None
         self.nacks = 0
         self.frames = 0         # writes carrying GDDRAM data (a driver's show() is one)
+        self.bytes = 0          # bytes written to the panel (address bytes not counted)
         i2c.on_connect = self._connect
         i2c.on_write_byte = self._write
         i2c.on_read_byte = self._read
         i2c.on_stop = self._stop
 
+    def _later(self, bits, fn, tx_empty=False):
+        if self.bus is None:
+            fn()                # rp2040py raises TX_EMPTY itself, at once
+        else:
+            self.bus.after(bits, fn, tx_empty)
+
     def _connect(self, addr, mode):
-        self.cur = bytearray() if addr == self.addr else None
-        if self.cur is None:
+        ack = addr == self.addr
+        self.cur = bytearray() if ack else None
+        if not ack:
             self.nacks += 1
-        self.i2c.complete_connect(self.cur is not None)
+        self._later(START_BITS + BYTE_BITS, lambda: self.i2c.complete_connect(ack))
 
     def _write(self, value):
         self.cur.append(value)
-        self.i2c.complete_write(True)
+        self.bytes += 1
+        self._later(BYTE_BITS, lambda: self.i2c.complete_write(True), tx_empty=True)
 
     def _read(self, ack):
-        self.i2c.complete_read(0x00)        # SSD1306 status byte: nothing interesting
+        # SSD1306 status byte: nothing interesting
+        self._later(BYTE_BITS, lambda: self.i2c.complete_read(0x00), tx_empty=True)
 
     def _stop(self):
         if self.cur is not None:
@@ -50,6 +67,11 @@ class HwI2CTarget:
             if len(data) > 1 and data[0] & 0x40 and not data[0] & 0x80:
                 self.frames += 1
             self.panel.write(data)
+            if self.refresh is not None and self.clock is not None:
+                self.refresh.note(self.clock.nanos)
+        self._later(STOP_BITS, self._stopped)
+
+    def _stopped(self):
         self.i2c.complete_stop()
         # rp2040py 0.3.6: an aborted (NACKed) transfer never raises TX_EMPTY, so pico-sdk waits
         # for its timeout and MicroPython raises ETIMEDOUT instead of EIO. Silicon flushes the TX

@@ -12,6 +12,10 @@ running (it owns an asyncio loop and drives rp2040py's engine room from it), so 
 calls the board is frozen, and `run_ms(100)` is 100 ms on the Pico's clock however long it takes
 on the host (busy Python runs 25-30x slower than a real Pico; idle sleeps run faster).
 
+The board charges silicon's costs (I2C bus time, flash BUSY, the panel's refresh: costs.py) unless
+`costs=False` or SCOREBOARD_EMU_COSTS=0; `pico.flash.counts` counts erases and programs, and
+`pico.shown_ms()` is when the panel's last write is on the glass.
+
 rp2040py's limits and what this does about them: fixes.py (docs/emulator.md). A Pico W:
 
     pico = Pico(None, staging.stage("pico_w"), board="pico_w", forward_port=0)
@@ -29,6 +33,7 @@ from host_tools.board.staging import board_has_radio
 from . import flash as _flash
 from .board import BUTTON_NAMES, BoardPins, board_pins
 from .console import UsbConsole
+from .costs import Costs
 from .errors import EmuError
 from .firmware import UF2_HELP, W_UF2_HELP, find_uf2
 from .fixes import RoscRandomBit, park_cdc_reads, steady_credit
@@ -49,10 +54,11 @@ class Pico(UsbConsole):
     (a blank filesystem). `pins`: BoardPins (default: read from boards/<board>.py). A board
     with a radio runs as a Pico W; `forward_port` (0: any free port) forwards 127.0.0.1:PORT to
     its port 80 (`self.forward`, limit 8). `files`: {"/path": bytes} added to a staged tree
-    (e.g. /wifi.json)."""
+    (e.g. /wifi.json). `costs`: None (the environment: costs.Costs.from_env), True/False or a
+    costs.Costs."""
 
     def __init__(self, uf2=None, fs=None, board="pico", pins=None, fix_cdc=True, wall_timeout=600,
-                 forward_port=None, files=None):
+                 forward_port=None, files=None, costs=None):
         self.radio = board_has_radio(board)
         self.uf2 = find_uf2(uf2, self.radio)
         if not self.uf2:
@@ -69,6 +75,8 @@ class Pico(UsbConsole):
             self._image = _flash.build_image(files=files, block_count=blocks)
         self.pins = pins if isinstance(pins, BoardPins) else board_pins(board)
         self.fix_cdc = fix_cdc
+        self.costs = Costs.of(costs)
+        self.flash = None            # flash_time.FlashTime of the running board: its counters
         self.wall_timeout = wall_timeout
         self._work = tempfile.mkdtemp(prefix="pico-emu-")
         self._loop = asyncio.new_event_loop()
@@ -116,7 +124,9 @@ class Pico(UsbConsole):
         self.i2c_log = []
         self._console = bytearray()
         self._held = set()
-        self.hw_target = HwI2CTarget(mcu.i2c[self.pins.i2c_id], self.pins.addr, self.panel, self.i2c_log)
+        clock = self.dev.simulator.clock
+        self.hw_target = HwI2CTarget(mcu.i2c[self.pins.i2c_id], self.pins.addr, self.panel, self.i2c_log, clock)
+        self.flash = self.costs.attach(mcu, clock, self.hw_target)
         self.pin_target = PinI2CTarget(mcu, self.pins.sda, self.pins.scl, self.pins.addr)
         self._hook_console()
         self._hook_button_reads(mcu)
@@ -138,14 +148,14 @@ class Pico(UsbConsole):
         import dataclasses
         from rp2040py.boards import BOARDS, resolve_firmware
         if not self.radio:
-            return resolve_firmware(BOARDS["pico"], "micropython", self.uf2), []
+            return resolve_firmware(self.costs.mcu(BOARDS["pico"]), "micropython", self.uf2), []
         from rp2040py.external.cyw43 import Cyw43439
         made = []
 
         def radio():
             made.append(Cyw43439())
             return made[-1]
-        spec = BOARDS["pico_w"]
+        spec = self.costs.mcu(BOARDS["pico_w"])
         spec = dataclasses.replace(spec, extras=tuple(e for e in spec.extras if e is not Cyw43439) + (radio,))
         return resolve_firmware(spec, "micropython", self.uf2), made
 
@@ -288,6 +298,12 @@ class Pico(UsbConsole):
         """Run until the firmware reads its buttons again (from now); False on timeout."""
         mark = self.dev.simulator.clock.nanos
         return self.run_until(lambda: self._polled_ns > mark, timeout_ms)
+
+    def shown_ms(self):
+        """Emulated ms at which the panel's last transaction is seen: its next frame refresh on the
+        silicon-timed board (panel_time), its STOP on the zero-cost one; None before any."""
+        ns = self.hw_target.refresh.shown_ns() if self.hw_target else None
+        return None if ns is None else ns / 1e6
 
     def wait_frame(self, timeout_ms=10000):
         """Run until the panel receives a new frame (a data write); False on timeout."""
