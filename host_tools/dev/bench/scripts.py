@@ -74,9 +74,10 @@ def screen_and_split(p):
 
 
 def _note_panel(p, st):
-    """st["last"]: the emulated ms at which the panel got a transaction after st["panel"] of them."""
+    """st["last"]: the emulated ms at which the panel showed a transaction after st["panel"] of them
+    (Pico.shown_ms: its next refresh on the silicon-timed board, its STOP on the zero-cost one)."""
     if p.panel.transactions != st["panel"]:
-        st["panel"], st["last"] = p.panel.transactions, p.now_ms
+        st["panel"], st["last"] = p.panel.transactions, p.shown_ms()
 
 
 def settle_timed(p, quiet_ms, last=None):
@@ -138,6 +139,7 @@ def run_game(kind, uf2, flash_dir, log=None):
                 op, args = words[0], words[1:]
                 if op == "shot":
                     continue
+                flash = p.flash.snapshot()
                 if op in ("click", "long"):
                     ms = timed_press(p, words)
                 elif op == "wait":
@@ -151,7 +153,9 @@ def run_game(kind, uf2, flash_dir, log=None):
                 label = "%d %s" % (n, " ".join(words)) + (" (%s)" % note[:40] if note else "")
                 steps.append({"step": label, "ms": ms, "screen": kind_of, "split": split,
                               "free": m[0] if m else None, "alloc": m[1] if m else None,
-                              "largest": m[2] if m else None, "names": m[3] if m else None})
+                              "largest": m[2] if m else None, "names": m[3] if m else None,
+                              "erases": p.flash.snapshot()["sector_erases"] - flash["sector_erases"],
+                              "programs": p.flash.snapshot()["page_programs"] - flash["page_programs"]})
                 if log:
                     log("%s: %-30s %5s ms  %-14s alloc %s largest %s names %s" % (
                         kind, label, ms, kind_of, m and m[1], m and m[2], m and m[3]))
