@@ -171,20 +171,10 @@ class Server:
 
     # ---- the routes --------------------------------------------------------------------------------
     def _routes(self):
-        """The microdot app (imported now: a board nobody's phone has asked keeps its ~13 KB)."""
-        import gc
-        gc.collect()
-        import sys
-        from microdot import Microdot, Request, Response
-        # microdot prints every exception it catches (a request it cannot parse, a route that
-        # raised) with its module's print_exception: ours puts it in the error log instead
-        mod = sys.modules.get("microdot.microdot")
-        if mod is not None:
-            mod.print_exception = self._log
-        Request.max_readline = MAX_LINE
-        Request.max_content_length = MAX_BODY
-        Request.max_body_length = MAX_BODY
-        md = Microdot()
+        """The microdot app (imported now: a board nobody's phone has asked keeps its ~13 KB): each
+        route a thin closure, a longer answer a method below."""
+        md = self._microdot()
+        from microdot import Response
         hub = self.hub
 
         @md.errorhandler(404)
@@ -193,15 +183,7 @@ class Server:
 
         @md.errorhandler(413)
         async def too_large(req):
-            # answered and the unread body drained here: microdot would close on it (a reset)
-            from net.forbidden import answer
-            lang = req.args.get("lang")
-            try:
-                await answer(req.sock[0], req.sock[1], 413, lang if lang in LANGS else None,
-                             req.method == "HEAD")
-            except OSError:        # the phone went: nothing more to say
-                pass
-            return Response.already_handled
+            return await self._too_large(req)
 
         @md.errorhandler(400)
         async def bad(req):
@@ -209,11 +191,7 @@ class Server:
 
         @md.get("/")
         async def page(req):
-            if req.method == "HEAD":   # microdot sends no body then, nor closes the file it has
-                import os
-                return Response(b"", 200, {"Content-Type": "text/html; charset=UTF-8",
-                                           "Content-Length": str(os.stat(self.page)[6])})
-            return Response.send_file(self.page, content_type="text/html; charset=UTF-8")
+            return self._send_page(req)
 
         @md.get("/view")
         async def view(req):
@@ -226,28 +204,11 @@ class Server:
 
         @md.post("/claim")
         async def claim(req):
-            body = _body(req)
-            if body is None:
-                return _json({"error": "bad request"}, 400)
-            try:
-                hub.claim(body.get("seat"), body.get("c"))
-            except Refusal as r:
-                return _json({"error": hub.t(_lang(req), r.msg_id, r.info)}, 409)
-            self.app.dirty = True
-            return _json({"asked": True}, 202)
+            return self._claim(req)
 
         @md.post("/act")
         async def act(req):
-            body = _body(req)
-            if body is None:
-                return _json({"error": "bad request"}, 400)
-            try:
-                code, v = hub.act(body.get("tok"), body.get("v"), body.get("ev"))
-            except Refusal as r:
-                return _json({"error": _refusal(self.app, hub, _lang(req), r), "v": hub.v}, 409)
-            if code != 200:          # no seat of this game's, or not this seat's to send
-                return _json({"error": hub.t(_lang(req), "E_PH_NOT_SEAT")}, 403)
-            return _json({"ok": True, "v": v})
+            return self._act(req)
 
         # the table's record (net/record_routes.py and net/record.py, imported at the first such
         # request): one route for its seven addresses, each microdot route costing heap
@@ -259,6 +220,70 @@ class Server:
             return await route(self, req)
 
         return md
+
+    def _microdot(self):
+        """An empty microdot app, its requests bounded."""
+        import gc
+        gc.collect()
+        import sys
+        from microdot import Microdot, Request
+        # microdot prints every exception it catches (a request it cannot parse, a route that
+        # raised) with its module's print_exception: ours puts it in the error log instead
+        mod = sys.modules.get("microdot.microdot")
+        if mod is not None:
+            mod.print_exception = self._log
+        Request.max_readline = MAX_LINE
+        Request.max_content_length = MAX_BODY
+        Request.max_body_length = MAX_BODY
+        return Microdot()
+
+    async def _too_large(self, req):
+        # answered and the unread body drained here: microdot would close on it (a reset)
+        from microdot import Response
+        from net.forbidden import answer
+        lang = req.args.get("lang")
+        try:
+            await answer(req.sock[0], req.sock[1], 413, lang if lang in LANGS else None,
+                         req.method == "HEAD")
+        except OSError:        # the phone went: nothing more to say
+            pass
+        return Response.already_handled
+
+    def _send_page(self, req):
+        from microdot import Response
+        if req.method == "HEAD":   # microdot sends no body then, nor closes the file it has
+            import os
+            return Response(b"", 200, {"Content-Type": "text/html; charset=UTF-8",
+                                       "Content-Length": str(os.stat(self.page)[6])})
+        return Response.send_file(self.page, content_type="text/html; charset=UTF-8")
+
+    def _claim(self, req):
+        """A phone asks for a seat: the panel asks the table (202), or why not (409)."""
+        hub = self.hub
+        body = _body(req)
+        if body is None:
+            return _json({"error": "bad request"}, 400)
+        try:
+            hub.claim(body.get("seat"), body.get("c"))
+        except Refusal as r:
+            return _json({"error": hub.t(_lang(req), r.msg_id, r.info)}, 409)
+        self.app.dirty = True
+        return _json({"asked": True}, 202)
+
+    def _act(self, req):
+        """A seat's phone sends an event: taken as a press would be, or refused (409), or not this
+        phone's to send (403)."""
+        hub = self.hub
+        body = _body(req)
+        if body is None:
+            return _json({"error": "bad request"}, 400)
+        try:
+            code, v = hub.act(body.get("tok"), body.get("v"), body.get("ev"))
+        except Refusal as r:
+            return _json({"error": _refusal(self.app, hub, _lang(req), r), "v": hub.v}, 409)
+        if code != 200:          # no seat of this game's, or not this seat's to send
+            return _json({"error": hub.t(_lang(req), "E_PH_NOT_SEAT")}, 403)
+        return _json({"ok": True, "v": v})
 
     def record(self):
         from net import record
