@@ -206,17 +206,12 @@ def replay(st, j, header, hlen, snap, nsegs, trust=False, eager=False):
     the valid prefix ends, [size, CRC, last seq] of the segments before that one). Undos and redos
     fold lazily (Game.replay); when the last fold cannot read an older segment back, the fold
     runs again `eager`, folding at every line, so that the valid prefix ends where it did."""
-    gid = j.gid
     # trust: start from the snapshot itself, unverified (its base cannot be folded because a
     # deep undo on the way needs an older segment that was damaged)
     start = snap if trust else (snap.get("base") if snap is not None else None)
-    if start is not None:
-        j.found_damage = False
-        if not covered_ok(st, j, hlen, start):
-            return None
-        if j.found_damage and start["seg"] >= snap["seg"]:
-            return None         # the snapshot's own segment: the journal ends at the damage
-    game = Game.resume(header, start and point(start), [], None, j.source)
+    if start is not None and not _start_ok(st, j, hlen, start, snap):
+        return None
+    fold = _Fold(j, header, hlen, snap, start, snap is None or trust, eager)
     seg = start["seg"] if start else 0
     closed = []
     if snap is not None:
@@ -224,96 +219,168 @@ def replay(st, j, header, hlen, snap, nsegs, trust=False, eager=False):
             closed.append(e)    # the segments before the base: as on record
     if len(closed) != seg:
         return None
-    end_seg, end_off = 0, hlen
-    matched = start is None
-    verified = snap is None or trust
-    lineno = 0
-    stop = False
-    while seg < nsegs and not stop:
+    while seg < nsegs and not fold.stop:
         j.seg = seg             # deep undo while replaying reads up to here
-        f = st.fs.open(j.path(seg), "rb")
-        off = 0
-        crc = 0
-        if not matched:
-            off = start["off"]  # straight to the line the base was taken after
-            f.seek(off)
-            crc = None          # the segment's CRC comes from the record, not from here
-        elif seg == 0:
-            line = f.readline(LINE_MAX)
-            off = hlen
-            crc = binascii.crc32(line)
-        try:
-            for line in lines_of(f):
-                lineno += 1
-                try:
-                    rec = journal.unseal(line, lineno)
-                except Refusal:
-                    if not matched:
-                        return None
-                    if snap is not None and not verified and seg < snap["seg"]:
-                        raise Damaged()  # a closed segment before the snapshot's
-                    stop = True
-                    break
-                if not matched:
-                    # the base's own line: same game, same seq, same CRC, else it is not
-                    # this journal's snapshot
-                    if (rec.get("g") != gid or rec.get("seq") != start["seq"]
-                            or journal.crc_field(line) != start.get("lcrc")):
-                        return None
-                    off += len(line)
-                    matched = True
-                    end_seg, end_off = seg, off
-                    continue
-                try:
-                    validate.check_event(rec, game.seq + 1, gid, lineno)
-                    game.replay(rec)
-                    if eager or not verified and game.seq == snap["seq"]:
-                        game.settle()   # a replayed undo folds lazily: here, its reading errors
-                except journal.LogError as e:
-                    if e.msg_id in TORN and snap is not None and not verified:
-                        raise Damaged()  # a deep undo read a damaged closed segment
-                    if snap is not None and not verified:
-                        raise Unplayable("E_SNAP")
-                    stop = True
-                    break
-                except Refusal:
-                    if snap is not None and not verified:
-                        # maybe the snapshot's base is what is wrong: replay from the start
-                        raise Unplayable("E_SNAP")
-                    # the valid prefix ends here (a power cut's tail, or garbage after it)
-                    stop = True
-                    break
-                if not verified and game.seq == snap["seq"]:
-                    if (seg != snap["seg"] or off != snap["off"]
-                            or journal.crc_field(line) != snap["lcrc"] or game.done != snap["done"]
-                            or game.undone != snap["undone"] or game.state != snap["state"]):
-                        return None
-                    verified = True
-                if crc is not None:
-                    crc = binascii.crc32(line, crc)
-                off += len(line)
-                end_seg, end_off = seg, off
-        finally:
-            f.close()
-        if not matched:
+        if not fold.read(st, seg):
             return None
-        if not stop and seg + 1 < nsegs:
-            if crc is None:
-                if seg < len(snap["segs"]):
-                    closed.append(snap["segs"][seg])
-                else:
-                    closed.append([off, file_crc(st.fs, j.path(seg), off) or 0, game.seq])
-            else:
-                closed.append([off, crc & 0xFFFFFFFF, game.seq])
+        if not fold.stop and seg + 1 < nsegs:
+            closed.append(fold.closed(st, seg))
         seg += 1
-    if not verified:
+    if not fold.verified:
         return None
     if not eager:
         try:
-            game.settle()
+            fold.game.settle()
         except Refusal:         # a damaged older segment: find the line it stops at
             return replay(st, j, header, hlen, snap, nsegs, trust, True)
-    j.seg = end_seg
-    return game, end_seg, end_off, closed
+    j.seg = fold.end_seg
+    return fold.game, fold.end_seg, fold.end_off, closed
 
 
+def _start_ok(st, j, hlen, start, snap):
+    """The fold may start at `start` (the snapshot's base, or the snapshot trusted): its offset
+    falls on a line boundary, and no damage lies before it in the snapshot's own segment (the
+    journal ends at the damage there)."""
+    j.found_damage = False
+    if not covered_ok(st, j, hlen, start):
+        return False
+    return not (j.found_damage and start["seg"] >= snap["seg"])
+
+
+# What one line tells the fold (_Fold.line).
+_ON = 0         # folded in: on to the next line
+_END = 1        # the valid prefix ends before this line
+_NOT = 2        # the snapshot (or its base) is not this journal's: replay() gives None
+
+
+class _Fold:
+    """replay()'s walk through the journal: the game folded so far, where the valid prefix ends,
+    and what has been found on the way (the base's own line, the snapshot's state)."""
+
+    def __init__(self, j, header, hlen, snap, start, verified, eager):
+        self.j = j
+        self.hlen = hlen
+        self.snap = snap
+        self.start = start
+        self.eager = eager
+        self.game = Game.resume(header, start and point(start), [], None, j.source)
+        self.matched = start is None    # the base's own line read (from the start: none to read)
+        self.verified = verified        # the fold passed through the snapshot with its state
+        self.stop = False               # the valid prefix ended before the journal did
+        self.lineno = 0
+        self.end_seg = 0
+        self.end_off = hlen
+        self.off = 0                    # in the segment being read
+        self.crc = 0                    # of that segment so far; None: on record in the snapshot
+
+    def read(self, st, seg):
+        """Fold one segment's lines; False when the snapshot is not this journal's."""
+        f = self.open(st, seg)
+        try:
+            for line in lines_of(f):
+                self.lineno += 1
+                go = self.line(line, seg)
+                if go == _NOT:
+                    return False
+                if go == _END:
+                    self.stop = True
+                    break
+        finally:
+            f.close()
+        return self.matched
+
+    def open(self, st, seg):
+        """The segment, open where the fold reads it from: the base's line, or past the header."""
+        f = st.fs.open(self.j.path(seg), "rb")
+        self.off = 0
+        self.crc = 0
+        if not self.matched:
+            self.off = self.start["off"]    # straight to the line the base was taken after
+            f.seek(self.off)
+            self.crc = None     # the segment's CRC comes from the record, not from here
+        elif seg == 0:
+            line = f.readline(LINE_MAX)
+            self.off = self.hlen
+            self.crc = binascii.crc32(line)
+        return f
+
+    def line(self, line, seg):
+        try:
+            rec = journal.unseal(line, self.lineno)
+        except Refusal:
+            return self.torn(seg)
+        if not self.matched:
+            return self.base_line(rec, line, seg)
+        if not self.fold_in(rec):
+            return _END
+        if not self.verified and self.game.seq == self.snap["seq"]:
+            if not self.at_snapshot(line, seg):
+                return _NOT
+            self.verified = True
+        if self.crc is not None:
+            self.crc = binascii.crc32(line, self.crc)
+        self.off += len(line)
+        self.end_seg, self.end_off = seg, self.off
+        return _ON
+
+    def torn(self, seg):
+        """A line that is not whole: the journal's end (a power cut's tail), or, in a closed
+        segment before the snapshot's, damage after the fact."""
+        if not self.matched:
+            return _NOT
+        snap = self.snap
+        if snap is not None and not self.verified and seg < snap["seg"]:
+            raise Damaged()
+        return _END
+
+    def base_line(self, rec, line, seg):
+        """The base's own line: same game, same seq, same CRC, else it is not this journal's
+        snapshot."""
+        start = self.start
+        if (rec.get("g") != self.j.gid or rec.get("seq") != start["seq"]
+                or journal.crc_field(line) != start.get("lcrc")):
+            return _NOT
+        self.off += len(line)
+        self.matched = True
+        self.end_seg, self.end_off = seg, self.off
+        return _ON
+
+    def fold_in(self, rec):
+        """The event checked and folded into the game; False: the valid prefix ends at it (a
+        power cut's tail, or garbage after it). Before the snapshot is verified a refusal is
+        the snapshot's (maybe its base is what is wrong: the caller replays from the start), or
+        a damaged closed segment's that a deep undo read."""
+        game = self.game
+        checking = self.snap is not None and not self.verified
+        try:
+            validate.check_event(rec, game.seq + 1, self.j.gid, self.lineno)
+            game.replay(rec)
+            if self.eager or not self.verified and game.seq == self.snap["seq"]:
+                game.settle()   # a replayed undo folds lazily: here, its reading errors
+        except journal.LogError as e:
+            if e.msg_id in TORN and checking:
+                raise Damaged()
+            if checking:
+                raise Unplayable("E_SNAP")
+            return False
+        except Refusal:
+            if checking:
+                raise Unplayable("E_SNAP")
+            return False
+        return True
+
+    def at_snapshot(self, line, seg):
+        """At the snapshot's seq the fold is at its place, with its line, stacks and state."""
+        snap = self.snap
+        game = self.game
+        return (seg == snap["seg"] and self.off == snap["off"]
+                and journal.crc_field(line) == snap["lcrc"] and game.done == snap["done"]
+                and game.undone == snap["undone"] and game.state == snap["state"])
+
+    def closed(self, st, seg):
+        """[size, CRC, last seq] of the segment just read, now closed behind the fold."""
+        if self.crc is not None:
+            return [self.off, self.crc & 0xFFFFFFFF, self.game.seq]
+        if seg < len(self.snap["segs"]):
+            return self.snap["segs"][seg]
+        return [self.off, file_crc(st.fs, self.j.path(seg), self.off) or 0, self.game.seq]
