@@ -60,17 +60,7 @@ def load(st, stem, segs, repair):
     j = Segments(st, stem, gid)
     if nsegs == 0:
         return None
-    try:
-        hline, header = read_header(st, j.path(0))
-    except journal.LogError as e:
-        if e.msg_id in TORN:
-            hline, header = None, None
-        else:               # a sealed header the validator refuses: no replay is possible
-            raise Unplayable(e.msg_id == "E_LOG_HEADER" and e.info.get("why") or e.msg_id)
-    except (OSError, Refusal):
-        hline, header = None, None
-    if header is not None and header.get("g") != gid:
-        raise Unplayable("E_LOG_GAME")
+    hline, header = _header(st, j, gid)
     if header is None:
         # No committed header: create() never returned. Only such a torn creation is removed.
         if repair and nsegs == 1 and len(segs) == 1 and b"\n" not in head(st, j.path(0)):
@@ -84,20 +74,8 @@ def load(st, stem, segs, repair):
         try:
             res = replay(st, j, header, len(hline), snap, nsegs)
         except Damaged:
-            # an older, closed segment can no longer back the snapshot: resume from it as it
-            # is (the screen says how many presses the journal lost) rather than cut the
-            # journal short there. Damage in the snapshot's own segment is the journal's end
-            # as before (a power cut can only have touched that one).
             damaged = True
-            j.found_damage = False
-            if covered_ok(st, j, len(hline), snap) and not j.found_damage:
-                try:
-                    res = replay(st, j, header, len(hline), snap, nsegs, True)
-                except OSError:
-                    raise
-                except Exception:
-                    res = None
-            j.found_damage = True
+            res = _replay_damaged(st, j, header, len(hline), snap, nsegs)
         except OSError:
             raise
         except Exception:   # Unplayable, a fault from a state that only looked right, or
@@ -106,22 +84,8 @@ def load(st, stem, segs, repair):
         snap = None
         res = replay(st, j, header, len(hline), None, nsegs)
     game, end_seg, end_off, closed = res
-    listed = st._listed
-    dropped = 0
-    sizes = []
-    for i in range(len(segs)):
-        s = segs[i]
-        n = listed.get(layout.segment(stem, s)) if listed else None
-        if n is None:
-            if i < nsegs and s < end_seg and s < len(closed):
-                n = closed[s][0]        # a closed segment: its size is on record
-            else:
-                n = size(st.fs, j.path(s)) or 0
-        sizes.append(n)
-        if s > end_seg or i >= nsegs:
-            dropped += n
-        elif s == end_seg:
-            dropped += n - end_off
+    sizes = _sizes(st, j, segs, nsegs, end_seg, closed)
+    dropped = _dropped(segs, sizes, nsegs, end_seg, end_off)
     j.seg = end_seg
     j.size = end_off
     j.last_seq = game.seq
@@ -130,22 +94,93 @@ def load(st, stem, segs, repair):
     j.drop_snap = snap is None
     j.segs = segs
     if repair:
-        st._close_all()
-        st.last_recovery = {"events": game.seq, "dropped_bytes": dropped}
-        st.damaged = check_closed(st, j, sizes, damaged or j.found_damage)
-        if dropped or snap is None:
-            from storage.repair import cut_back   # only when the files may need it
-            try:
-                cut_back(st, j)
-            except Refusal:
-                pass            # j.broken: the game is shown, nothing is appended to it
-        game.sink = j.sink
-        st._open[gid] = j
-        # the next snapshot folds from here: the verified snapshot (the fold from it reaches
-        # the end of the journal), or after a full replay the state now
-        j.base = snapshot.bare(snap) if snap is not None else here(st, j, game)
+        _take_over(st, j, game, snap, sizes, dropped, damaged)
     game.store_bytes = sum(sizes) - dropped
     return game
+
+
+def _header(st, j, gid):
+    """(header line, header) of segment 0; (None, None) when it holds no whole line (a torn
+    creation) or cannot be read. A sealed header the validator refuses, or another game's,
+    raises Unplayable: no replay is possible."""
+    try:
+        hline, header = read_header(st, j.path(0))
+    except journal.LogError as e:
+        if e.msg_id in TORN:
+            return None, None
+        raise Unplayable(e.msg_id == "E_LOG_HEADER" and e.info.get("why") or e.msg_id)
+    except (OSError, Refusal):
+        return None, None
+    if header is not None and header.get("g") != gid:
+        raise Unplayable("E_LOG_GAME")
+    return hline, header
+
+
+def _replay_damaged(st, j, header, hlen, snap, nsegs):
+    """An older, closed segment can no longer back the snapshot: resume from it as it is (the
+    screen says how many presses the journal lost) rather than cut the journal short there.
+    Damage in the snapshot's own segment is the journal's end as before (a power cut can only
+    have touched that one). None: the journal is replayed from its start."""
+    res = None
+    j.found_damage = False
+    if covered_ok(st, j, hlen, snap) and not j.found_damage:
+        try:
+            res = replay(st, j, header, hlen, snap, nsegs, True)
+        except OSError:
+            raise
+        except Exception:
+            res = None
+    j.found_damage = True
+    return res
+
+
+def _sizes(st, j, segs, nsegs, end_seg, closed):
+    """Each segment file's size: from the store's listing, else (a closed segment) its record,
+    else the file's."""
+    listed = st._listed
+    sizes = []
+    for i in range(len(segs)):
+        s = segs[i]
+        n = listed.get(layout.segment(j.stem, s)) if listed else None
+        if n is None:
+            if i < nsegs and s < end_seg and s < len(closed):
+                n = closed[s][0]        # a closed segment: its size is on record
+            else:
+                n = size(st.fs, j.path(s)) or 0
+        sizes.append(n)
+    return sizes
+
+
+def _dropped(segs, sizes, nsegs, end_seg, end_off):
+    """The bytes past the valid prefix: the end segment's tail, later segments, and those after
+    a gap."""
+    dropped = 0
+    for i in range(len(segs)):
+        s = segs[i]
+        if s > end_seg or i >= nsegs:
+            dropped += sizes[i]
+        elif s == end_seg:
+            dropped += sizes[i] - end_off
+    return dropped
+
+
+def _take_over(st, j, game, snap, sizes, dropped, damaged):
+    """The recovered game becomes the store's open game: what recovery found recorded, the files
+    cut back to the valid prefix, the sink attached."""
+    st._close_all()
+    st.last_recovery = {"events": game.seq, "dropped_bytes": dropped}
+    st.damaged = check_closed(st, j, sizes, damaged or j.found_damage)
+    if dropped or snap is None:
+        from storage.repair import cut_back   # only when the files may need it
+        try:
+            cut_back(st, j)
+        except Refusal:
+            pass            # j.broken: the game is shown, nothing is appended to it
+    game.sink = j.sink
+    st._open[j.gid] = j
+    # the next snapshot folds from here: the verified snapshot (the fold from it reaches
+    # the end of the journal), or after a full replay the state now
+    j.base = snapshot.bare(snap) if snap is not None else here(st, j, game)
 
 
 def _pick(n):
