@@ -1,13 +1,20 @@
 # The PC side's house (issue 39): host_tools/ shows its three jobs at a glance (board/, records/,
 # dev/, beside kinds/ and the few helpers every command shares), no file in it is over 400 lines,
-# and every Python file opens with a line saying what it is for.
+# and every Python file opens with a line saying what it is for. The firmware's functions stay
+# short enough to hold in one's head (issue 50).
+import ast
 import os
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HOST = os.path.join(ROOT, "host_tools")
+FIRMWARE = os.path.join(ROOT, "firmware")
 MAX_ENTRIES = 12
 MAX_LINES = 400
 TEXT = (".py", ".js", ".html", ".css", ".txt", ".md", ".svg", ".webmanifest")
+MAX_FUNCTION_LINES = 60
+# Firmware functions allowed over MAX_FUNCTION_LINES, as "path::name": none. The rules' tables
+# (settings, values, texts) are module-level data, not functions, so none needs to be here.
+LONG_FUNCTIONS = ()
 
 
 def _files():
@@ -56,3 +63,31 @@ def test_every_python_file_says_what_it_is_for():
             if not first.startswith(("#", '"""')):
                 silent.append(os.path.relpath(path, ROOT))
     assert silent == []
+
+
+def _long_functions(top):
+    """Every function (methods and nested ones included) under `top` longer than
+    MAX_FUNCTION_LINES, as ("path::name", lines), its decorators not counted."""
+    long = []
+    for root, dirs, files in os.walk(top):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for fn in sorted(files):
+            if not fn.endswith(".py"):
+                continue
+            path = os.path.join(root, fn)
+            with open(path, encoding="utf-8") as f:
+                tree = ast.parse(f.read(), path)
+            for node in ast.walk(tree):
+                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    n = node.end_lineno - node.lineno + 1
+                    if n > MAX_FUNCTION_LINES:
+                        long.append(("%s::%s" % (os.path.relpath(path, ROOT).replace(os.sep, "/"), node.name), n))
+    return long
+
+
+def test_no_firmware_function_over_60_lines():
+    """No function in firmware/ is over 60 lines: a long one is broken into named steps that say
+    what they do (issue 50 §3). host_tools/ follows when its long functions are split; until
+    then this walks firmware/ only."""
+    long = ["%s: %d lines" % (name, n) for name, n in _long_functions(FIRMWARE) if name not in LONG_FUNCTIONS]
+    assert long == [], "break these into named steps: " + "; ".join(long)
