@@ -45,7 +45,14 @@ SELF = "tests/test_kind_names.py"
 ALLOWED = {
     ("host_tools/dev/web/shot.py", "kabu"): "the README's picture of the web page: its default is the "
     "株ドボン preview a person chose to show (an example, not a list of games)",
+    ("tests/test_phone_page_reading.py", "kakehiki"): "a page's reading checked on one game's phone "
+    "forms (its name buttons): an example, not a list of games",
 }
+# The phones' evening (docs/phones.md "Across games"): a script of an evening that plays the four
+# games in turn, each with its own button steps: it names every game as an evening's script would.
+for _path in ("host_tools/dev/phone_evening/night.py", "host_tools/dev/phone_evening/steps.py"):
+    for _k in KINDS:
+        ALLOWED[(_path, _k)] = "an evening's script: the games played in turn (docs/phones.md)"
 # Tests of several games at once, whose input is itself those games' own (a script written for their
 # screens, a hand-worked season summed over all four): each may name the kinds in its file name.
 SEVERAL = ("tests/test_emu_saved_games_dobon_kakehiki.py", "tests/test_ui_evening_mp_dobon_kakehiki.py",
