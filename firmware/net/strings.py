@@ -30,7 +30,7 @@ MESSAGES = {
     "PH_HAND_LINE": ("{name}: {state}", "{name}：{state}"),
     "PH_HANDS_DROPPED": ("The table dropped the hands", "卓で手札の入力が取り消されました"),
     "PH_MY_HAND": ("You sent: {cards}", "送った手札：{cards}"),
-    "PH_TABLE_HAND": ("Entered at the table: {cards}", "卓で入力済みの手札：{cards}"),
+    "PH_TABLE_HAND": ("At the table: {cards}", "卓で入力済み：{cards}"),
     "PH_OPEN": ("Enter it", "入力する"),
     "E_PH_BUSY": ("The table is entering something: wait", "卓で入力中です。お待ちください"),
     # the panel first (docs/phones.md): a phone's act while the panel shows something else
@@ -47,5 +47,5 @@ MESSAGES = {
                   "パネルで次のゲームを準備中です。始まってから席を選んでください"),
     "E_PH_NOT_SEAT": ("This phone holds no seat in this game: choose your seat",
                       "このスマホはこのゲームの席を持っていません。席を選んでください"),
-    "PH_NEXT_GAME": ("The table is setting up {game}", "パネルで{game}を準備中"),
+    "PH_NEXT_GAME": ("Setting up {game}", "{game}を準備中"),
 }

@@ -25,7 +25,7 @@ def after_step(ev):
 
 def claims_as_the_panel_allows(view, phones):
     """「この席にする」 only on a game being played: none while the panel sets up the next game
-    (the note 「パネルで…を準備中」 is the view's and follow() saw it), none on an ended game; on a
+    (the note 「…を準備中」 is the view's and follow() saw it), none on an ended game; on a
     game being played every seat for a phone without one."""
     n = len(view.get("seats", []))
     offered = view["screen"] == "play" and not view.get("next") and n

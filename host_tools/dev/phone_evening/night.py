@@ -38,7 +38,7 @@ def run(browser, folder, shots=None, dest=None):
 
 def start(ev, kind, players, unfinished=False, setup_shot=(), **names):
     """A new game from the first screen: while the panel sets it up every phone shows the game on
-    the table with the note 「パネルで…を準備中」 and no seat to claim (checked at each step); once
+    the table with the note 「…を準備中」 and no seat to claim (checked at each step); once
     started, a phone that held a seat of an earlier game is told so and offered the new seats."""
     ev.mark("game %d (%s)" % (len([m for m in ev.log if m[0].startswith("game ")]) + 1, game_name(kind, "ja")))
     ev.press(*steps.new_game(kind, unfinished))

@@ -474,13 +474,13 @@ def test_the_last_hand_waits_while_the_panel_corrects_one(tmp_path):
 
 def test_a_hand_entered_on_the_panel_reads_so_on_its_seats_phone(tmp_path):
     """A seat with a phone whose hand the panel enters (OK on its 「スマホ待ち」, or a correction of
-    what the phone sent): its phone reads 「卓で入力済みの手札」, never 「送った手札」 (issue 47)."""
+    what the phone sent): its phone reads 「卓で入力済み」, never 「送った手札」 (issue 47)."""
     app, hub, toks = table(tmp_path)
     open_dobon(app)
     press(app, "down", "ok")                 # Ben's hand here, though his phone could send it
     press(app, "ok", "ok", "down", "ok")     # 他 他, 決定
-    assert hub.view("ja", toks[1])["mine"]["lines"] == ["卓で入力済みの手札：他 他"]
-    assert hub.view("en", toks[1])["mine"]["lines"][0].startswith("Entered at the table: ")
+    assert hub.view("ja", toks[1])["mine"]["lines"] == ["卓で入力済み：他 他"]
+    assert hub.view("en", toks[1])["mine"]["lines"][0].startswith("At the table: ")
     assert hands_lines(hub)[1] == "Ben：卓で入力済み"
     # the phone's own hand, then corrected on the panel: the panel's now
     app2, hub2, toks2 = table(tmp_path)
@@ -489,4 +489,4 @@ def test_a_hand_entered_on_the_panel_reads_so_on_its_seats_phone(tmp_path):
     assert hub2.view("ja", toks2[1])["mine"]["lines"] == ["送った手札：他 赤ピン"]
     press(app2, "down", "ok")                # OK on a seat that is in: entered again here (the
     press(app2, "ok", "down", "ok")          # grid opens on what was sent): one 他 more, 決定
-    assert hub2.view("ja", toks2[1])["mine"]["lines"] == ["卓で入力済みの手札：他 赤ピン 他"]
+    assert hub2.view("ja", toks2[1])["mine"]["lines"] == ["卓で入力済み：他 赤ピン 他"]
