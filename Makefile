@@ -11,7 +11,7 @@ UF2 ?= $(wildcard .cache/RPI_PICO.uf2)
 W_UF2 ?= $(or $(PICO_W_UF2),$(wildcard .cache/RPI_PICO_W.uf2))
 FORWARD ?= 8080
 
-.PHONY: sim web demo test test-emu bench bench-doc presses deploy firmware flash emu export report font texts screenshots clean help
+.PHONY: sim web demo test test-emu bench bench-doc presses deploy firmware flash emu export check-board report font texts screenshots clean help
 help:
 	@echo "make sim     [STORE=dir] [SERVE=1 [SERVE_PORT=8080]] the scoreboard in the simulator (keyboard = buttons); STORE keeps the games, SERVE serves phones (docs/phones.md)"
 	@echo "make web     [WEB_PORT=8000] [WEB_HOST=0.0.0.0] the scoreboard in a browser: http://127.0.0.1:8000/ (the firmware on MicroPython WebAssembly)"
@@ -27,6 +27,7 @@ help:
 	@echo "make emu     [UF2=path] the firmware on an emulated Pico (UF2=build/firmware/scoreboard-pico.uf2: ours); BOARD=pico_w [W_UF2=path] [FORWARD=8080]: the Pico W, its page on 127.0.0.1:FORWARD (n: the address)"
 	@echo "make texts   firmware/ui/texts.bin from the message tables (the other targets do it when stale)"
 	@echo "make export  [PORT=...] copy and verify game logs from the Pico into archive/"
+	@echo "make check-board [PORT=...] time a full frame, a command and a flash append on a real board, to compare with the emulator (docs/hardware.md)"
 
 # The texts' data file on the flash (host_tools/dev/make_texts.py), made again from the message tables
 # whenever one is newer: every target that runs the firmware depends on it being fresh
@@ -124,6 +125,9 @@ emu: $(STAMP) $(TEXTS)
 
 export: $(STAMP)
 	$(PY) -m host_tools export $(if $(PORT),--port $(PORT))
+
+check-board: $(STAMP)
+	$(PY) -m host_tools.board.check $(if $(PORT),--port $(PORT))
 
 texts: $(STAMP)
 	$(PY) -m host_tools.dev.make_texts
