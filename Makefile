@@ -11,23 +11,28 @@ UF2 ?= $(wildcard .cache/RPI_PICO.uf2)
 W_UF2 ?= $(or $(PICO_W_UF2),$(wildcard .cache/RPI_PICO_W.uf2))
 FORWARD ?= 8080
 
-.PHONY: sim web demo test test-emu bench bench-doc presses deploy firmware flash emu export check-board report font texts screenshots clean help
+.PHONY: sim web demo test test-emu bench bench-doc presses deploy firmware flash emu export check-board font texts screenshots clean help
 help:
-	@echo "make sim     [STORE=dir] [SERVE=1 [SERVE_PORT=8080]] the scoreboard in the simulator (keyboard = buttons); STORE keeps the games, SERVE serves phones (docs/phones.md)"
-	@echo "make web     [WEB_PORT=8000] [WEB_HOST=0.0.0.0] the scoreboard in a browser: http://127.0.0.1:8000/ (the firmware on MicroPython WebAssembly)"
-	@echo "make demo    a whole scripted 4-player game, printed, with its log file"
-	@echo "make test    the test suite (CPython + real MicroPython)"
-	@echo "make test-emu [UF2=path] [MICROPY_DIR=path] the emulated-Pico suite: the official files, then our UF2s (built first with MICROPY_DIR)"
-	@echo "make bench   measurements into docs/benchmarks.md (and make presses); our firmware beside the official one into docs/bench-firmware.md; a log downloaded during play into docs/bench-download.md"
-	@echo "make bench-doc  regenerate docs/benchmarks.md whole (emulated Pico with the UF2; ~4-10 min)"
-	@echo "make presses presses per entry into docs/presses.md"
-	@echo "make firmware BOARD=pico|pico_w|pico2|pico2_w|all [MICROPY_DIR=path]  our UF2 (MicroPython v1.28.0, the scoreboard frozen in) in build/firmware/; without MICROPY_DIR it clones the pinned tree into .cache/ (internet)"
-	@echo "make flash   [BOARD=pico] [PORT=/dev/ttyACM0] [DRIVE=/media/.../RPI-RP2] put build/firmware/scoreboard-BOARD.uf2 on an attached board"
-	@echo "make deploy  [PORT=/dev/ttyACM0] [BOARD=pico|pico_w|pico2] [DRY_RUN=1] [MIP=1] put the app on a Pico running the official MicroPython (the fallback)"
-	@echo "make emu     [UF2=path] the firmware on an emulated Pico (UF2=build/firmware/scoreboard-pico.uf2: ours); BOARD=pico_w [W_UF2=path] [FORWARD=8080]: the Pico W, its page on 127.0.0.1:FORWARD (n: the address)"
-	@echo "make texts   firmware/ui/texts.bin from the message tables (the other targets do it when stale)"
-	@echo "make export  [PORT=...] copy and verify game logs from the Pico into archive/"
-	@echo "make check-board [PORT=...] time a full frame, a command and a flash append on a real board, to compare with the emulator (docs/hardware.md)"
+	@echo "Play"
+	@echo "  make sim [STORE=dir] [SERVE=1]  the scoreboard in the simulator (keys = buttons; SERVE: phones)"
+	@echo "  make web [WEB_PORT=8000]        the scoreboard in a browser (MicroPython WebAssembly)"
+	@echo "  make demo                       a scripted 4-player game, printed, with its log"
+	@echo "On a Pico (docs/hardware.md)"
+	@echo "  make firmware BOARD=pico|pico_w|pico2|pico2_w|all [MICROPY_DIR=..]  our UF2 in build/firmware/"
+	@echo "  make flash [BOARD=pico] [PORT=..] [DRIVE=..]  put that UF2 on an attached board"
+	@echo "  make deploy [BOARD=..] [PORT=..] [DRY_RUN=1]  the app on the official MicroPython (fallback)"
+	@echo "  make export [PORT=..]           copy and verify the game logs into archive/"
+	@echo "  make check-board [PORT=..]      time the panel's I2C and a flash append on a real board"
+	@echo "Check"
+	@echo "  make test                       the suite (CPython + MicroPython)"
+	@echo "  make test-emu [UF2=..] [MICROPY_DIR=..]  the emulated Pico: official files, then our UF2s"
+	@echo "  make emu [UF2=..] [BOARD=pico_w]  the firmware on an emulated Pico (docs/emulator.md)"
+	@echo "  make bench / bench-doc / presses  the figures in docs/bench*.md, docs/presses.md"
+	@echo "Build steps (the other targets run them when needed)"
+	@echo "  make texts                      firmware/ui/texts.bin from the message tables"
+	@echo "  make font                       firmware/draw/misaki.fnt from fonts-misaki"
+	@echo "  make screenshots                docs/screenshots/ from the simulator's tours"
+	@echo "  make clean                      remove build/, demo-out/ and the test cache"
 
 # The texts' data file on the flash (host_tools/dev/make_texts.py), made again from the message tables
 # whenever one is newer: every target that runs the firmware depends on it being fresh
