@@ -177,9 +177,10 @@ def step(app, buttons, now):
 class Console:
     """The USB console while the app runs: the line `mem` prints `mem_free N mem_alloc M` (after
     gc.collect(), with the App and its screens alive) - for the heap figures of docs/emulator.md;
-    `t` prints where the last press's time went and the boot's split (the bench). Anything
-    else typed is ignored. Reads only what is waiting (select.poll), so the loop never blocks, and
-    Ctrl-C (mpremote, the REPL) still interrupts as before."""
+    `t` prints where the last press's time went and the boot's split (the bench); `ver` the
+    firmware's version as its REPL banner says it (version_line). Anything else typed is
+    ignored. Reads only what is waiting (select.poll), so the loop never blocks, and Ctrl-C
+    (mpremote, the REPL) still interrupts as before."""
 
     def __init__(self):
         import select
@@ -202,12 +203,21 @@ class Console:
                     _mem_info()       # "max free sz" (blocks): the largest free block; the names
                 elif cmd == "net" and self.phones is not None:
                     print(self.phones.line())
+                elif cmd == "ver":
+                    print(version_line())
                 elif cmd == "t":
                     print("press_lag_ms %d work_us %d draw_us %d show_us %d at_ms %d" % tuple(PRESS))
                     print("screen " + SCREEN[0])
                     print("boot_ms " + " ".join("%s %d" % kv for kv in BOOT))
             elif len(self.line) < 16:
                 self.line += ch
+
+
+def version_line():
+    """The firmware's REPL banner line, its sys.version's words and its board: on our own firmware
+    "MicroPython v1.28.0 e0e9fbb17e, scoreboard aa15b22c3d on 2026-12-07; Scoreboard on Raspberry
+    Pi Pico with RP2040" (docs/firmware.md, "Which firmware a board runs")."""
+    return "%s; %s" % (sys.version.split("; ", 1)[-1], sys.implementation._machine)
 
 
 def make_console():

@@ -35,7 +35,8 @@ class FolderBoard:
                 yield (n, 0x4000 if os.path.isdir(full) else 0x8000, 0, os.path.getsize(full))
         return types.SimpleNamespace(ilistdir=ilistdir, stat=lambda p: os.stat(real(p)),
                                      mkdir=lambda p: os.mkdir(real(p)), remove=lambda p: os.remove(real(p)),
-                                     rmdir=lambda p: os.rmdir(real(p)))
+                                     rmdir=lambda p: os.rmdir(real(p)),
+                                     uname=lambda: types.SimpleNamespace(version="v%d.%d.%d on 2024-11-29" % self.version))
 
     def _exec(self, code):
         fake = {"os": self._os(), "hashlib": hashlib,
@@ -264,6 +265,15 @@ def test_probe_reports_our_firmware():
     out = "IMPL 1.28.0 %d\nFROZEN pico_w %s\nF 3 - names.json\nEND\n" % (6 | 3 << 8, TREE)
     assert probe.parse_probe(out).frozen == ("pico_w", TREE)
     assert probe.parse_probe(out.replace("FROZEN pico_w %s\n" % TREE, "")).frozen is None
+
+
+def test_probe_reads_the_version_the_firmware_says_and_deploy_prints_it(tmp_path):
+    said = "v1.28.0 e0e9fbb17e, scoreboard aa15b22c3d on 2026-12-07 (GNU 12.2.1 MinSizeRel)"
+    out = "IMPL 1.28.0 %d\nVERSION %s\nF 3 - names.json\nEND\n" % (6 | 3 << 8, said)
+    assert probe.parse_probe(out).says == said
+    lines = []
+    deploy.deploy(FolderBoard(tmp_path / "board"), _tree(tmp_path / "s", STAGED), log=lines.append)
+    assert lines[0].startswith("board: MicroPython 1.24.1 (v1.24.1 on 2024-11-29), .mpy v6.3, ")
 
 
 def test_our_firmware_gets_no_app_files_and_loses_the_old_code(tmp_path):

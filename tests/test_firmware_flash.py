@@ -26,8 +26,13 @@ def make_uf2(path, payload, family, base=0x10000000):
     return str(path)
 
 
+NEW = "v1.28.0 e0e9fbb17e, scoreboard aa15b22c3d on 2026-12-07"
+OLD = "v1.28.0 e0e9fbb17e, scoreboard 9b0598c5da on 2026-12-01"
+
+
 def our_uf2(tmp_path, name="Raspberry Pi Pico W with RP2040", family=RP2040, fn="scoreboard-pico_w.uf2"):
-    payload = b"\x00" * 300 + b"Scoreboard on " + name.encode() + b"\0" + bytes(range(256)) * 3
+    payload = (b"\x00" * 300 + b"Scoreboard on " + name.encode() + b"\0" + bytes(range(256)) * 3
+               + b"MicroPython " + NEW.encode() + b"\0")
     return make_uf2(tmp_path / fn, payload, family)
 
 
@@ -40,17 +45,20 @@ def make_drive(tmp_path, chip="RP2040", label=None):
 
 class FakeBoard:
     """mpremote's run(args) for a board that says it is `machine` (None: no board answers).
-    `on_bootloader` runs when it is sent to its bootloader (the drive appears)."""
+    `on_bootloader` runs when it is sent to its bootloader (the drive appears). `versions`: what
+    its os.uname().version says before and after the bootloader (None: a line it does not print)."""
 
-    def __init__(self, machine, on_bootloader=None):
+    def __init__(self, machine, on_bootloader=None, versions=(None, None)):
         self.machine, self.on_bootloader, self.log = machine, on_bootloader, []
+        self.versions = list(versions)
 
     def __call__(self, args):
         self.log.append(args[0])
         if self.machine is None:
             raise staging.DeployError("mpremote exec failed (1): mpremote: no device found")
         if args[0] == "exec":
-            return self.machine + "\r\n"
+            said = self.versions[1 if "bootloader" in self.log else 0]
+            return self.machine + "\r\n" + ("version %s\r\n" % said if said else "")
         if args[0] == "bootloader":
             if self.on_bootloader:
                 self.on_bootloader()
@@ -85,18 +93,41 @@ def test_success_copies_the_bytes_exactly(tmp_path):
     drive, lines, _clock = run_flash(tmp_path, "pico_w", path, run)
     copied = os.path.join(drive, "scoreboard-pico_w.uf2")
     assert open(copied, "rb").read() == open(path, "rb").read()
-    assert run.log == ["exec", "bootloader"]
+    assert run.log == ["exec", "bootloader", "exec", "reset"]     # asked again once back, and restarted
     size = format(os.path.getsize(path), ",")
-    assert lines[-1] == ("copied scoreboard-pico_w.uf2 (%s bytes) to %s: the board restarts with the new "
+    assert lines[-2] == ("copied scoreboard-pico_w.uf2 (%s bytes) to %s: the board restarts with the new "
                          "firmware; its games are kept" % (size, drive))
+
+
+def test_the_uf2_and_the_board_say_their_versions_before_and_after(tmp_path):
+    path = our_uf2(tmp_path)
+    run = FakeBoard("Scoreboard on Raspberry Pi Pico W with RP2040", on_bootloader=lambda: make_drive(tmp_path),
+                    versions=(OLD, NEW))
+    _drive, lines, _clock = run_flash(tmp_path, "pico_w", path, run)
+    assert lines[0] == "scoreboard-pico_w.uf2: version " + NEW
+    assert lines[1] == "board: Scoreboard on Raspberry Pi Pico W with RP2040, version %s; sending it to its bootloader" % OLD
+    assert lines[-1] == "the board runs " + NEW
+
+
+def test_a_board_back_with_another_version_than_the_uf2s_is_an_error(tmp_path):
+    path = our_uf2(tmp_path)
+    run = FakeBoard("Scoreboard on Raspberry Pi Pico W with RP2040", on_bootloader=lambda: make_drive(tmp_path),
+                    versions=(OLD, OLD))
+    with pytest.raises(flash.FlashError) as e:
+        run_flash(tmp_path, "pico_w", path, run)
+    assert str(e.value).startswith("the board runs %s, not the UF2's %s: the copy did not take" % (OLD, NEW))
+    assert run.log[-1] == "reset"                          # the scoreboard runs again all the same
 
 
 def test_a_board_in_bootsel_with_its_drive_mounted_is_flashed_directly(tmp_path):
     path = our_uf2(tmp_path, "Raspberry Pi Pico 2 with RP2350", RP2350, "scoreboard-pico2.uf2")
     drive = make_drive(tmp_path, "RP2350")
     run = FakeBoard(None)
-    assert run_flash(tmp_path, "pico2", path, run)[0] == drive
-    assert run.log == ["exec"]
+    got, lines, clock = run_flash(tmp_path, "pico2", path, run)
+    assert got == drive
+    assert set(run.log) == {"exec"}                       # never sent to a bootloader: it is in it
+    assert clock.now >= flash.BACK_SECONDS                # asked again after the copy, for 30 s
+    assert lines[-1].startswith("the board did not answer within 30 s of the copy")
     assert open(os.path.join(drive, "scoreboard-pico2.uf2"), "rb").read() == open(path, "rb").read()
 
 

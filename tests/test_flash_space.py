@@ -1,7 +1,8 @@
 """Free space as the flash really has it: rp2's littlefs statvfs counts every folder's two blocks
-twice (storage/fsio.OsFs corrects it; the emulated Pico W checks the figure against its image in
-tests/test_emu_picow.py), and the line under which a new game is refused follows the flash's size
-(48 of the Pico's 352 blocks; the Pico W's 212 get 32, two reserves)."""
+twice (storage/fsio.OsFs corrects it, leaving out a mount point such as our firmware's /.data;
+the emulated Pico W checks the figure against its image in tests/test_emu_picow_phones.py), and
+the line under which a new game is refused follows the flash's size (48 of the Pico's 352
+blocks; the Pico W's 212 get 32, two reserves)."""
 import pytest
 
 from storage import store as S
@@ -52,6 +53,35 @@ def test_the_folders_are_counted_once_and_a_new_one_is_followed():
     fs.mkdir("/games/aside")
     # statvfs lost 4 blocks for it, the flash 2
     assert fs.statvfs("/")[4] == 21 + 2 * (len(TREE) + 1)
+
+
+class FakeVfs:
+    """MicroPython's vfs module: mount() without arguments lists (filesystem, mount point)."""
+
+    def __init__(self, points):
+        self.points = points
+
+    def mount(self):
+        return [(object(), p) for p in self.points]
+
+
+def test_a_mount_point_is_no_littlefs_folder():
+    """Our firmware's frozen data is mounted at /.data: ilistdir("/") lists it as a folder, but it
+    is no littlefs folder and statvfs never counted it (the Pico W said 2 blocks more free than
+    its image after a game)."""
+    real = FakeOs(TREE + ["/.data", "/.data/draw"])
+    fs = OsFs(real, platform="rp2", vfs_module=FakeVfs(["/.data", "/"]))
+    assert fs.statvfs("/")[4] == 25 + 2 * len(TREE)
+    assert OsFs(FakeOs(TREE + ["/.data"]), platform="rp2", vfs_module=FakeVfs(["/"])).statvfs("/")[4] \
+        == 25 + 2 * (len(TREE) + 1)
+
+
+def test_without_a_vfs_module_every_folder_counts():
+    class NoMount:
+        def mount(self, *args):
+            raise TypeError("mount expected 2 arguments")     # a MicroPython before vfs.mount()
+    fs = OsFs(FakeOs(TREE), platform="rp2", vfs_module=NoMount())
+    assert fs.statvfs("/")[4] == 25 + 2 * len(TREE)
 
 
 def test_never_more_free_than_the_flash_has():

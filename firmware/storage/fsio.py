@@ -8,16 +8,21 @@ LINE_MAX = 4096        # longer journal "lines" are garbage: they are read in pi
 class OsFs:
     """The interpreter's own filesystem (MicroPython: littlefs on the flash; CPython: the OS)."""
 
-    def __init__(self, os_module=None, platform=None):
+    def __init__(self, os_module=None, platform=None, vfs_module=None):
         import sys
         if os_module is None:
             import os as os_module
         self.os = os_module
-        # rp2's root is littlefs v2, whose statvfs walks the filesystem with orphans included and
-        # so counts each directory's two metadata blocks twice: measured on the emulated Pico W,
-        # a new folder takes 4 free blocks by statvfs, 2 by the image itself. The firmware's own
-        # 14 folders (with /games) made a fresh Pico W look 28 blocks fuller than it is, too full
-        # for a new game (docs/storage.md). The folders are counted at the first statvfs.
+        self._vfs = vfs_module
+        # rp2's root is littlefs v2. VfsLfs2.statvfs counts with lfs2_fs_traverse, which walks
+        # the metadata pairs and also each folder's entry in its parent ("orphans included", as
+        # the block allocator needs), so a folder's two metadata blocks are counted twice;
+        # lfs2_fs_size (littlefs-python's count of an image) counts them once. Measured on the
+        # emulated Pico W: a new folder takes 4 free blocks by statvfs, 2 by the image. The
+        # firmware's own 14 folders (with /games) made a fresh Pico W look 28 blocks fuller than
+        # it is, too full for a new game (docs/storage.md). The littlefs's folders are counted at
+        # the first statvfs: not a mount point that ilistdir("/") shows beside them (our
+        # firmware's frozen data at /.data), which littlefs never counted.
         self._lfs = (platform or sys.platform) == "rp2"
         self._dirs = None
 
@@ -60,20 +65,33 @@ class OsFs:
         if not self._lfs:
             return v
         if self._dirs is None:
-            self._dirs = self._count_dirs("")
+            self._dirs = self._count_dirs("", self._mounts())
         extra = 2 * self._dirs
         return (v[0], v[1], v[2], min(v[2], v[3] + extra), min(v[2], v[4] + extra)) + tuple(v[5:])
 
-    def _count_dirs(self, path):
-        """The folders under `path` (the root itself not counted: no parent lists it)."""
+    def _mounts(self):
+        """The mount points other than "/" (MicroPython's vfs.mount() without arguments lists
+        (filesystem, mount point) pairs): folders to the listing, none of the root littlefs's."""
+        vfs = self._vfs
+        try:
+            if vfs is None:
+                import vfs
+            return [m[1] for m in vfs.mount() if m[1] != "/"]
+        except (ImportError, AttributeError, TypeError, OSError):
+            return []
+
+    def _count_dirs(self, path, mounts=()):
+        """The littlefs's folders under `path` (the root itself not counted: no parent lists it;
+        nor a mount point in `mounts`, nor anything under one)."""
         n = 0
         try:
             entries = list(self.os.ilistdir(path or "/"))
         except OSError:
             return 0
         for e in entries:
-            if e[1] == 0x4000:
-                n += 1 + self._count_dirs(path + "/" + e[0])
+            sub = path + "/" + e[0]
+            if e[1] == 0x4000 and sub not in mounts:
+                n += 1 + self._count_dirs(sub, mounts)
         return n
 
 

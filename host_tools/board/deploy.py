@@ -208,8 +208,9 @@ def _sync(run, staged_dir, board, mip, dry_run, log, again, state, port, checkou
     out = run(_exec_args(PROBE))
     state["reached"] = True     # the probe stopped main.py: from here on the board needs its reset
     info = parse_probe(out)
-    log("board: MicroPython %s, .mpy v%d.%d, %d files"
-        % (info.version_text, info.mpy[0], info.mpy[1], len(info.files)))
+    log("board: MicroPython %s (%s), .mpy v%d.%d, %d files"
+        % (info.version_text, info.says or "it does not say its version", info.mpy[0], info.mpy[1],
+           len(info.files)))
     state["note"] = "nothing was changed"
     if info.frozen:
         tree = check_frozen(info, board, checkout_tree, port)

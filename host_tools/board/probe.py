@@ -6,9 +6,11 @@ from host_tools.board.staging import BOARD_MICROPYTHON, MPY_ABI, DeployError
 MIN_MICROPYTHON = (1, 24)         # the firmware is written for MicroPython 1.24+ (README)
 FIRMWARE_NAME = {"pico": "RPI_PICO", "pico_w": "RPI_PICO_W", "pico2": "RPI_PICO2", "pico2_w": "RPI_PICO2_W"}
 
-# Run on the board by `mpremote exec`: its MicroPython, its .mpy ABI, on our own firmware the
-# board and tree it was built from, and every file with its size and sha256 (logs under /games are
-# listed, not read). One line each, parsed by parse_probe.
+# Run on the board by `mpremote exec`: its MicroPython, its .mpy ABI, the version its firmware says
+# (os.uname().version: on ours "v1.28.0 e0e9fbb17e, scoreboard aa15b22c3d on 2026-12-07",
+# host_tools/board/firmware/version.py), on our own firmware the board and tree it was built from,
+# and every file with its size and sha256 (logs under /games are listed, not read; without hashlib,
+# as on our Pico, '-'). One line each, parsed by parse_probe.
 PROBE = """
 import sys, os
 try:
@@ -17,6 +19,8 @@ except ImportError:
     hashlib = None
 v = sys.implementation.version
 print('IMPL %d.%d.%d %d' % (v[0], v[1], v[2], getattr(sys.implementation, '_mpy', 0)))
+if hasattr(os, 'uname'):
+    print('VERSION', os.uname().version)
 try:
     import firmware_build as b
     print('FROZEN', b.BOARD, b.TREE)
@@ -50,12 +54,13 @@ print('END')
 class BoardInfo:
     """What the probe found: version (tuple), mpy (major, sub, arch), files {rel: (size, sha)},
     dirs (set of rel), manifest (list of rel, or None), frozen ((board, tree) our firmware was
-    built from, or None on any other firmware)."""
+    built from, or None on any other firmware), says (its os.uname().version, or None)."""
 
-    def __init__(self, version, mpy, files, dirs, frozen=None):
+    def __init__(self, version, mpy, files, dirs, frozen=None, says=None):
         self.version, self.mpy, self.files, self.dirs = version, mpy, files, dirs
         self.manifest = None
         self.frozen = frozen
+        self.says = says
 
     @property
     def version_text(self):
@@ -63,8 +68,11 @@ class BoardInfo:
 
 
 def parse_probe(out):
-    impl, files, dirs, frozen = None, {}, set(), None
+    impl, files, dirs, frozen, says = None, {}, set(), None, None
     for line in out.replace("\r", "").split("\n"):
+        if line.startswith("VERSION "):
+            says = line[len("VERSION "):]
+            continue
         w = line.split(" ", 3)
         if w[0] == "IMPL" and len(w) >= 3:
             ver = tuple(int(x) for x in w[1].split("."))
@@ -78,7 +86,7 @@ def parse_probe(out):
             frozen = (w[1], w[2])
     if impl is None or "END" not in out:
         raise DeployError("the board did not answer the probe (is it running MicroPython?):\n%s" % out[-600:])
-    return BoardInfo(impl[0], impl[1], files, dirs, frozen)
+    return BoardInfo(impl[0], impl[1], files, dirs, frozen, says)
 
 
 def check_board(info, board="pico"):
@@ -109,9 +117,10 @@ def check_frozen(info, board, checkout_tree, port=None):
                           % (built_board, board, built_board, board, flash))
     want = checkout_tree(board)
     if built_tree != want:
-        raise DeployError("the board runs our firmware built from the tree %s; this checkout's tree for %s "
+        raise DeployError("the board runs our firmware %sbuilt from the tree %s; this checkout's tree for %s "
                           "is %s. Its app is frozen in, so deploy cannot update it: run `make firmware "
-                          "BOARD=%s` and `%s` (its games are kept)" % (built_tree, board, want, board, flash))
+                          "BOARD=%s` and `%s` (its games are kept)"
+                          % ("(%s) " % info.says if info.says else "", built_tree, board, want, board, flash))
     return want
 
 

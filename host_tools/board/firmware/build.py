@@ -6,8 +6,14 @@ Writes build/firmware/scoreboard-<board>.uf2. The MicroPython tree comes from --
 $MICROPY_DIR): MicroPython at the tag host_tools/board/firmware/pinned.py names, with the rp2 port's
 submodules at the commits that tag records. The build runs MicroPython's own rp2 CMake project
 with our board folder (boards/<board>/) as its board, and the frozen tree from freeze.py.
+
+It then builds the reference: the same board and frozen tree with every MicroPython option as
+MicroPython's board has it (the boards' unused.h skipped), and prints what each option turned off
+frees, from the two link maps (unused.py). It fails (exit 2) when the image would leave less than
+FLOOR of the board's code area free, or does not say the version it was given (version.py).
 """
 import argparse
+import hashlib
 import os
 import re
 import shutil
@@ -15,14 +21,10 @@ import subprocess
 import sys
 
 from host_tools.board import boards
-from host_tools.board.firmware import freeze, pinned
+from host_tools.board.firmware import freeze, layout, pinned, unused, version
 
 ROOT = boards.ROOT
-OUT = os.path.join(ROOT, "build", "firmware")
-FLASH_SIZE = {"RPI_PICO": 2 << 20, "RPI_PICO_W": 2 << 20, "RPI_PICO2": 4 << 20, "RPI_PICO2_W": 4 << 20}
-# The littlefs of each board, as the official firmware lays it out (kept: a board keeps its games).
-STORAGE = {"RPI_PICO": 1408 << 10, "RPI_PICO_W": 848 << 10,
-           "RPI_PICO2": (4 << 20) - (1024 << 10), "RPI_PICO2_W": (4 << 20) - (1536 << 10)}
+OUT, FLASH_SIZE, STORAGE, FLOOR = layout.OUT, layout.FLASH_SIZE, layout.STORAGE, layout.FLOOR
 
 
 class BuildError(RuntimeError):
@@ -57,6 +59,13 @@ def tree_version(micropy_dir):
     if not all(got):
         return None
     return tuple(int(m.group(1)) for m in got)
+
+
+def tree_release(micropy_dir):
+    """(major, minor, micro, prerelease) from py/mpconfig.h (prerelease 1: a commit after the tag)."""
+    with open(os.path.join(micropy_dir, "py", "mpconfig.h"), encoding="utf-8") as f:
+        m = re.search(r"#define MICROPY_VERSION_PRERELEASE (\d+)", f.read())
+    return tree_version(micropy_dir) + (int(m.group(1)) if m else 0,)
 
 
 def check_tree(micropy_dir, radio=True):
@@ -131,15 +140,92 @@ def uf2_path(board):
     return os.path.join(OUT, "scoreboard-%s.uf2" % board)
 
 
-def build(board, micropy_dir, jobs=2, log=print):
-    """Build boards/<board>'s UF2; returns a dict of figures (sizes, the code area left)."""
+def config_stamp():
+    """A digest of every build configuration file under boards/ (headers and CMake files)."""
+    h = hashlib.sha256()
+    for folder, dirs, files in sorted(os.walk(boards.BOARDS)):
+        dirs.sort()
+        for name in sorted(files):
+            if name.endswith((".h", ".cmake")):
+                with open(os.path.join(folder, name), "rb") as f:
+                    h.update(name.encode() + b"\0" + f.read())
+    return h.hexdigest()
+
+
+def _fresh_genhdr(cmake_dir, stamp):
+    """MicroPython's build collects each module's registration and root pointers into genhdr/ and
+    keeps what an earlier configuration found: with an option turned off since, the link still
+    asked for its module (mp_module_hashlib undefined). A configuration changed since the last
+    build of this folder starts genhdr/ afresh."""
+    path = os.path.join(cmake_dir, "scoreboard-config.sha256")
+    try:
+        with open(path) as f:
+            same = f.read() == stamp
+    except OSError:
+        same = False
+    if not same:
+        shutil.rmtree(os.path.join(cmake_dir, "genhdr"), ignore_errors=True)
+        os.makedirs(cmake_dir, exist_ok=True)
+        with open(path, "w") as f:
+            f.write(stamp)
+
+
+def _cmake(board_dir, cmake_dir, board, app, lib, micropy_dir, jobs, logf, env):
+    """Configure and build MicroPython's rp2 project with `board_dir` as the board; returns the
+    build folder's firmware.bin path."""
+    _fresh_genhdr(cmake_dir, config_stamp())
+    args = ["cmake", "-S", os.path.join(micropy_dir, "ports", "rp2"), "-B", cmake_dir,
+            "-DPICO_BUILD_DOCS=0", "-DMICROPY_BOARD=%s" % board,
+            "-DMICROPY_BOARD_DIR=%s" % board_dir,
+            "-DMICROPY_MANIFEST_SCOREBOARD_APP=%s" % app,
+            "-DMICROPY_MANIFEST_SCOREBOARD_LIB=%s" % lib]
+    if env.get("PICOTOOL_FETCH_FROM_GIT_PATH"):
+        args.append("-DPICOTOOL_FETCH_FROM_GIT_PATH=%s" % env["PICOTOOL_FETCH_FROM_GIT_PATH"])
+    _run(args, logf, env=env)
+    _run(["cmake", "--build", cmake_dir, "-j%d" % jobs], logf, env=env)
+    for name in ("firmware.uf2", "firmware.bin", "firmware.elf.map"):
+        if not os.path.exists(os.path.join(cmake_dir, name)):
+            raise BuildError("the build gave no %s (%s)" % (name, os.path.relpath(logf, ROOT)))
+    return os.path.join(cmake_dir, "firmware.bin")
+
+
+def reference_board(board, work):
+    """A board folder for the reference build: ours with SCOREBOARD_REFERENCE defined, which the
+    boards' unused.h and no_server.h skip. Everything else (the manifest, the headers, the W's
+    phones.cmake) is read from boards/<board>/ itself."""
+    folder = os.path.join(work, "reference", "board")
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, "mpconfigboard.cmake"), "w") as f:
+        f.write("# Written by host_tools/board/firmware/build.py: boards/%s with every MicroPython option on,\n"
+                "# the reference the table of what is turned off is measured against. Never shipped.\n"
+                "add_compile_definitions(SCOREBOARD_REFERENCE=1)\n"
+                "# ... and for MicroPython's scan of the sources for names and modules (py/mkrules.cmake).\n"
+                "list(APPEND MICROPY_CPP_DEF_EXTRA SCOREBOARD_REFERENCE=1)\n"
+                "set(MICROPY_BOARD_DIR %s)\n"
+                "include(${MICROPY_BOARD_DIR}/mpconfigboard.cmake)\n" % (board, boards.folder(board)))
+    return folder
+
+
+def _check_version(cmake_dir, binpath, want):
+    """The version the image says (os.uname().version), refused unless it starts with the tag the
+    build gave and the date the header has."""
+    said = version.from_header(os.path.join(cmake_dir, "genhdr", "mpversion.h"))
+    with open(binpath, "rb") as f:
+        image = version.from_image(f.read())
+    if not said.startswith(want + " on ") or not (image or "").startswith(said):
+        raise BuildError("the firmware says it is %r (its header: %r), not %r: MicroPython's "
+                         "makeversionhdr.py did not take MICROPY_GIT_TAG" % (image, said, want))
+    return image
+
+
+def _prepare(board, micropy_dir, jobs, log):
+    """Check the tools and the tree, freeze the scoreboard, build mpy-cross: (work, logf, app, lib,
+    tree, env) for the two builds, env carrying the version makeversionhdr.py is to write."""
     if board not in pinned.BOARDS:
         raise BuildError("no firmware for board %r: make firmware builds %s"
                          % (board, ", ".join(sorted(pinned.BOARDS))))
-    radio = boards.has_radio(board)
     check_toolchain()
-    micropy_dir = os.path.abspath(micropy_dir) if micropy_dir else micropy_dir
-    check_tree(micropy_dir, radio)
+    check_tree(micropy_dir, boards.has_radio(board))
     work = os.path.join(OUT, board)
     os.makedirs(work, exist_ok=True)
     logf = os.path.join(work, "build.log")
@@ -148,40 +234,59 @@ def build(board, micropy_dir, jobs=2, log=print):
     freeze.check_manifest(board)
     log("firmware %s: the tree %s frozen (%d modules)" % (board, tree, len(freeze.frozen_modules(app))
                                                           + len(freeze.frozen_modules(lib))))
-    env = dict(os.environ)
     if not os.path.exists(os.path.join(micropy_dir, "mpy-cross", "build", "mpy-cross")):
         log("building mpy-cross ...")
-        _run(["make", "-C", os.path.join(micropy_dir, "mpy-cross"), "-j%d" % jobs], logf, env=env)
+        _run(["make", "-C", os.path.join(micropy_dir, "mpy-cross"), "-j%d" % jobs], logf)
+    env = dict(os.environ)
+    env.update(version.build_env(micropy_dir, tree_release(micropy_dir), ROOT, tree))
+    return work, logf, app, lib, tree, env
+
+
+def build(board, micropy_dir, jobs=2, log=print):
+    """Build boards/<board>'s UF2 and its reference; returns a dict of figures (sizes, the code
+    area left with and without what is turned off, the version)."""
+    micropy_dir = os.path.abspath(micropy_dir) if micropy_dir else micropy_dir
+    work, logf, app, lib, tree, env = _prepare(board, micropy_dir, jobs, log)
+    log("building (cmake, %d jobs; about a minute on 2 cores) ..." % jobs)
     cmake_dir = os.path.join(work, "cmake")
-    args = ["cmake", "-S", os.path.join(micropy_dir, "ports", "rp2"), "-B", cmake_dir,
-            "-DPICO_BUILD_DOCS=0", "-DMICROPY_BOARD=%s" % board,
-            "-DMICROPY_BOARD_DIR=%s" % boards.folder(board),
-            "-DMICROPY_MANIFEST_SCOREBOARD_APP=%s" % app,
-            "-DMICROPY_MANIFEST_SCOREBOARD_LIB=%s" % lib]
-    if env.get("PICOTOOL_FETCH_FROM_GIT_PATH"):
-        args.append("-DPICOTOOL_FETCH_FROM_GIT_PATH=%s" % env["PICOTOOL_FETCH_FROM_GIT_PATH"])
-    log("configuring (cmake) ...")
-    _run(args, logf, env=env)
-    log("compiling with %d jobs (about a minute a board on 2 cores) ..." % jobs)
-    _run(["cmake", "--build", cmake_dir, "-j%d" % jobs], logf, env=env)
-    built = os.path.join(cmake_dir, "firmware.uf2")
-    if not os.path.exists(built):
-        raise BuildError("the build gave no firmware.uf2 (%s)" % os.path.relpath(logf, ROOT))
-    dst = uf2_path(board)
-    shutil.copyfile(built, dst)
+    binpath = _cmake(boards.folder(board), cmake_dir, board, app, lib, micropy_dir, jobs, logf, env)
+    said = _check_version(cmake_dir, binpath, env["MICROPY_GIT_TAG"])
     upstream = pinned.BOARDS[board]
-    binsize = os.path.getsize(os.path.join(cmake_dir, "firmware.bin"))
     code_area = FLASH_SIZE[upstream] - STORAGE[upstream]
-    figures = {"board": board, "uf2": dst, "uf2_bytes": os.path.getsize(dst), "bin_bytes": binsize,
-               "code_area_bytes": code_area, "code_left_bytes": code_area - binsize, "tree": tree,
-               "storage_bytes": STORAGE[upstream]}
-    log("wrote %s: %d bytes (firmware %d of the %d-byte code area, %d left; the littlefs keeps "
-        "%d KiB)" % (os.path.relpath(dst, ROOT), figures["uf2_bytes"], binsize, code_area,
-                     figures["code_left_bytes"], STORAGE[upstream] >> 10))
-    if figures["code_left_bytes"] < 0:
+    binsize = os.path.getsize(binpath)
+    if binsize > code_area:
         raise BuildError("the firmware (%d bytes) is larger than %s's code area (%d bytes)"
                          % (binsize, board, code_area))
-    return figures
+    log("building the reference (every option on) to measure what is turned off ...")
+    ref_dir = os.path.join(work, "reference", "cmake")
+    _cmake(reference_board(board, work), ref_dir, board, app, lib, micropy_dir, jobs, logf, env)
+    rows, ref_bytes, our_bytes = unused.measure(board, os.path.join(ref_dir, "firmware.elf.map"),
+                                                os.path.join(cmake_dir, "firmware.elf.map"), micropy_dir)
+    for line in unused.table(board, rows, ref_bytes, our_bytes, code_area, FLOOR[board]):
+        log(line)
+    if our_bytes != binsize:
+        raise BuildError("the link map counts %d bytes, firmware.bin has %d: linkmap.py misread it"
+                         % (our_bytes, binsize))
+    check_floor(board, code_area - binsize)
+    dst = uf2_path(board)
+    shutil.copyfile(os.path.join(cmake_dir, "firmware.uf2"), dst)
+    log("wrote %s: %d bytes, version %s (firmware %d of the %d-byte code area, %d left; the littlefs "
+        "keeps %d KiB)" % (os.path.relpath(dst, ROOT), os.path.getsize(dst), said, binsize, code_area,
+                           code_area - binsize, STORAGE[upstream] >> 10))
+    return {"board": board, "uf2": dst, "uf2_bytes": os.path.getsize(dst), "bin_bytes": binsize,
+            "code_area_bytes": code_area, "code_left_bytes": code_area - binsize, "tree": tree,
+            "storage_bytes": STORAGE[upstream], "reference_bin_bytes": ref_bytes, "floor_bytes": FLOOR[board],
+            "freed": [(r if r == unused.SHARED else r.what, n) for r, n in rows], "version": said}
+
+
+def check_floor(board, left):
+    """BuildError when the code area would keep less than the board's FLOOR free."""
+    if left < FLOOR[board]:
+        raise BuildError(
+            "the firmware leaves %s bytes of %s's code area free, under its floor of %s (FLOOR in "
+            "host_tools/board/firmware/layout.py): no UF2 was written. Turn off more of what the "
+            "scoreboard does not use (boards/pico/unused.h, docs/firmware.md \"What is turned off\") "
+            "or make the frozen app smaller" % (format(left, ","), board, format(FLOOR[board], ",")))
 
 
 def main(argv=None):

@@ -7,6 +7,9 @@ refuses another kind, sends it to its bootloader (`mpremote bootloader`), waits 
 bootloader shows (INFO_UF2.TXT in it, the same chip) and copies the UF2 onto it. A board already
 in its bootloader (BOOTSEL held at plug-in) with its drive mounted is flashed directly. The UF2
 covers only the code area: the littlefs, with the games, names and preferences, is kept.
+
+It says the UF2's version and the board's before (os.uname().version: version.py), and once the
+board is back, asks it again: a board that says another version than the UF2's is an error.
 """
 import argparse
 import glob
@@ -15,7 +18,7 @@ import sys
 import time
 
 from host_tools.board import deploy
-from host_tools.board.firmware import build, pinned, uf2
+from host_tools.board.firmware import build, pinned, uf2, version
 
 # Where desktop automounters (udisks: /media/<user>/<label>, /run/media/<user>/<label>) and
 # people by hand (/mnt/<x>) put the bootloader's drive.
@@ -28,7 +31,9 @@ BOARD_ID = {"RP2040": "RPI-RP2", "RP2350": "RP2350"}      # INFO_UF2.TXT's Board
 NAME = {}
 for _text, _kind in uf2.KINDS:                # the longest, spelled-out name of each kind comes first
     NAME.setdefault(_kind, _text)
-ASK_MACHINE = "import sys; print(sys.implementation._machine)"
+# What the board is and which firmware it runs: two lines, the second "version <os.uname().version>".
+ASK_MACHINE = "import os, sys\nprint(sys.implementation._machine)\nprint('version', os.uname().version)"
+BACK_SECONDS = 30        # the board restarts with its new firmware and its USB comes back within this
 
 
 class FlashError(RuntimeError):
@@ -55,13 +60,17 @@ def check_uf2(path, board):
 
 
 def ask_board(run):
-    """(what the attached board says it is, sys.implementation._machine, or None; why not)."""
+    """(what the attached board says it is, sys.implementation._machine, or None; the version its
+    firmware says, os.uname().version, or None; why no answer)."""
     try:
         out = run(["exec", ASK_MACHINE])
     except deploy.DeployError as e:
-        return None, str(e).strip().splitlines()[-1][-160:] if str(e).strip() else "no answer"
+        return None, None, str(e).strip().splitlines()[-1][-160:] if str(e).strip() else "no answer"
     lines = [l.strip() for l in out.replace("\r", "").split("\n") if l.strip()]
-    return (lines[-1], "") if lines else (None, "it printed nothing")
+    said = [l[len("version "):] for l in lines if l.startswith("version ")]
+    lines = [l for l in lines if not l.startswith("version ")]
+    return (lines[-1] if lines else None, said[-1] if said else None,
+            "" if lines else "it printed nothing")
 
 
 def find_drives(patterns):
@@ -132,7 +141,7 @@ def copy_uf2(path, drive):
 
 
 def flash(board, uf2_path, run, drive=None, roots=None, wait=WAIT_SECONDS,
-          clock=time.monotonic, sleep=time.sleep, log=print, port=None):
+          clock=time.monotonic, sleep=time.sleep, log=print, port=None, back=BACK_SECONDS):
     """Put the UF2 at `uf2_path` on the attached board (steps in the module's docstring).
     `run(args)` runs mpremote with `args` (deploy.mpremote_runner(); tests pass a fake).
     `roots`: globs where drives are looked for (default DRIVE_ROOTS); `drive` names the one.
@@ -140,7 +149,8 @@ def flash(board, uf2_path, run, drive=None, roots=None, wait=WAIT_SECONDS,
     image = check_uf2(uf2_path, board)
     chip = CHIP[image.hardware]
     patterns = [glob.escape(drive)] if drive else list(roots or DRIVE_ROOTS)
-    machine, why = ask_board(run)
+    log("%s: version %s" % (os.path.basename(uf2_path), image.version or "unknown"))
+    machine, said, why = ask_board(run)
     if machine is None:
         drives = find_drives(patterns)
         if not drives:
@@ -150,29 +160,60 @@ def flash(board, uf2_path, run, drive=None, roots=None, wait=WAIT_SECONDS,
                                                         " at " + drive if drive else "", BOARD_ID[chip]))
         log("no board answered; a bootloader drive is mounted: %s" % ", ".join(drives))
     else:
-        kind = uf2.hardware_of(machine)
-        if kind != image.hardware:
-            _reset_quietly(run)      # the question stopped its program: it runs again
-            raise FlashError("the attached board says it is \"%s\"%s; %s is for a %s: nothing was copied"
-                             % (machine, " (a %s)" % NAME[kind] if kind else "",
-                                os.path.basename(uf2_path), NAME[image.hardware]))
-        log("board: %s; sending it to its bootloader" % machine)
-        old = find_drives(patterns)
-        try:
-            run(["bootloader"])
-        except deploy.DeployError:
-            pass                     # the board drops off USB as it goes: mpremote reports that
-        drives = wait_for_drives(patterns, wait, clock, sleep, old)
-        if not drives:
-            raise FlashError("the board is in its bootloader but no drive holding %s appeared%s within "
-                             "%d s: mount the drive (its name is %s) and run again with DRIVE=<where it "
-                             "is mounted>, or drag %s onto it by hand" % (
-                                 INFO, " at " + drive if drive else "", wait, BOARD_ID[chip], uf2_path))
+        check_kind(run, machine, image, uf2_path)
+        log("board: %s, version %s; sending it to its bootloader" % (machine, said or "unknown"))
+        drives = to_bootloader(run, patterns, wait, clock, sleep, drive, chip, uf2_path)
     target = pick_drive(drives, chip)
     size = copy_uf2(uf2_path, target)
     log("copied %s (%s bytes) to %s: the board restarts with the new firmware; its games are kept"
         % (os.path.basename(uf2_path), format(size, ","), target))
+    confirm(run, image, back, clock, sleep, log)
     return target
+
+
+def check_kind(run, machine, image, uf2_path):
+    """FlashError (the board reset, so it runs again) when the board is another kind than the UF2's."""
+    kind = uf2.hardware_of(machine)
+    if kind != image.hardware:
+        _reset_quietly(run)      # the question stopped its program: it runs again
+        raise FlashError("the attached board says it is \"%s\"%s; %s is for a %s: nothing was copied"
+                         % (machine, " (a %s)" % NAME[kind] if kind else "",
+                            os.path.basename(uf2_path), NAME[image.hardware]))
+
+
+def to_bootloader(run, patterns, wait, clock, sleep, drive, chip, uf2_path):
+    """Send the board to its bootloader; the drives that appear (FlashError when none does)."""
+    old = find_drives(patterns)
+    try:
+        run(["bootloader"])
+    except deploy.DeployError:
+        pass                     # the board drops off USB as it goes: mpremote reports that
+    drives = wait_for_drives(patterns, wait, clock, sleep, old)
+    if not drives:
+        raise FlashError("the board is in its bootloader but no drive holding %s appeared%s within "
+                         "%d s: mount the drive (its name is %s) and run again with DRIVE=<where it "
+                         "is mounted>, or drag %s onto it by hand" % (
+                             INFO, " at " + drive if drive else "", wait, BOARD_ID[chip], uf2_path))
+    return drives
+
+
+def confirm(run, image, seconds, clock, sleep, log):
+    """Ask the restarted board its version (within `seconds`), reset it so the scoreboard runs
+    again, and refuse a version that is not the UF2's: the copy did not take."""
+    end = clock() + seconds
+    machine, said, _why = ask_board(run)
+    while machine is None and clock() < end:
+        sleep(1.0)
+        machine, said, _why = ask_board(run)
+    if machine is None:
+        log("the board did not answer within %d s of the copy: its REPL banner says its version" % seconds)
+        return None
+    _reset_quietly(run)          # the question stopped the scoreboard: it starts again
+    if image.version and said and not version.same(said, image.version):
+        raise FlashError("the board runs %s, not the UF2's %s: the copy did not take; run `make "
+                         "flash` again (or drag the UF2 onto the board in BOOTSEL mode)" % (said, image.version))
+    log("the board runs %s" % (said or "a firmware that does not say its version"))
+    return said
 
 
 def _reset_quietly(run):

@@ -3,8 +3,12 @@
 A UF2 is 512-byte blocks, each carrying up to 476 bytes of the flash image with its address and
 the chip family. Ours carries the board's name as MicroPython reports it ("Scoreboard on Raspberry
 Pi Pico W", boards/<board>/mpconfigboard.h); the official firmware's says "Raspberry Pi Pico W".
+Both carry their version in the REPL banner (version.from_image: "v1.28.0 e0e9fbb17e, scoreboard
+aa15b22c3d on 2026-12-06" for ours, as its os.uname().version says it).
 """
 import struct
+
+from host_tools.board.firmware import version as _version
 
 MAGIC0, MAGIC1, MAGIC_END = 0x0A324655, 0x9E5D5157, 0x0AB16F30
 FLAG_FAMILY = 0x00002000
@@ -23,11 +27,13 @@ class UF2Error(ValueError):
 
 class Image:
     """A parsed UF2: family ("RP2040"/"RP2350"), flash payload (bytes from its lowest address),
-    base address, board name (the firmware's MICROPY_HW_BOARD_NAME, or None), ours (bool)."""
+    base address, board name (the firmware's MICROPY_HW_BOARD_NAME, or None), ours (bool), version
+    (its os.uname().version, or None)."""
 
     def __init__(self, family, base, payload, board_name, ours):
         self.family, self.base, self.payload = family, base, payload
         self.board_name, self.ours = board_name, ours
+        self.version = _version.from_image(payload)
 
     @property
     def hardware(self):

@@ -6,16 +6,22 @@ The scripts `host_tools.dev.presses` counts (each entry's fewest and hints paths
 steps before the count included, from a board booted from the UF2's own flash (ours: the UF2
 alone on an empty littlefs; the official one: make deploy's files). A click's time runs
 from its release, a long press's from the moment it fires, a held ▲▼'s (`repeat N`) from its last
-repeat, to the last data the panel received before the board went quiet (emulated ms; the button
-poll's phase, 0-10 ms, included as on a real board). No heap queries: the emulator scripts
-(host_tools.dev.bench.scripts) measure the heap; these give the presses' spread over 1,500 of them.
+repeat, to the last data the panel received before the board went quiet (emulated ms; the press
+made at the same phase of the board's clocks every time: bench/moments.py). No heap queries: the
+emulator scripts (host_tools.dev.bench.scripts) measure the heap; these give the presses' spread
+over 1,500 of them.
 
 Each step is played once: the scripts of a run share one boot, and where scripts part (a game's
 scripts share their new game; an entry's fewest and hints paths their first steps), the process
 forks and each branch goes on in a copy of the emulated board. Emulated time is the board's own,
-so a branch times its presses as a fresh board playing the whole script does, within the button
-poll's phase, as two fresh boards differ: about 1 ms a click, up to a 10 ms poll a held key
-(tests/test_bench_press_scripts.py). A script whose steps are another's is timed once for both.
+and each press goes down (a click's also up) inside the emulator at the same phase of the panel's
+frame, the timer's millisecond and the firmware's wait (scripts.timed_press, bench/moments.py), so
+a branch times its presses as a fresh board playing the whole script does
+(tests/test_bench_press_scripts.py). Pressed from the host where its run happened to stop, two
+boards differed by up to a panel frame (11.4 ms), before a fork as after it: dobon-match.fewest's
+first 'click right' 27.3 ms on a fresh board and 18.7 in the shared run, its last write 17.0 and
+17.1 ms after the release on both (another run: 19.4 against 9.3). A script whose steps are
+another's is timed once for both.
 Wall time: 3 scripts 126 s one board each, 54 s shared; the 50 scripts in two halves on two cores
 (bench.firmware) about 6 min (17 before the idle loop was made cheap: docs/performance.md).
 """
@@ -30,6 +36,9 @@ import time
 from host_tools import _paths  # noqa: F401  (firmware/ on sys.path: the buttons' timing)
 
 PRESS_OPS = ("click", "long", "repeat")
+# Every board of the bench draws the same random bits (the ROSC's: os.urandom, the games' ids): with
+# other bits the firmware's timing differs (a held press's polls came ms apart).
+ROSC_SEED = 49
 
 
 def play(p, steps):
@@ -139,6 +148,7 @@ def _on_a_board(uf2, flash_dir, work):
     try:
         shutil.copytree(flash_dir, os.path.join(tree, "flash"))
         with emu.Pico(uf2, os.path.join(tree, "flash")) as p:
+            p.rosc_seed = ROSC_SEED
             p.boot(frames=2, timeout_ms=60000)
             p.settle()
             return work(p)

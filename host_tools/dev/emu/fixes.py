@@ -64,13 +64,15 @@ class RoscRandomBit:
     """Limit 7: rp2040py leaves the ring oscillator unimplemented, so RANDOMBIT reads the same
     every time, os.urandom() returns the same bytes on every call (b"****") and every game got
     the same id (the saved-games list marked the wrong one as on the table). A real ROSC's bit is
-    jitter: here a random bit; every other register as before."""
+    jitter: here a random bit; every other register as before. `seed`: the bits of
+    random.Random(seed) instead of the system's, the same on every board booted with it (a
+    bench's boards compared: with other bits a held press's polls came ms apart)."""
     RANDOMBIT = 0x1C
 
-    def __init__(self, orig):
+    def __init__(self, orig, seed=None):
         import random
         self.orig = orig
-        self.rng = random.SystemRandom()
+        self.rng = random.SystemRandom() if seed is None else random.Random(seed)
 
     def read_uint32(self, offset):
         if offset == self.RANDOMBIT:

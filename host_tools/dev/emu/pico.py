@@ -57,6 +57,8 @@ class Pico(UsbConsole):
     (e.g. /wifi.json). `costs`: None (the environment: costs.Costs.from_env), True/False or a
     costs.Costs."""
 
+    rosc_seed = None         # set before boot(): the ROSC's random bits from this seed (fixes.RoscRandomBit)
+
     def __init__(self, uf2=None, fs=None, board="pico", pins=None, fix_cdc=True, wall_timeout=600,
                  forward_port=None, files=None, costs=None):
         self.radio = board_has_radio(board)
@@ -132,7 +134,7 @@ class Pico(UsbConsole):
         self._hook_button_reads(mcu)
         rosc = mcu.find_peripheral(ROSC_BASE)
         if rosc is not None and not isinstance(rosc, RoscRandomBit):
-            mcu.peripherals[(ROSC_BASE >> 14) << 2] = RoscRandomBit(rosc)
+            mcu.peripherals[(ROSC_BASE >> 14) << 2] = RoscRandomBit(rosc, self.rosc_seed)
         self.boots += 1
         self._run(self.dev.astart(timeout=120))
         if wait_text:
