@@ -117,7 +117,8 @@ def test_the_tasks_split_the_press_scripts_and_ask_no_phones_of_the_official_w(m
     R = B.measure(jobs=2, log=lambda s: None, wall_s=30)
     groups = [args[1] for _l, name, args in spawned if name == "press_scripts"]
     assert sorted(k for g in groups for k in g) == sorted(KINDS) and len(groups) == 2
-    assert [l for l, _n, _a in spawned[:2]] == ["ours press_scripts 1", "ours press_scripts 2"]   # the longest first
+    assert [l for l, _n, _a in spawned[:3]] == ["ours evening", "ours press_scripts 1",
+                                                "ours press_scripts 2"]   # the longest first
     phones = [args[0] for _l, name, args in spawned if name == "phones"]
     assert phones == ["/x/ow.uf2"] * len(KINDS)
     S = R["ours press_scripts"]
@@ -136,11 +137,23 @@ def test_make_bench_adds_the_download_and_the_bench_page_to_the_same_tasks(monke
     assert "ours download" not in plain and "page" not in plain
     tasks = B.tasks_for(found, with_download=True, commands=[("page", ["host_tools.dev.bench"])])
     labels = [label for label, _n, _a in tasks]
-    assert labels[:2] == ["ours press_scripts 1", "ours press_scripts 2"]
+    assert labels[:3] == ["ours evening", "ours press_scripts 1", "ours press_scripts 2"]
     assert labels.index("ours download") < labels.index("page") < labels.index("ours phones " + ONE)
     assert labels[-3:] == ["ours idle", "official idle", "ours resume"]
     assert ("page", "command", ["host_tools.dev.bench"]) in tasks
     assert ("ours download", "download", ["/x/ow.uf2"]) in tasks
+
+
+def test_the_page_gives_the_evenings_figures():
+    r = results()
+    r["ours evening"] = {"steps": 150, "presses": 98, "problems": 0, "first_problems": [], "figures": {
+        "checks": 16, "views": 900, "views_streamed": 880, "views_asked": 20, "press_to_phone_median_ms": 120.4,
+        "press_to_phone_max_ms": 410.0, "press_to_phone_worst_step": "click ok", "heap_free_min": 110 * 1024}}
+    page = markdown(r)
+    assert "## An evening on the Pico W" in page
+    assert "| 150 (98) | 16 | 900 (880 + 20) | 120 | 410 (click ok) | 110.0 (met) | 0 (met) |" in page
+    r["ours evening"] = {"skip": "made up"}
+    assert "| not measured: made up |" in markdown(r)
 
 
 def test_the_page_gives_what_the_idle_loop_costs_each_firmware():

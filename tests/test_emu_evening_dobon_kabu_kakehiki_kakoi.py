@@ -1,4 +1,4 @@
-"""A whole evening on our Pico W (issue 47 §6): host_tools/dev/evening/story.py played on the
+"""A whole evening on our Pico W: host_tools/dev/evening/story.py played on the
 emulated board in station mode, its buttons pressed on the GPIOs and four phones on the harness's
 forward (each one's page stream, its claims and acts, GET /view), while the same steps are played
 on the simulator's App and net.live.Hub on CPython. Five games of all four kinds, kept and ended,
@@ -26,8 +26,10 @@ REPORTS = ("export-report.txt", "export-report.json")
 def evening(tmp_path_factory):
     from host_tools.dev.evening import run
     from host_tools.dev.evening.__main__ import report
+    from host_tools.dev.evening import record
     rec = run.play(None, work=str(tmp_path_factory.mktemp("evening")), usb=True)
     print(report(rec))
+    print("kept for make bench: %s" % record.save(find_uf2(radio=True), rec))
     return rec
 
 

@@ -2,7 +2,7 @@
 alone (the firmware's App and net.live.Hub on CPython, on a littlefs image as the board's flash): every
 claim asked, every `refused` claim refused, every phone's act taken, five games of all four kinds, and
 each secret prediction on its own phone only. Seconds here, where the emulated evening
-(tests/test_emu_evening.py) takes most of an hour: a menu that moves fails here first."""
+(tests/test_emu_evening_dobon_kabu_kakehiki_kakoi.py) takes most of an hour: a menu that moves fails here first."""
 import json
 
 from host_tools.dev.evening import reference

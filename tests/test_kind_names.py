@@ -48,9 +48,10 @@ ALLOWED = {
     ("tests/test_phone_page_reading.py", "kakehiki"): "a page's reading checked on one game's phone "
     "forms (its name buttons): an example, not a list of games",
 }
-# The phones' evening (docs/phones.md "Across games"): a script of an evening that plays the four
-# games in turn, each with its own button steps: it names every game as an evening's script would.
-for _path in ("host_tools/dev/phone_evening/night.py", "host_tools/dev/phone_evening/steps.py"):
+# The phones' evening (docs/phones.md "Across games") and the emulated Pico W's (dev/evening): a
+# script of an evening that plays the four games in turn, each with its own button steps: it names every game as an evening's script would.
+for _path in ("host_tools/dev/phone_evening/night.py", "host_tools/dev/phone_evening/steps.py",
+              "host_tools/dev/evening/story.py"):
     for _k in KINDS:
         ALLOWED[(_path, _k)] = "an evening's script: the games played in turn (docs/phones.md)"
 # Tests of several games at once, whose input is itself those games' own (a script written for their
@@ -58,7 +59,9 @@ for _path in ("host_tools/dev/phone_evening/night.py", "host_tools/dev/phone_eve
 SEVERAL = ("tests/test_emu_saved_games_dobon_kakehiki.py", "tests/test_ui_evening_mp_dobon_kakehiki.py",
            "tests/test_season_dobon_kabu_kakehiki_kakoi.py",
            "tests/test_phone_evening_dobon_kabu_kakehiki_kakoi.py",
-           "tests/net_scenarios_evening_dobon_kabu_kakehiki_kakoi.py")
+           "tests/net_scenarios_evening_dobon_kabu_kakehiki_kakoi.py",
+           "tests/test_emu_evening_dobon_kabu_kakehiki_kakoi.py",
+           "tests/test_evening_story_dobon_kabu_kakehiki_kakoi.py")
 for _path in SEVERAL:
     for _k in KINDS:
         if _k in _path.rsplit("/", 1)[1][:-3].split("_"):

@@ -9,7 +9,8 @@ For each firmware, on the emulated Pico (rp2040py; emulated milliseconds):
   fresh flash (the game played, then power cuts); the official one gets `make deploy`'s files
   over the emulated USB (bench.scripts.resume_boot);
 and on the emulated Pico W (ours: the official one serves no phones) each game with the server and
-six phones' streams (bench.picow);
+six phones' streams (bench.picow), and a whole evening with phones (host_tools/dev/evening: views
+delivered, press to phone, the lowest free heap);
 then each UF2's size, the littlefs blocks a fresh board has free for games, and what the main
 loop costs the CPU between presses. Our UF2s come from build/firmware/ (make firmware), the
 official ones from .cache/ (docs/emulator.md).
@@ -90,6 +91,19 @@ def phones(uf2, game=None):
     return R
 
 
+def evening(uf2):
+    """The evening of the test that plays it (host_tools/dev/evening), its figures and how many of
+    its checks failed (the test says which): those make test-emu kept for this very UF2 and
+    evening (evening/record.py), else played here (40-60 minutes) and kept."""
+    from host_tools.dev.evening import record, run
+    got = record.load(uf2)
+    if got is not None:
+        return dict(got, kept=True)
+    rec = run.play(uf2, log=lambda s: None)
+    record.save(uf2, rec)
+    return record.summary(rec)
+
+
 def free_blocks(board, ours):
     """littlefs blocks free on a fresh board: the official firmware's after `make deploy`, ours
     with nothing but the filesystem (everything else is frozen)."""
@@ -151,7 +165,8 @@ def idle(uf2, ms=1000):
 
 
 TASKS = {"presses": presses, "press_scripts": None, "resume ours": resume_ours,
-         "resume official": resume_official, "phones": phones, "download": download, "idle": idle}
+         "resume official": resume_official, "phones": phones, "download": download, "idle": idle,
+         "evening": evening}
 TASK_WALL_S = 3600      # an emulator that stops answering (it happened with the official Pico W's
                         # phones) costs its figure, said so, not the whole run
 
@@ -198,12 +213,15 @@ def _spawn(label, name, args, out_dir):
 
 
 def tasks_for(found, with_download=False, commands=()):
-    """[(label, task, args)], the longest first (their wall times on this machine: the press scripts'
-    halves ~6 min each; the official resume 2.5-5 min, its deploy over the emulated USB waiting on
-    the host; the emulator scripts, the download and the bench page 2-3 min; a game with phones
-    ~2 min; the rest under a minute): with two at a time, both cores stay busy to the end.
+    """[(label, task, args)], the longest first (their wall times on this machine: the evening on the
+    Pico W ~50 min; the press scripts' halves ~6 min each; the official resume 2.5-5 min, its
+    deploy over the emulated USB waiting on the host; the emulator scripts, the download and the
+    bench page 2-3 min; a game with phones ~2 min; the rest under a minute): with two at a time,
+    both cores stay busy to the end.
     `commands`: [(label, ["module", args...])] run as they are."""
     first, last = [], []
+    if ("ours", "pico_w") in found:
+        first.append(("ours evening", "evening", [found[("ours", "pico_w")]]))
     if ("ours", "pico") in found:
         for i, kinds in enumerate(press_script_groups()):
             first.append(("ours press_scripts %d" % (i + 1), "press_scripts", [found[("ours", "pico")], kinds]))

@@ -1,6 +1,11 @@
 """The page of bench.firmware (docs/bench-firmware.md) from its figures: presses, boot, phones, sizes, the idle loop."""
-PRESS_MS, PRESS_P90_MS, RESUME_MS = 100, 50, 500       # the goals the page judges (issue 35)
+from host_tools import _paths  # noqa: F401  (firmware/ on sys.path)
+from core import registry
+
+PRESS_MS, PRESS_P90_MS, RESUME_MS = 100, 50, 500       # the goals the page judges (docs/performance.md)
 HEAP_KB, W_FREE_KB, PHONES = 64, 96, 6
+# The test that plays the evening: named after the games it plays, as every test of several is.
+EVENING_TEST = "tests/test_emu_evening_%s.py" % "_".join(sorted(registry.KINDS))
 
 
 def _ms(v):
@@ -57,6 +62,38 @@ def _idle_section(R):
             out.append("| %s | not measured: %s | |" % (fw, (r or {}).get("skip", "no UF2")))
         else:
             out.append("| %s | {:,.0f} | %.1f %% |".format(r["cycles_per_ms"]) % (fw, r["cycles_per_ms"] / 1250.0))
+    return out
+
+
+def _evening_section(R):
+    """The evening on our Pico W (host_tools/dev/evening, the test's own steps and checks)."""
+    E = R.get("ours evening")
+    if E is None:
+        return []
+    out = ["", "## An evening on the Pico W", "",
+           "host_tools/dev/evening/story.py on our emulated Pico W, as " + EVENING_TEST + " plays it: five "
+           "games of all four kinds (kept, ended, one resumed after a power cut, one continued from the saved "
+           "games), four phones' page streams on the forward claiming seats, taking one over and sending "
+           "events, a secret prediction in each 掛け引き, `export --url` at the end; every phone's view "
+           "checked against the simulator's App and Hub after every step. Views delivered: the streams' and the views asked for (GET /view). Press to phone: "
+           "from the press's event (a click's release) to its view on the last of the phones. The heap: "
+           "`mem` at each check (the App, the server and the four streams alive). Goal: at least %d KB "
+           "free at the lowest, no check failing." % W_FREE_KB, "",
+           "| steps (presses) | checks | views delivered (streams + asked) | press to phone median ms | worst ms "
+           "| lowest free KB | checks failed |", "|---|---|---|---|---|---|---|"]
+    if "skip" in E:
+        return out + ["| not measured: %s | | | | | | |" % E["skip"]]
+    f = E["figures"]
+    out.append("| %d (%d) | %d | %d (%d + %d) | %s | %s (%s) | %s (%s) | %d (%s) |" % (
+        E["steps"], E["presses"], f["checks"], f["views"], f["views_streamed"], f["views_asked"],
+        _ms(f["press_to_phone_median_ms"]), _ms(f["press_to_phone_max_ms"]), f["press_to_phone_worst_step"],
+        _kb(f["heap_free_min"]), _verdict((f["heap_free_min"] or 0) >= W_FREE_KB * 1024), E["problems"],
+        _verdict(E["problems"] == 0)))
+    out += ["", "First failures: " + "; ".join(E["first_problems"])] if E["problems"] else []
+    if E.get("kept"):
+        out += ["", "Played by make test-emu on this very UF2 (%s, %s) and kept in build/evening/ "
+                "(host_tools/dev/evening/record.py): an evening takes 40-60 minutes, make bench prints "
+                "its figures without playing it twice." % (E.get("uf2"), E.get("played"))]
     return out
 
 
@@ -122,6 +159,7 @@ def markdown(R):
             fw, P["game"], P["streams_connected"], P["phones"], _kb(P["free_boot"]), _kb(P["free_streams"]),
             _kb(s.get("free_min")), _verdict((s.get("free_min") or 0) >= W_FREE_KB * 1024),
             ", ".join(P["memory_errors"]) or "none", P.get("views_per_stream"), P.get("reconnects_per_stream")))
+    out += _evening_section(R)
     out += _idle_section(R)
     out += ["", "## Sizes", "", "| board | our UF2 bytes | firmware bytes | code area bytes (the official layout) | left |",
             "|---|---|---|---|---|"]

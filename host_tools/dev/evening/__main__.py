@@ -13,6 +13,7 @@ def report(rec):
            "  views delivered: %d (%d on the streams, %d asked for)" % (f["views"], f["views_streamed"], f["views_asked"]),
            "  press to phone (the last phone's view), %d presses: median %s ms, worst %s ms (%s)"
            % (f["timed_presses"], f["press_to_phone_median_ms"], f["press_to_phone_max_ms"], f["press_to_phone_worst_step"]),
+           "  slowest: " + "; ".join("%s %s ms" % (step, ms) for step, ms in f.get("press_to_phone_slowest", [])),
            "  lowest free heap: %s bytes (at %s)" % (f["heap_free_min"], f["heap_free_min_at"])]
     out.append("  problems: %d" % len(rec["problems"]))
     out += ["    %s: %s" % p for p in rec["problems"]]

@@ -29,7 +29,7 @@ class Evening:
         self.old_tried = set()   # tokens of no seat whose act got its answer
         self.export = None
         self.emu_ms = 0.0        # emulated ms of the boots before the last power cut
-        self.step = None
+        self.step, self.step_no = None, 0
 
     def problem(self, text):
         self.problems.append((self.step.text if self.step else "boot", text))
@@ -38,8 +38,8 @@ class Evening:
     def play(self, steps, work):
         self.work = work
         t0 = time.time()
-        for s in steps:
-            self.step = s
+        for n, s in enumerate(steps, 1):
+            self.step, self.step_no = s, n
             getattr(self, "do_" + ("button" if s.op in S.BUTTON_OPS else s.op))(s)
             if s.op not in ("phone", "check"):
                 look.after_step(self, s.text)
@@ -65,7 +65,9 @@ class Evening:
         if not self.board.wait(lambda: all(ph.views_after(t) for ph in phones), VIEW_MS):
             late = [ph.name for ph in phones if not ph.views_after(t)]
             return self.problem("no view reached phone(s) %s within %d ms" % (", ".join(late), VIEW_MS))
-        self.press_ms.append((self.step.text, max(ph.views_after(t)[0][0] for ph in phones) - t))
+        last = max(phones, key=lambda ph: ph.views_after(t)[0][0])
+        self.press_ms.append(("%s (step %d, %s)" % (self.step.text, self.step_no, last.name),
+                              last.views_after(t)[0][0] - t))
 
     def do_claim(self, s):
         ph = self.phones[s.phone]
@@ -153,6 +155,8 @@ def figures(ev):
             "views": streams + ev.gets, "timed_presses": len(ev.press_ms),
             "press_to_phone_max_ms": None if worst[1] is None else round(worst[1], 1), "press_to_phone_worst_step": worst[0],
             "press_to_phone_median_ms": _median([ms for _s, ms in ev.press_ms]),
+            "press_to_phone_slowest": [(step, round(ms, 1)) for step, ms in
+                                       sorted(ev.press_ms, key=lambda t: -t[1])[:5]],
             "heap_free_min": low[1], "heap_free_min_at": low[0], "checks": len(ev.heap)}
 
 
