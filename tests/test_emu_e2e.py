@@ -51,9 +51,10 @@ def is_shot(text):
 class Sim:
     """The firmware's App on CPython (host_tools.dev.sim's board, panel and script runner) with the
     real Store on a littlefs-python mount of a flash image: the same storage code and the same
-    first screen (続きから) as on the Pico."""
+    first screen (続きから) as on the Pico. `phones`: the App with a phone hub, as a board serving
+    phones has it."""
 
-    def __init__(self, image):
+    def __init__(self, image, phones=False):
         import main as firmware_main
         from littlefs import UserContext
         from hw.clock import FakeClock
@@ -68,6 +69,9 @@ class Sim:
         self.clock = FakeClock()
         self.board = SimBoard(now=self.clock.now)
         self.app = firmware_main.make_app(self.board.display, self.store, self.clock, "ja")
+        if phones:      # as our Pico W's server does (net/server.py): the start menu offers スマホで見る
+            from net.live import Hub
+            self.app.hub = Hub(self.app, "sim")
         self.shots = []
         self.runner = Runner(self.board, self.app, self.clock, on_step=self._step)
         self.runner.run_for(100)          # the first frame, as Runner.run does
@@ -180,6 +184,8 @@ def _save_pngs(tmp_path, name, emu, sim):
     for side, ram in (("emu", emu), ("sim", sim)):
         p = Panel()
         p.ram[:] = ram
+        # the picture as the drivers set the panel up (on, both remaps): a fresh Panel is dark
+        p.on = p.seg_remap = p.com_remap = True
         save_png(p, str(tmp_path / ("%s-%s.png" % (name, side))))
 
 

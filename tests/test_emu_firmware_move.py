@@ -56,7 +56,7 @@ def test_saved_game_kept_and_resumed_after_the_move(board, tmp_path):
     assert code, "the flash should still hold the official deploy's files"
     # Our firmware on the same flash: the first screen and 続きから as the simulator has them.
     resume = ["shot boot", "click ok", "shot resumed"]
-    sim = Sim(image)
+    sim = Sim(image, phones=radio)      # our Pico W serves phones (the flash keeps /wifi.json)
     expect = sim.run(resume)
     p = Pico(new, image, board=board, wall_timeout=1500)
     try:

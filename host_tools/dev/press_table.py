@@ -23,7 +23,7 @@
 #        first-time player does differently, or why the two paths are the same
 #
 # A press is one click or long press, and a held ▲▼ or ←→ counts once per step it moves (a `repeat
-# up 5` is 5: how issue 37's review counted; holding a key to move two cells is no quicker than two
+# up 5` is 5: how the press count's review counted; holding a key to move two cells is no quicker than two
 # taps, and a first-time player taps); held_as_one() gives the same steps with a held key as one
 # press. The counts are deterministic: emulated time, no wall clock.
 import os

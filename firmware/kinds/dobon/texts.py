@@ -30,7 +30,7 @@ MESSAGES = {
     "L_DOBON_WIN": ("{seat} wins", "{seat}の勝ち"),
     "L_DOBON_DRAWN": ("Drawn round", "流局"),
     "L_DOBON_SUM_OK": ("Sum {sum}: DOBON", "合計{sum}：ドボンできる"),
-    # play screen (screens_dobon): the hint row and what was recorded
+    # play screen (kinds/dobon/screens.py): the hint row and what was recorded
     "DB_PLAY_HINT": ("OK:{ok} <-:{left} ->:won", "OK:{ok} ←:{left} →:勝ち"),
     "DB_OK_CARD": ("card", "札を出す"),
     "DB_OK_TWO": ("play 2", "2を出す"),

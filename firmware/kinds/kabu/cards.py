@@ -8,7 +8,7 @@
 # A hand is a list of codes in any order; every count (十, pairs, 赤ピン...) is derived from it.
 #   0     他 ("other"): only in the loser's hand of a dobon, a card that scores nothing there (any
 #         ピン..九 but the 赤ピン and 魂四): the loser's hand counts only by its size, its 十 and
-#         its 赤ピン / 魂四, so the table may enter it as that (see kabu_score.normalize()).
+#         its 赤ピン / 魂四, so the table may enter it as that (see kinds/kabu/score.py, normalize()).
 # Impossible input raises Refusal("E_KABU_...", info); see kinds/kabu/texts.py.
 
 from core.errors import Refusal

@@ -64,7 +64,7 @@ def table(R):
 
 
 def split_table(sp):
-    """Where the heap goes (issue 26): each import and step of the worst game, one at a time."""
+    """Where the heap goes (docs/ram.md): each import and step of the worst game, one at a time."""
     from core import registry as G
     rows = sp["rows"]
     name = G.entry(sp["kind"])[G.NAME][1] if sp["kind"] in G.KINDS else sp["kind"]

@@ -121,7 +121,7 @@ def heapsets_pico(path, flash_dir):
         shutil.rmtree(tree, ignore_errors=True)
 
 
-# ---- 1c: where the heap goes: per import and per step, the worst game (issue 26) ------------------
+# ---- 1c: where the heap goes: per import and per step, the worst game (docs/ram.md) -------------------
 SPLIT_HEAD = ("import sys\nfrom safegc import FakeGc, live\nimport micropython\n"
               "from fakes import Bus, Clock, apply_op, ops_of\nFAKE = FakeGc()\nlive('base')\n"
               "micropython.qstr_info()\nsys.modules['gc'] = FAKE\n")

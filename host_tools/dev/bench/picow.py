@@ -26,7 +26,7 @@ from host_tools import _paths  # ROOT, and firmware/ on sys.path
 ROOT = _paths.ROOT
 # The emulator's access point takes any name and passphrase.
 WIFI = {"ssid": "emulated-table", "password": "emulated"}
-WORST_ROLE = "worst heap"  # the game that holds the most heap (issue 26; docs/ram.md): play_games ROLES
+WORST_ROLE = "worst heap"  # the game that holds the most heap (docs/ram.md): play_games ROLES
 PHONES = 6
 CONNECT_MS = 20000         # emulated ms for every stream to get its first view
 

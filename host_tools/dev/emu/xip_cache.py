@@ -5,8 +5,8 @@ peripherals/xip_ctrl.py models the control registers only). The RP2040 (datashee
 cache") caches the flash behind a 16 KB two-way set-associative cache of 8-byte lines:
 0x10000000 looks up and allocates, 0x11000000 looks up without allocating, 0x12000000 and
 0x13000000 bypass it; XIP_CTRL.FLUSH empties it, XIP_CTRL.CTRL.EN = 0 bypasses it. A miss fetches
-one line through the SSI in continuous quad read at clk_sys / 2: MISS_CYCLES = 45 (issue 48's
-figure, calibrated there against MicroPython PR #19370's 14.8 % perf_bench gain on an RP2040 when
+one line through the SSI in continuous quad read at clk_sys / 2: MISS_CYCLES = 45 (calibrated
+against MicroPython PR #19370's 14.8 % perf_bench gain on an RP2040 when
 vm.c, gc.c and parse.c move to SRAM).
 
 Only a subclass of rp2040py's native RP2040 sees the reads, and a Python one puts every bus read

@@ -40,7 +40,7 @@ def gauge():
     """Read the fuel gauge once, before anything is measured. The first host call allocates the
     bridge's 256 KB result buffer, which then stays live: the script measures the heap before
     and after this call and the bench takes that buffer off every live-heap figure (it is the
-    gauge's, not the firmware's: 294 KB instead of 41 KB after the core imports, issue 15)."""
+    gauge's, not the firmware's: 294 KB instead of 41 KB after the core imports)."""
     global CAL
     CAL = calibrate()
     print("CAL", CAL)
