@@ -182,7 +182,10 @@ def test_the_xip_cache_charges_misses_on_the_board():
         p.run_ms(500)
         x = p.dev.mcu.xip
         flushes, misses = x.flushes, x.misses
-        p.exec("import machine\nmachine.mem32[0x14000004] = 1\n")
+        # A write to the flash flushes the cache (pico-sdk's flash_range_erase/program end with
+        # flash_flush_cache: XIP_CTRL.FLUSH), as the journal's writes do; no register is poked
+        # from Python (our firmware has no machine.mem32).
+        p.exec("import os\nf = open('/xip-flush', 'w')\nf.write('x' * 100)\nf.close()\nos.remove('/xip-flush')\n")
     finally:
         p.close()
-    assert x.flushes == flushes + 1 and x.misses > misses and x.hits > 10 * x.misses
+    assert x.flushes > flushes and x.misses > misses and x.hits > 10 * x.misses
