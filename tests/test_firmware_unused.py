@@ -9,7 +9,7 @@ import re
 import pytest
 
 from host_tools.board import boards
-from host_tools.board.firmware import build, freeze, linkmap, pinned, unused
+from host_tools.board.firmware import build, freeze, layout, linkmap, pinned, unused
 
 FIRMWARE_BOARDS = sorted(pinned.BOARDS)
 # What the app needs on a board with the phone server: hashlib (net/record.py's digests), re
@@ -139,13 +139,13 @@ def test_the_printed_table_names_each_row_its_bytes_and_the_floor():
 
 
 def test_the_build_fails_below_the_floor_naming_what_to_do():
-    build.check_floor("pico", build.FLOOR["pico"])
+    build.check_floor("pico", layout.FLOOR["pico"])
     with pytest.raises(build.BuildError) as e:
-        build.check_floor("pico", build.FLOOR["pico"] - 1)
+        build.check_floor("pico", layout.FLOOR["pico"] - 1)
     msg = str(e.value)
     assert msg.startswith("the firmware leaves 65,535 bytes of pico's code area free, under its floor of 65,536")
     assert "boards/pico/unused.h" in msg and "no UF2 was written" in msg
-    assert build.FLOOR["pico"] >= 64 * 1024
+    assert layout.FLOOR["pico"] >= 64 * 1024
 
 
 def test_the_docs_table_names_every_row_and_why():
@@ -162,7 +162,7 @@ def test_the_last_build_of_a_board_is_counted_whole_and_keeps_its_floor(board):
     if got is None:
         pytest.skip("%s is not built with its reference (make firmware BOARD=%s MICROPY_DIR=...)" % (board, board))
     rows, ref_bytes, our_bytes, code_area, floor = got
-    binpath = os.path.join(build.OUT, board, "cmake", "firmware.bin")
+    binpath = os.path.join(layout.OUT, board, "cmake", "firmware.bin")
     assert our_bytes == os.path.getsize(binpath)
     assert sum(n for _r, n in rows) == ref_bytes - our_bytes
     assert code_area - our_bytes >= floor

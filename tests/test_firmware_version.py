@@ -9,7 +9,7 @@ import subprocess
 
 import pytest
 
-from host_tools.board.firmware import build, pinned, uf2, version
+from host_tools.board.firmware import build, layout, pinned, uf2, version
 
 RELEASE = pinned.MICROPYTHON_VERSION + (0,)
 NEW = "v1.28.0 e0e9fbb17e, scoreboard aa15b22c3d on 2026-12-07 (GNU 12.2.1 MinSizeRel)"
@@ -129,7 +129,7 @@ def test_makeversionhdr_writes_our_tag_even_in_a_copy_inside_another_repository(
 @pytest.mark.parametrize("board", sorted(pinned.BOARDS))
 def test_a_built_uf2_says_the_version_its_build_wrote(board):
     path = build.uf2_path(board)
-    header = os.path.join(build.OUT, board, "cmake", "genhdr", "mpversion.h")
+    header = os.path.join(layout.OUT, board, "cmake", "genhdr", "mpversion.h")
     if not (os.path.exists(path) and os.path.exists(header)):
         pytest.skip("%s is not built (make firmware BOARD=%s MICROPY_DIR=...)" % (board, board))
     said = uf2.read(path).version

@@ -24,7 +24,6 @@ from host_tools.board import boards
 from host_tools.board.firmware import freeze, layout, pinned, unused, version
 
 ROOT = boards.ROOT
-OUT, FLASH_SIZE, STORAGE, FLOOR = layout.OUT, layout.FLASH_SIZE, layout.STORAGE, layout.FLOOR
 
 
 class BuildError(RuntimeError):
@@ -137,7 +136,7 @@ def _run(cmd, log, cwd=None, env=None):
 
 
 def uf2_path(board):
-    return os.path.join(OUT, "scoreboard-%s.uf2" % board)
+    return os.path.join(layout.OUT, "scoreboard-%s.uf2" % board)
 
 
 def config_stamp():
@@ -226,7 +225,7 @@ def _prepare(board, micropy_dir, jobs, log):
                          % (board, ", ".join(sorted(pinned.BOARDS))))
     check_toolchain()
     check_tree(micropy_dir, boards.has_radio(board))
-    work = os.path.join(OUT, board)
+    work = os.path.join(layout.OUT, board)
     os.makedirs(work, exist_ok=True)
     logf = os.path.join(work, "build.log")
     open(logf, "w").close()
@@ -252,7 +251,7 @@ def build(board, micropy_dir, jobs=2, log=print):
     binpath = _cmake(boards.folder(board), cmake_dir, board, app, lib, micropy_dir, jobs, logf, env)
     said = _check_version(cmake_dir, binpath, env["MICROPY_GIT_TAG"])
     upstream = pinned.BOARDS[board]
-    code_area = FLASH_SIZE[upstream] - STORAGE[upstream]
+    code_area = layout.code_area(board)
     binsize = os.path.getsize(binpath)
     if binsize > code_area:
         raise BuildError("the firmware (%d bytes) is larger than %s's code area (%d bytes)"
@@ -262,7 +261,7 @@ def build(board, micropy_dir, jobs=2, log=print):
     _cmake(reference_board(board, work), ref_dir, board, app, lib, micropy_dir, jobs, logf, env)
     rows, ref_bytes, our_bytes = unused.measure(board, os.path.join(ref_dir, "firmware.elf.map"),
                                                 os.path.join(cmake_dir, "firmware.elf.map"), micropy_dir)
-    for line in unused.table(board, rows, ref_bytes, our_bytes, code_area, FLOOR[board]):
+    for line in unused.table(board, rows, ref_bytes, our_bytes, code_area, layout.FLOOR[board]):
         log(line)
     if our_bytes != binsize:
         raise BuildError("the link map counts %d bytes, firmware.bin has %d: linkmap.py misread it"
@@ -272,21 +271,21 @@ def build(board, micropy_dir, jobs=2, log=print):
     shutil.copyfile(os.path.join(cmake_dir, "firmware.uf2"), dst)
     log("wrote %s: %d bytes, version %s (firmware %d of the %d-byte code area, %d left; the littlefs "
         "keeps %d KiB)" % (os.path.relpath(dst, ROOT), os.path.getsize(dst), said, binsize, code_area,
-                           code_area - binsize, STORAGE[upstream] >> 10))
+                           code_area - binsize, layout.STORAGE[upstream] >> 10))
     return {"board": board, "uf2": dst, "uf2_bytes": os.path.getsize(dst), "bin_bytes": binsize,
             "code_area_bytes": code_area, "code_left_bytes": code_area - binsize, "tree": tree,
-            "storage_bytes": STORAGE[upstream], "reference_bin_bytes": ref_bytes, "floor_bytes": FLOOR[board],
+            "storage_bytes": layout.STORAGE[upstream], "reference_bin_bytes": ref_bytes, "floor_bytes": layout.FLOOR[board],
             "freed": [(r if r == unused.SHARED else r.what, n) for r, n in rows], "version": said}
 
 
 def check_floor(board, left):
     """BuildError when the code area would keep less than the board's FLOOR free."""
-    if left < FLOOR[board]:
+    if left < layout.FLOOR[board]:
         raise BuildError(
             "the firmware leaves %s bytes of %s's code area free, under its floor of %s (FLOOR in "
             "host_tools/board/firmware/layout.py): no UF2 was written. Turn off more of what the "
             "scoreboard does not use (boards/pico/unused.h, docs/firmware.md \"What is turned off\") "
-            "or make the frozen app smaller" % (format(left, ","), board, format(FLOOR[board], ",")))
+            "or make the frozen app smaller" % (format(left, ","), board, format(layout.FLOOR[board], ",")))
 
 
 def main(argv=None):

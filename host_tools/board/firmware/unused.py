@@ -20,7 +20,7 @@ import sys
 import textwrap
 
 from host_tools.board import boards
-from host_tools.board.firmware import layout, linkmap, pinned
+from host_tools.board.firmware import layout, linkmap
 
 Row = collections.namedtuple("Row", "what defines why objects")
 
@@ -197,8 +197,7 @@ def last_build(board):
     with open(os.path.join(work, "cmake", "CMakeCache.txt"), encoding="utf-8") as f:
         port = re.search(r"^CMAKE_HOME_DIRECTORY:INTERNAL=(.*)$", f.read(), re.M).group(1)
     rows, ref_bytes, our_bytes = measure(board, ref, ours, os.path.dirname(os.path.dirname(port)))
-    up = pinned.BOARDS[board]
-    return rows, ref_bytes, our_bytes, layout.FLASH_SIZE[up] - layout.STORAGE[up], layout.FLOOR[board]
+    return rows, ref_bytes, our_bytes, layout.code_area(board), layout.FLOOR[board]
 
 
 def _n(n):

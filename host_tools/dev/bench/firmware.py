@@ -128,16 +128,14 @@ def free_blocks(board, ours):
 
 def sizes():
     """(board, UF2 bytes, firmware bytes, code area bytes) of each built board (None: not built)."""
-    from host_tools.board.firmware import build, pinned, uf2
+    from host_tools.board.firmware import build, layout, pinned, uf2
     out = []
     for board in sorted(pinned.BOARDS):
         path = build.uf2_path(board)
         if not os.path.exists(path):
             out.append((board, None, None, None))
             continue
-        up = pinned.BOARDS[board]
-        out.append((board, os.path.getsize(path), len(uf2.read(path).payload),
-                    build.FLASH_SIZE[up] - build.STORAGE[up]))
+        out.append((board, os.path.getsize(path), len(uf2.read(path).payload), layout.code_area(board)))
     return out
 
 
