@@ -155,6 +155,8 @@ def step(app, buttons, now):
     events = buttons.poll(now)
     if not events:
         app.frame()
+        if buttons.rest:
+            app.rest()
         return
     from hw.clock import ticks_us, ticks_diff
     t0 = ticks_us()

@@ -52,6 +52,8 @@ class App:
         self.c = Canvas(); self.events = []; self.dirty = True
     def on_button(self, kind, name):
         self.events.append(kind + ' ' + name); self.dirty = True
+    def rest(self):
+        pass
     def frame(self):
         if self.dirty:
             self.c.fill(0); self.c.text(str(len(self.events)), 0, 0); display.show(self.c); self.dirty = False

@@ -33,6 +33,9 @@ class StandIn:
             self.n = 0
         self.changed = True
 
+    def rest(self):
+        pass
+
     def frame(self):
         if not self.changed:
             return

@@ -44,6 +44,7 @@ def test_store_resume_and_recovery_figures():
             self.game = game
             self.last_recovery = {"events": 12, "dropped_bytes": 34}
             self.changes = 0
+            self.resting = None
 
         def resume_last(self):
             return self.game
@@ -53,7 +54,7 @@ def test_store_resume_and_recovery_figures():
             self.game = Game.new(kind, seats, settings)
             return self.game
 
-        def after_change(self, game):
+        def after_change(self, game, at_rest=False):
             self.changes += 1
 
         def low_space(self):
@@ -85,7 +86,7 @@ def test_store_resume_and_recovery_figures():
 
 @pytest.mark.parametrize("lang", ("ja", "en"))
 def test_every_games_settings_show_arrows_on_the_line_and_a_hint_that_follows_it(lang):
-    """Issue 37 (12): the line under the cursor shows ← → round its value (the others the value
+    """The line under the cursor shows ← → round its value (the others the value
     alone), and the hint row says what the keys do there: a number 「←→変更 OK:数を入れる」, a
     choice 「←→変更」, the last line 「OK:次へ」; nothing leaves the panel."""
     from ui_harness import TextLog, frame_text
@@ -111,7 +112,7 @@ def test_every_games_settings_show_arrows_on_the_line_and_a_hint_that_follows_it
 
 @pytest.mark.parametrize("lang, want", (("ja", "P1・P2・P3・P4"), ("en", "P1,P2,P3,P4")))
 def test_the_seats_names_are_a_list_as_the_glossary_writes_one(lang, want):
-    """Issue 37 (15): 「P1・P2・P3・P4」, never 「P1 P2 P3 P4」 with spaces."""
+    """「P1・P2・P3・P4」, never 「P1 P2 P3 P4」 with spaces."""
     from ui_harness import TextLog, frame_text
     with TextLog() as log:
         d = Driver(lang=lang)

@@ -17,6 +17,8 @@ SEG_MAX = 16384        # bytes per journal segment before a new one is started
 SNAP_EVERY = 32        # events between snapshots
 SNAP_ROUND = 8         # ... and at a round end when at least this many events since the last one
                        # (kabu/kakoi events are whole hands: a snapshot each would double wear)
+SNAP_LATE = 2          # the App's snapshots wait for the table to rest (idle), but never past this
+                       # many times SNAP_EVERY events: the replay a boot does stays bounded
 RESERVE_BLOCKS = 16    # never written into: littlefs needs free blocks to delete and rename
 LOW_BLOCKS = 48        # below: low_space() warns; a new game needs this much (on the Pico's flash:
 PICO_BLOCKS = 352      # a smaller one, the Pico W's 212 blocks, gets its share, not under 2 reserves)
@@ -58,6 +60,7 @@ class Store:
         self.reserve_blocks = reserve_blocks
         self.low_blocks = LOW_BLOCKS if low_blocks is None else low_blocks
         self._low_scaled = low_blocks is None   # set from the flash's size at the first statvfs
+        self.resting = None     # the game whose snapshot waits for idle() (after_change)
         self.last_recovery = None
         self.set_aside = []         # [(game id, message id)] moved to aside/ in this session
         self._skip = {}             # stems that could not be moved: ignored for this session
@@ -256,21 +259,35 @@ class Store:
         return game
 
     def _close_all(self):
+        self.idle()              # a game left with a snapshot due gets it before its files close
         for j in self._open.values():
             j.close()
         self._open = {}
 
     # ---- snapshots ----------------------------------------------------------------------------
-    def after_change(self, game):
-        """Call after each committed submit/undo/redo: writes a snapshot when one is due."""
+    def after_change(self, game, at_rest=False):
+        """Call after each committed submit/undo/redo: writes a snapshot when one is due. With
+        `at_rest` (the App) a due snapshot waits for idle(), when no press can be waiting on its
+        erases, unless SNAP_LATE times SNAP_EVERY events have passed since the last one."""
         j = self._open.get(game.game_id)
         if j is None or game.seq <= j.snap_seq or j.broken:
             return False
         since = game.seq - j.snap_seq
-        if (since >= self.snap_every or game.is_over()
+        if not (since >= self.snap_every or game.is_over()
                 or (game.last_outcome is not None and since >= SNAP_ROUND)):
-            return self.write_snapshot(game)
-        return False
+            return False
+        if at_rest and since < SNAP_LATE * self.snap_every:
+            self.resting = game
+            return False
+        return self.write_snapshot(game)
+
+    def idle(self):
+        """The table is at rest: write the snapshot after_change left for it. True if written."""
+        game = self.resting
+        if game is None:
+            return False
+        self.resting = None
+        return self.write_snapshot(game)
 
     def write_snapshot(self, game):
         """The game's snapshot written now (Segments.write_snapshot); False when it could not be

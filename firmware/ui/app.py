@@ -22,6 +22,7 @@ from ui.session import Session
 
 TOAST_MS = 2500
 FONT_MS = 30000          # "the font file is damaged": until a press, or half a minute
+REST_MS = 1500           # no gesture this long: the table rests, the store's deferred snapshot is written
 NOTE_MS = 4000           # "what was recorded": over the play screen's title row until the next press
 GESTURES_KEPT = 16       # the last gestures written with an error (a ring: nothing allocated per press)
 G_KINDS = ("click", "long", "repeat")
@@ -300,6 +301,17 @@ class App(Session):
             errlog.append(self.store, e, scr, self.game, self.gestures(), _ms(self.clock))
         except Exception:    # a failed note must never stop the table
             pass
+
+    def rest(self):
+        """Between presses, every button up: the snapshot the store keeps for the table's rest is
+        written once no gesture came for REST_MS, where its erases delay no press."""
+        st = self.store
+        if st is None or st.resting is None or self.elapsed(self.care.since) < REST_MS:
+            return
+        try:
+            st.idle()
+        except Exception as e:    # the journal alone holds everything: the table goes on
+            self.log_error(e, "Store")
 
     def frame(self):
         """Redraw when something changed; returns True when a picture was sent to the display."""

@@ -185,7 +185,7 @@ class AskNew(Menu):
         g = app.game
         g.submit({"t": "end"})
         if app.store is not None:
-            app.store.after_change(g)
+            app.store.after_change(g, True)
         app.pop()
         self.then()
 

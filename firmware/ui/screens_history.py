@@ -38,7 +38,7 @@ def back_to(app, n):
             g.undo()
             k += 1
             if app.store is not None:
-                app.store.after_change(g)
+                app.store.after_change(g, True)
     except Refusal as r:
         app.show_play()
         if not k:

@@ -84,7 +84,7 @@ class Session:
 
     def _saved(self):
         if self.store is not None:
-            self.store.after_change(self.game)
+            self.store.after_change(self.game, True)
             if self.store.low_space():
                 self.say(self.t("LOW_SPACE"))
 

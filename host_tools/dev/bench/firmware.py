@@ -34,6 +34,10 @@ from host_tools.dev.bench.firmware_doc import PHONES, PRESS_MS
 
 ROOT = _paths.ROOT
 DOC = os.path.join(ROOT, "docs", "bench-firmware.md")
+ZERO, FLASH_MAX = "zero-cost", "flash-max"
+# A task labelled "... zero-cost" runs on the zero-cost board of before, "... flash-max" with the
+# flash at the datasheet's maximum (host_tools/dev/emu/costs.py); any other on the silicon-timed board.
+MODES = {ZERO: ("SCOREBOARD_EMU_COSTS", "0"), FLASH_MAX: ("SCOREBOARD_EMU_FLASH_MAX", "1")}
 
 
 def uf2s():
@@ -198,6 +202,17 @@ def run_task(name, args):
     return TASKS[name](*args)
 
 
+def board_env(label):
+    """The environment of a task: the silicon-timed board, unless its label ends with one of
+    MODES (the zero-cost board, or the flash at the datasheet's maximum)."""
+    env = dict(os.environ)
+    for mode, (var, value) in MODES.items():
+        env.pop(var, None)
+        if label.endswith(" " + mode):
+            env[var] = value
+    return env
+
+
 def _spawn(label, name, args, out_dir):
     """(process, the file its figure is written to; None: a command of its own, which writes its page)."""
     import subprocess
@@ -207,7 +222,8 @@ def _spawn(label, name, args, out_dir):
     out = os.path.join(out_dir, label.replace(" ", "_") + ".json")
     cmd = [sys.executable, "-m", "host_tools.dev.bench.firmware", "--task", name, "--task-args", json.dumps(args),
            "--task-out", out]
-    return subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE), out
+    return subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            env=board_env(label)), out
 
 
 def tasks_for(found, with_download=False, commands=()):
@@ -221,13 +237,16 @@ def tasks_for(found, with_download=False, commands=()):
     if ("ours", "pico_w") in found:
         first.append(("ours evening", "evening", [found[("ours", "pico_w")]]))
     if ("ours", "pico") in found:
-        for i, kinds in enumerate(press_script_groups()):
-            first.append(("ours press_scripts %d" % (i + 1), "press_scripts", [found[("ours", "pico")], kinds]))
+        for suffix in ("",) + tuple(" " + m for m in MODES):
+            for i, kinds in enumerate(press_script_groups()):
+                first.append(("ours press_scripts %d%s" % (i + 1, suffix), "press_scripts",
+                              [found[("ours", "pico")], kinds]))
     if ("official", "pico") in found:
         first.append(("official resume", "resume official", [found[("official", "pico")]]))
     for fw in ("official", "ours"):
         if (fw, "pico") in found:
             first.append(("%s presses" % fw, "presses", [found[(fw, "pico")]]))
+            first.append(("%s presses %s" % (fw, ZERO), "presses", [found[(fw, "pico")]]))
     if with_download and ("ours", "pico_w") in found:
         first.append(("ours download", "download", [found[("ours", "pico_w")]]))
     first += [(label, "command", argv) for label, argv in commands]
@@ -291,18 +310,31 @@ def measure(jobs=2, log=print, wall_s=TASK_WALL_S, with_download=False, commands
 
 
 def _join_press_scripts(res):
-    """The groups' press scripts as one figure ("ours press_scripts"), as if measured in one run."""
+    """The groups' press scripts as one figure per board ("ours press_scripts", "... zero-cost",
+    "... flash-max"), as if measured in one run."""
+    for suffix in ("",) + tuple(" " + m for m in MODES):
+        _join_groups(res, "ours press_scripts", suffix)
+
+
+def _group_mode(rest):
+    """"2 zero-cost" -> "zero-cost", "1" -> "", anything else None."""
+    words = rest.split(" ", 1)
+    return None if not words[0].isdigit() else (words[1] if len(words) > 1 else "")
+
+
+def _join_groups(res, key, suffix):
     from host_tools.dev.bench import press_scripts
-    parts = [res.pop(k) for k in sorted(k for k in list(res) if k.startswith("ours press_scripts "))]
+    mine = [k for k in res if k.startswith(key + " ") and _group_mode(k[len(key) + 1:]) == suffix.strip()]
+    parts = [res.pop(k) for k in sorted(mine)]
     if not parts:
         return
     skipped = [p["skip"] for p in parts if "skip" in p]
     if skipped:
-        res["ours press_scripts"] = {"skip": skipped[0]}
+        res[key + suffix] = {"skip": skipped[0]}
         return
     runs = [r for p in parts for r in p["runs"]]
-    res["ours press_scripts"] = {"games": press_scripts.summary(runs, PRESS_MS), "runs": runs,
-                                 "wall": max(p["wall"] for p in parts)}
+    res[key + suffix] = {"games": press_scripts.summary(runs, PRESS_MS), "runs": runs,
+                         "wall": max(p["wall"] for p in parts)}
 
 
 def main(argv=None):

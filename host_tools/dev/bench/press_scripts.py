@@ -42,8 +42,8 @@ ROSC_SEED = 49
 
 
 def play(p, steps):
-    """[(step, ms)] for each press of `steps` played on a booted board (ms None: the press
-    changed nothing on the panel)."""
+    """[(step, ms, erases)] for each press of `steps` played on a booted board (ms None: the press
+    changed nothing on the panel; erases: the flash's sector erases from the press to the quiet)."""
     from host_tools.dev.bench.scripts import timed_press
     from host_tools.dev.emu.pico import SETTLE_MS
     out = []
@@ -58,7 +58,9 @@ def play(p, steps):
             continue
         if op not in PRESS_OPS:
             raise ValueError("%r: a step this bench does not time" % text)
-        out.append((" ".join(words), timed_press(p, words)))
+        before = p.flash.snapshot()["sector_erases"]
+        ms = timed_press(p, words)
+        out.append((" ".join(words), ms, p.flash.snapshot()["sector_erases"] - before))
     return out
 
 
@@ -121,7 +123,7 @@ def run_shared(paths, uf2, flash_dir, log=None):
         finally:
             os.close(fd)
         if log:
-            ms = [v for _s, v in timed if v is not None]
+            ms = [t[1] for t in timed if t[1] is not None]
             log("%s: %d presses, worst %s ms" % (os.path.basename(path), len(ms), max(ms) if ms else "-"))
     try:
         _on_a_board(uf2, flash_dir, lambda p: _play_shared(p, [(path, _steps(path)) for path in paths], 0, [], emit))
@@ -136,7 +138,7 @@ def run_shared(paths, uf2, flash_dir, log=None):
 
 
 def run_script(path, uf2, flash_dir):
-    """One press script whole on a fresh board: {"script", "kind", "presses": [(step, ms)]}; what a
+    """One press script whole on a fresh board: {"script", "kind", "presses": [(step, ms)], "erases"}; what a
     shared run (run_shared) is checked against in tests/test_bench_press_scripts.py."""
     return _run(path, _on_a_board(uf2, flash_dir, lambda p: play(p, _steps(path))))
 
@@ -156,9 +158,11 @@ def _on_a_board(uf2, flash_dir, work):
         shutil.rmtree(tree, ignore_errors=True)
 
 
-def _run(path, presses):
+def _run(path, timed):
+    """A script's figures from play()'s [(step, ms, erases)]: its presses [(step, ms)] and, beside
+    them, each press's sector erases."""
     return {"script": os.path.basename(path), "kind": os.path.basename(os.path.dirname(os.path.dirname(path))),
-            "presses": presses}
+            "presses": [(t[0], t[1]) for t in timed], "erases": [t[2] for t in timed]}
 
 
 def summary(runs, goal_ms=100):
