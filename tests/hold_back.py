@@ -1,5 +1,5 @@
 """A hold of back inside an entry, shared by every game's test of it (tests/kinds/<kind>/
-test_hold_back_<kind>.py, issue 37): the hold cancels the whole entry and returns to the table,
+test_hold_back_<kind>.py): the hold cancels the whole entry and returns to the table,
 the journal untouched; only a hold on the table itself undoes."""
 import os
 

@@ -1,4 +1,4 @@
-# The PC tools on bad input (issue 28 §9-11, issue 27): a bad argument, a missing file, a database
+# The PC tools on bad input: a bad argument, a missing file, a database
 # path that is no ledger, an out-of-range value in a sealed line, no board on the cable: exit 2
 # (3: the device) with a message naming the problem, never a traceback; --help prints help.
 import sys

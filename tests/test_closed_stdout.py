@@ -107,7 +107,7 @@ def _entry_points():
 
 
 def test_every_tools_own_entry_goes_through_run_command():
-    """Issue 39: not only `python -m host_tools COMMAND`: every `python -m host_tools.X` (the
+    """Not only `python -m host_tools COMMAND`: every `python -m host_tools.X` (the
     calculators, package.json, docs/settings.md, the bench...) stops quietly on a closed stdout."""
     entries = _entry_points()
     assert len(entries) > 20

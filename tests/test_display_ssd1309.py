@@ -1,4 +1,4 @@
-"""The 2.42" SSD1309 panel as a board option (issue 20 §4): the SSD1306's commands and pixels, no
+"""The 2.42" SSD1309 panel as a board option: the SSD1306's commands and pixels, no
 charge pump. Driven as main.py does (the SSD1306 driver, external VCC) through the emulated bus
 into an emulated SSD1309, frames full and partial must show exactly the canvas."""
 import random

@@ -53,7 +53,7 @@ def zero():
 @emu
 def test_a_frame_takes_its_bus_time_at_400_khz(timed):
     (us,), ms = run(timed, I2C % (400000, "") + FRAME)
-    assert 23500 <= us <= 27700, us            # issue 48: 23.5-27.7 ms on silicon
+    assert 23500 <= us <= 27700, us            # 23.5-27.7 ms on silicon
     assert ms >= us / 1000                      # on the emulated clock
 
 

@@ -24,7 +24,7 @@ pytestmark = [pytest.mark.emu,
               pytest.mark.skipif(not cdp.chromium(), reason="Chromium is not installed")]
 
 # The game played: the worst (株ドボン) by default, with six phones: the page and five more streams
-# (issue 35's goal: 96 KB free at the lowest). PICOW_GAME / PICOW_PHONES: another game's
+# (the goal: 96 KB free at the lowest). PICOW_GAME / PICOW_PHONES: another game's
 # tests/kinds/<kind>/emu.txt or fewer phones, by hand.
 GAME = os.environ.get("PICOW_GAME", bench_picow.worst_game())
 PHONES = int(os.environ.get("PICOW_PHONES", "6"))
@@ -123,7 +123,7 @@ def played(tmp_path_factory):
         rec["memory_errors"] = bench_picow.memory_errors(p)
         rec["console"] = p.console_text()
         rec["shots"] = str(tmp)
-        # issue 38: every game's log over the Wi-Fi, as `export --url` fetches it through the forward
+        # every game's log over the Wi-Fi, as `export --url` fetches it through the forward
         # while the board plays on (compared below with the export of the flash's own files)
         url = "%s/?k=%s" % (p.forward.url, rec["net"]["key"])
         rec["export_url"] = p.run_host(run_export, "--url", url, "--dest", str(tmp / "wifi"), "--date", "night",

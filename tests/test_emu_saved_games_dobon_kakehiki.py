@@ -1,4 +1,4 @@
-"""A 掛け引きほーるでむ and a ドボン on the saved-games list of the emulated Pico (issue 20 §1).
+"""A 掛け引きほーるでむ and a ドボン on the saved-games list of the emulated Pico.
 
 tests/emu_scripts/saved_games.txt keeps a 掛け引き when a ドボン starts, resumes the 掛け引き from the
 list, ends the ドボン (its standings are final) and deletes the 掛け引き after the question. Every

@@ -1,4 +1,4 @@
-"""`export --url` over a connection dropped anywhere (issue 47): a proxy on 127.0.0.1 in front of the
+"""`export --url` over a connection dropped anywhere: a proxy on 127.0.0.1 in front of the
 simulator's server cuts one answer after N bytes, N swept over every interesting point of every
 answer of an export (before its first byte, inside its status line, inside its headers, inside
 its body) for the list (/files), each file (/file) and the digests read after (/files again). Each

@@ -119,7 +119,7 @@ def text_width_of(s, font):
     return sum(font.get(ord(ch), (8, None))[0] for ch in s)
 
 
-# ---- a damaged font file (issue 28 §4): a glyph is the font's or the box, and the panel says so ---
+# ---- a damaged font file: a glyph is the font's or the box, and the panel says so ----------------
 def reset():
     """The reader reads its font file again from the start, its cache emptied."""
     if reader._font is not None and reader._font[0] is not None:
@@ -210,7 +210,7 @@ def test_one_flipped_bit_boxes_its_block_only(font, font_file):
 def test_a_sound_file_is_vouched_for_block_by_block_without_reading_it_whole(font, font_file,
                                                                             monkeypatch):
     """The boot reads the header, then per block first used its code points and columns once
-    (640 bytes, one CRC): figures printed, nothing timed (issue 28: a few ms at most)."""
+    (640 bytes, one CRC): figures printed, nothing timed (the aim: a few ms at most)."""
     from ui_harness import Driver
     font_file(_good())
     reads = []

@@ -91,7 +91,7 @@ def test_the_graph_sees_imports_inside_functions():
 
 
 # Cycles known and not yet broken, each with its reason. A cycle not listed here fails; a listed
-# one that is gone fails too, so the list only shrinks. (Empty since the store split, issue 19 §3:
+# one that is gone fails too, so the list only shrinks. (Empty since the store split:
 # validate.py imports journal.py's line basics and its callers import it; recovery.py imports the
 # store's small parts, never the Store.)
 KNOWN = []

@@ -59,7 +59,7 @@ def test_a_name_the_panel_cannot_draw_is_refused_with_the_character():
 
 def test_duplicates_are_refused_naming_each_of_them():
     """Compared as the device compares seat names (the exact text, after the strip): each name
-    given more than once is named with its count (issue 37 §2)."""
+    given more than once is named with its count."""
     with pytest.raises(ValueError) as e:
         names.check(["Ann", "Ben", " Ann", "Cy", "Ben", "Ann "])
     assert "Ann 3 times" in str(e.value) and "Ben 2 times" in str(e.value) and "Cy" not in str(e.value)

@@ -1,4 +1,4 @@
-"""A whole evening at the table with phones in headless Chromium (issue 47 §6), against the simulator
+"""A whole evening at the table with phones in headless Chromium, against the simulator
 serving them (host_tools.dev.phone_evening/night.py: five games of all four kinds, kept and ended games, a
 power cut, a kept game resumed, six phones joining and leaving, seats claimed and taken over, a
 secret prediction in each 掛け引き game). After every step each phone shows the server's own view

@@ -1,5 +1,5 @@
 # What a player reads on the phone page (firmware/net/page.html), in headless Chromium at 390x844
-# against the simulator (issue 47's smaller points): a form's refusal goes once the view moves on;
+# against the simulator: a form's refusal goes once the view moves on;
 # a player's name is never broken inside (one piece on one line, smaller when it does not fit, cut
 # with … only past that); a phone past the held streams sees each change within its retry (the
 # figure docs/phones.md gives). Screenshots of each state in both languages go to $PHONE_SHOTS.

@@ -130,7 +130,7 @@ def test_join_screen_shows_the_whole_address(tmp_path, lang, ip, port):
 
 
 def test_join_texts_break_only_between_words():
-    """Issue 36 §6: the join screen's column (beside the code) never breaks inside a word
+    """The join screen's column (beside the code) never breaks inside a word
     (「カメラで読み取/る」): each line ends where the text has a space or a line break; the seats
     line is one line of the column."""
     from net.strings import MESSAGES

@@ -1,4 +1,4 @@
-"""The panel first (issue 36 §2, docs/phones.md): while the panel shows a question, an entry or
+"""The panel first (docs/phones.md): while the panel shows a question, an entry or
 something someone is reading (a round's result, the final standings, a menu, the large view), a
 phone's act never closes it: it is refused at once, on that phone, in its language (the panel
 unchanged, nothing saved); a claim is held and asked once the panel is back on the table. Every

@@ -175,7 +175,7 @@ NOT_COPIED = {"ja": "コピーできませんでした。上の文面を長押�
 
 def copy_failed(p, shots, copied):
     """Neither the clipboard nor the copy command took the text: the page says so plainly, never
-    「コピーしました」; the copy command that works says it copied (issue 47)."""
+    「コピーしました」; the copy command that works says it copied."""
     p.js("navigator.clipboard.writeText = s => Promise.reject(new Error('denied')); document.execCommand = c => false, true")
     p.tap("section.share .go")
     page = wait(p, lambda page: NOT_COPIED[p.lang] in page["errors"], "the failed copy's words")
@@ -203,7 +203,7 @@ def end_on_the_panel(table):
 def test_the_shared_text_says_the_day_it_ended_or_that_it_is_unfinished(sim, phones, shots):
     """An unfinished game's text says 途中 / unfinished, its standings 順位; a game these phones saw
     end carries that day (the phone's), on 卓 and in 記録 alike; the saved-games list marks ▶ only
-    the unfinished game on the table, as the panel does (issue 47)."""
+    the unfinished game on the table, as the panel does."""
     table = sim()
     start_game(table, game_data.kinds()[0])
     two = phones(["ja", "en"])

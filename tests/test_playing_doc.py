@@ -1,5 +1,5 @@
 # docs/playing.md is the English page: what it quotes of the screens (`...`) is what the English
-# screens say; the Japanese screens are quoted in docs/playing.ja.md (issue 27).
+# screens say; the Japanese screens are quoted in docs/playing.ja.md.
 import os
 import re
 

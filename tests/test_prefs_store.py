@@ -33,7 +33,7 @@ def test_a_bad_prefs_file_reads_as_no_preferences(tmp_path, data):
 
 
 # A names.json written by hand (or by an older `host_tools names`) that names one player more
-# than once: the store keeps the first of each, so the seats filled from it are distinct (issue 37 §2).
+# than once: the store keeps the first of each, so the seats filled from it are distinct.
 TWICE = ["Ann", "Ann", "Ben", "Ann", "あや", "Ben", "あや", "Cy"]
 ONCE = ["Ann", "Ben", "あや", "Cy"]
 

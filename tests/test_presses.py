@@ -79,7 +79,7 @@ def test_the_phones_replay_notices_a_different_result(monkeypatch):
 
 
 def test_a_held_key_counts_once_per_step_it_moves():
-    """Issue 37: every press counted, a held ▲▼ or ←→ once per step it moves (as the review counted:
+    """Every press counted, a held ▲▼ or ←→ once per step it moves (as the review counted:
     two taps and a two-step hold take as long); the page also gives a held key as one press."""
     from host_tools.dev.press_table import held_as_one
     steps = ["repeat right 3  # three cells", "click ok", "long ok         # the last card", "wait 500"]

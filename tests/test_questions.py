@@ -1,4 +1,4 @@
-"""Every yes/no question asks a question (issue 37: 「対戦を終える／いいえ／はい」, 「流局／いいえ／はい」):
+"""Every yes/no question asks a question (never 「対戦を終える／いいえ／はい」, 「流局／いいえ／はい」):
 every Confirm on the panel is asked with a `..._Q` text, and every `_Q` text of every table ends
 in ？ (日本語) and ? (English), worded the same way (「…しますか？」)."""
 import glob

@@ -1,4 +1,4 @@
-"""Screen care (issue 20 §2): dim after a few idle minutes, blank later, the waking press does
+"""Screen care: dim after a few idle minutes, blank later, the waking press does
 nothing else; brightness and both delays from /prefs.json, which never stops the boot."""
 import pytest
 

@@ -306,7 +306,7 @@ def _box(svg, group):
 
 
 def test_chart_shows_every_point_and_keeps_its_legend_off_the_plot():
-    """Issue 39: two players with the same places, and a third whose only night is the place they
+    """Two players with the same places, and a third whose only night is the place they
     share: each point is drawn with a marker of its own (shape and size: a point under another
     shows around it), and the legend sits under the plot, not over a point."""
     from host_tools.records.season.chart import chart_svg

@@ -244,7 +244,7 @@ def _table_by_header(page, cls):
 
 
 def test_player_page_has_the_longest_streak_over_all_games(built):
-    """Issue 39: a player's page shows the longest winning streak over every game, under the season
+    """A player's page shows the longest winning streak over every game, under the season
     page's own words, and the same figure as the season page's row for that player."""
     w, out, _ = built
     for lang in ("ja", "en"):
@@ -338,7 +338,7 @@ MID_WORD_BREAKS = """[...document.querySelectorAll('th')].map(t => {
 
 @needs_chromium
 def test_headers_never_break_inside_a_word(built):
-    """Issue 39: at 1200 px (a laptop) no header is cut inside a word (「1／位」, 「平均順／位」) and
+    """At 1200 px (a laptop) no header is cut inside a word (「1／位」, 「平均順／位」) and
     the tables fit; at 390 px (a phone) neither, and the page itself is no wider than the screen: a
     wide table scrolls sideways in its own box."""
     from host_tools.dev.web import cdp

@@ -347,7 +347,7 @@ def test_a_new_id_never_collides_and_an_id_two_games_share_names_neither(monkeyp
     """new_game_id() can repeat (the ticks fallback where urandom is missing): create() takes
     the next id free on the flash (aside/ included). Two games of one id on the flash (left by an
     older firmware) are named by their key (the stem, 0001-X) for every file operation; the bare
-    id names neither of them (issue 28 §6)."""
+    id names neither of them."""
     fs = MemFs()
     fs.files["/games/aside/0007-00000009.0.log"] = bytearray(b"kept for the export\n")
     st = Store(fs, seg_max=SEG, snap_every=SNAP)

@@ -213,7 +213,7 @@ print('ASKED', [n for n in asked if n.endswith('strings') or n.endswith('.texts'
     assert "ASKED %r" % ["core.messages", "ui.strings", registry.texts(TEXTS_KIND)] in out, out + err
 
 
-# ---- files that check out but must not be used (issue 28 §1-3) ----------------------------------
+# ---- files that check out but must not be used ---------------------------------------------------
 def _same_as_the_tables(reference, monkeypatch, path, kinds=(None, FALLBACK_KIND)):
     for lang in ("ja", "en"):
         for kind in kinds:

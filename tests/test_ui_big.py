@@ -1,4 +1,4 @@
-"""The large view (issue 20 §4): ▲ or ▼ on any game's play screen, what the table asks most,
+"""The large view: ▲ or ▼ on any game's play screen, what the table asks most,
 numerals at least 16 px tall; ▲▼ turn pages, any other press goes back; nothing is recorded
 (each game's pages: tests/test_ui_big_<kind>*.py)."""
 import pytest

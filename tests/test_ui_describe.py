@@ -31,7 +31,7 @@ def test_every_action_in_the_tables_words_and_an_unknown_one_never_raw(kind, lan
 
 @pytest.mark.parametrize("kind", sorted(KINDS))
 def test_ending_a_game_has_one_name_in_every_game(kind):
-    """Issue 37 (10): the game menu ends every game as the saved games do, 「ゲームを終える」 (never
+    """The game menu ends every game as the saved games do, 「ゲームを終える」 (never
     対戦を終える / 対局を終える), and the undo line of that end says 「ゲーム終了」."""
     data = game_data.of(kind)
     d = Driver()

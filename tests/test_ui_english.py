@@ -1,4 +1,4 @@
-"""The panel's English read as English (issue 37, item 16): what a saved action was is a sentence
+"""The panel's English read as English: what a saved action was is a sentence
 in one case (「P1 calls」 beside 「P2 raises to 2」, never 「P1 Call」), and a question counts in
 words (「Undo this action?」, never 「Undo these 1 actions?」). Each game's own words: its tests
 (tests/kinds/<kind>/)."""

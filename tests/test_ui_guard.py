@@ -230,7 +230,7 @@ def test_the_guard_and_the_error_log_under_micropython():
 
 def test_the_error_log_never_takes_the_flash_below_the_stores_reserve():
     """17 free blocks, a reserve of 16: a game's own write would be refused at 16, so the error
-    log (2 KB notes, 256-byte blocks) writes nothing that would go below it (issue 28 §7)."""
+    log (2 KB notes, 256-byte blocks) writes nothing that would go below it."""
     from memfs import MemFs
     fs = MemFs(limit=64 * 256, block=256)
     st = Store(fs, reserve_blocks=16, low_blocks=20)
@@ -265,7 +265,7 @@ class Deep(Screen):
 def test_a_long_traceback_keeps_its_exception_line(tmp_path):
     """An entry over 2,048 bytes loses the middle of its traceback: its head (when, the screen, the
     gestures) and its end (the innermost frames, the exception's own line) stay, whole lines of
-    UTF-8 (issue 47: the cut at 2,048 bytes took the exception's line off)."""
+    UTF-8 (a cut at 2,048 bytes once took the exception's line off)."""
     st, d = _stored(tmp_path)
     d.seq(REDRAWN.NEW_GAME_PRESSES)
     d.app.push(Deep(d.app))

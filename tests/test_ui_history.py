@@ -85,7 +85,7 @@ def test_back_to_a_line_asks_then_undoes_each_action_and_keeps_them_for_redo(kin
 
 
 def test_menu_order_is_the_same_in_every_game():
-    """言語 always sits before the item that ends the game, 最初の画面へ last (issue 27, item 15)."""
+    """言語 always sits before the item that ends the game, 最初の画面へ last."""
     orders = []
     for kind in KINDS:
         d = Driver(lang="ja")
@@ -123,8 +123,9 @@ def test_back_to_a_line_is_in_the_journal_on_the_flash(kind, tmp_path):
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_the_first_screen_says_where_the_game_is_not_how_many_lines(kind, tmp_path):
-    """Issue 27, item 14: 「株ドボン：4手目」 after two deals, an undo and a redo counted journal
-    lines; the resume line says what the saved-games list says (第3戦（全4戦）)."""
+    """The first screen says where the game is, not how many journal lines it has (「株ドボン：4手目」
+    after two deals, an undo and a redo); the resume line says what the saved-games list says
+    (第3戦（全4戦）)."""
     from ui_harness import flash_store
     from ui.screens_menu import Boot, resume_line
     from ui.screens_games import progress

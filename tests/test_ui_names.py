@@ -1,4 +1,4 @@
-"""Names on the device (issue 20 §3): each seat picks a kept name or types one on the kana grid;
+"""Names on the device: each seat picks a kept name or types one on the kana grid;
 a typed name is added to /names.json in the PC's format and is in the game's log header."""
 import json
 import os
@@ -192,7 +192,7 @@ def test_every_grid_page_fits_the_panel(lang):
 def test_a_names_file_naming_one_player_twice_seats_them_once(tmp_path):
     """/names.json ["Ann"] six times (written by hand or by an older tool: `host_tools names`
     refuses it): the first Ann is kept, the later ones dropped, the seats the file does not reach
-    get P<seat> as with no file, and 開始 starts the game (issue 37 §2; was a refusal, issue 28 §5)."""
+    get P<seat> as with no file, and 開始 starts the game (it used to refuse)."""
     st = flash_store(tmp_path)
     st.set_names(["Ann"] * 6)
     d = Driver(flash_store(tmp_path))
@@ -234,7 +234,7 @@ def test_a_pushed_name_that_is_a_default_name_moves_the_default(tmp_path):
 
 def test_start_refuses_two_seats_of_one_typed_name(tmp_path):
     """A name picked for one seat while another seat has it (here P2 typed for seat 1 beside the
-    default P2 of seat 2): 開始 says which name is twice and starts nothing (issue 28 §5)."""
+    default P2 of seat 2): 開始 says which name is twice and starts nothing."""
     d = Driver(flash_store(tmp_path))
     to_seats(d)
     scr = d.app.top()

@@ -1,4 +1,4 @@
-"""The saved games on the device (issue 20 §1): the list, resume, end (an "end" in the log, final
+"""The saved games on the device: the list, resume, end (an "end" in the log, final
 after a power-cycle), delete after a confirmation, and the question before a new game while one is
 unfinished; every game can be ended from its menu."""
 import json
@@ -247,7 +247,7 @@ def test_deleting_one_of_two_games_with_one_id_deletes_that_one(tmp_path, monkey
 
 
 def test_the_list_and_a_games_menu_read_whole(tmp_path):
-    """Issue 37 (13): the count as 履歴 writes it (「保存したゲーム（1/2）」); ▶ only on the unfinished
+    """The count as 履歴 writes it (「保存したゲーム（1/2）」); ▶ only on the unfinished
     game on the table (an ended one on the table has none); a game's menu titled with its name, where
     it is and who plays written whole under the choices (the title cut 「… 第1回・切り…」); each game
     on three lines, where and who never cut for each other."""
@@ -274,7 +274,7 @@ def test_the_list_and_a_games_menu_read_whole(tmp_path):
 
 
 def test_which_deck_the_reshuffles_count():
-    """Issue 37 (13): 掛け引き's progress says the judge deck's reshuffles (「切り直し0/3」 named no deck)."""
+    """掛け引き's progress says the judge deck's reshuffles (「切り直し0/3」 named no deck)."""
     d = Driver()
     assert d.app.t("GL_KH", {"r": 12, "j": 0}) == "第12回・判定札切り直し0/3"
     d.app.lang = "en"

@@ -47,7 +47,7 @@ def test_counts_finished_games_and_says_what_is_not(tmp_path):
             won[name] = won.get(name, 0) + (e["place"] == 1)
     pages = d.app.top().pages()
     assert pages[0] == [("通算成績", ""), ("ゲーム数", "2"), ("集計外", "2")]   # unfinished, Ann twice
-    # issue 37 (15): every figure has its word (「P2 100%」 had none): the name alone, then 1位率, then
+    # every figure has its word (「P2 100%」 had none): the name alone, then 1位率, then
     # 1位 of the games
     shown = dict((p[0][0], p) for p in pages[1:])
     assert shown == dict((n, [(n, ""), ("1位率", screens_season.rate(d.app.t, won[n], 2)), ("1位", "%d/2" % won[n])])
@@ -84,12 +84,12 @@ def test_an_empty_flash_and_no_flash(tmp_path):
                                                 (3, 8, "38％"), (5, 5, "100％")])
 def test_win_rate_whole_percent_half_up(wins, games, shown):
     assert screens_season.rate(Driver(lang="ja").app.t, wins, games) == shown
-    # English writes its own sign (issue 47: 「％」 read as a Japanese sign in English)
+    # English writes its own sign (「％」 read as a Japanese sign in English)
     assert screens_season.rate(Driver(lang="en").app.t, wins, games) == shown.replace("％", "%")
 
 
 def test_an_english_rate_says_percent_and_draws_it_large(tmp_path):
-    """English writes "100%" (issue 47), the large type draws its % as wide as ％ (16 px, the sign
+    """English writes "100%", the large type draws its % as wide as ％ (16 px, the sign
     legible across the table)."""
     from ui.screens_big import big_width
     d, _ = opened(tmp_path, [(["あや", "Ben", "ちか"], True)], "en")
@@ -117,7 +117,7 @@ def test_a_long_name_leaves_its_figure_readable(tmp_path):
 
 @pytest.mark.parametrize("lang", ("ja", "en"))
 def test_every_label_fits_beside_its_figure_at_a_hundred_percent(lang, tmp_path):
-    """Issue 37 (15): 「1位率 100％」 / 「Win % 100％」 whole in the large type (「Win rate」 was cut)."""
+    """「1位率 100％」 / 「Win % 100％」 whole in the large type (「Win rate」 was cut)."""
     from ui.screens_big import big_width
     d, _ = opened(tmp_path, [(["あや", "Ben", "ちか"], True)], lang)
     for page in d.app.top().pages()[1:]:

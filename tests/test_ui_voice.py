@@ -63,11 +63,11 @@ def test_no_doubled_seat_and_no_programmer_words():
                 assert "None" not in s and "{count}>" not in s, (sid, s)
 
 
-# ---- every press confirmed (issue 13 §3, the app's part) -----------------------------------------
+# ---- every press confirmed (the app's part) ------------------------------------------------------
 def test_a_new_game_says_once_how_to_undo_and_redo():
     d = _game(game_data.for_role("new game hint"))
-    # in the title row (issue 27, item 10: a box there covered the rows of P4 and P5), the button
-    # first, then what its hold does, one line after the other (issue 37, item 15: it read
+    # in the title row (a box there covered the rows of P4 and P5), the button
+    # first, then what its hold does, one line after the other (it read
     # 「長押し 戻る:取り消し OK:やり直し」)
     assert d.app.note == "戻る長押し：取り消し" and d.toast() is None
     d.clock.t += 5000

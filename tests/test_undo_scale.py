@@ -1,4 +1,4 @@
-# Undo at scale (issue 28, item 12): replaying a journal costs the rules' fold a bounded number of
+# Undo at scale: replaying a journal costs the rules' fold a bounded number of
 # applies per line whatever its shape (undos and redos included), the state it gives is the live
 # one, and the Store keeps writing snapshots it can read back while the journal grows by undos.
 import random

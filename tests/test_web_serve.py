@@ -1,4 +1,4 @@
-# `make web`'s messages (issue 27): a busy port names the way to choose another (WEB_PORT= through
+# `make web`'s messages: a busy port names the way to choose another (WEB_PORT= through
 # make, --port otherwise), and serving to the network prints the address a phone opens (this
 # machine's, never 0.0.0.0) and that the offline copy needs localhost or https.
 import socket

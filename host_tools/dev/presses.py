@@ -105,75 +105,87 @@ def measure(folder=SCRIPTS):
     return rows
 
 
+INTRO = ["# Presses per entry",
+         "",
+         "Written by `make presses` (also run by `make bench`): `python -m host_tools.dev.presses`.",
+         "Each entry is driven through the real firmware App by button scripts",
+         "(`tests/kinds/<kind>/presses/<entry>.fewest.txt` and `.hints.txt`), from the entry's first screen",
+         "to its saved result; the result is read back from the journal and checked against the",
+         "expectations in the script's header. *Fewest*: the fewest presses the screens allow;",
+         "*hints*: the path a first-time player takes following what the screens say, as they say it",
+         "(the hint row and where the cursor is; a move to a cell on screen, never round an edge).",
+         "",
+         "**How a press counts.** Every click and every long press is one press, and **a held ▲▼ or ←→",
+         "counts once per step it moves** (held for three cells: 3). This is how issue 37's review",
+         "counted: holding a key to move two or three cells takes as long as tapping it (the first",
+         "repeat comes after half a second, the next ones every 0.15 s), and a first-time player taps.",
+         "The budgets are judged on this count. The last column gives the same two paths with a held",
+         "key counted as one press, as this page counted before issue 37 (a hints script holds a key",
+         "only where its screen says to: the 山切れ form's sizes). At about 0.4 s a press, 20 presses",
+         "are 8 seconds.",
+         "",
+         "| entry | presses (fewest) | presses (following the hints) | budget | met | result checked | a held key as one (fewest / hints) |",
+         "|---|---:|---:|---:|---|---|---:|"]
+
+
 def markdown(rows):
-    out = ["# Presses per entry",
-           "",
-           "Written by `make presses` (also run by `make bench`): `python -m host_tools.dev.presses`.",
-           "Each entry is driven through the real firmware App by button scripts",
-           "(`tests/kinds/<kind>/presses/<entry>.fewest.txt` and `.hints.txt`), from the entry's first screen",
-           "to its saved result; the result is read back from the journal and checked against the",
-           "expectations in the script's header. *Fewest*: the fewest presses the screens allow;",
-           "*hints*: the path a first-time player takes following what the screens say, as they say it",
-           "(the hint row and where the cursor is; a move to a cell on screen, never round an edge).",
-           "",
-           "**How a press counts.** Every click and every long press is one press, and **a held ▲▼ or ←→",
-           "counts once per step it moves** (held for three cells: 3). This is how issue 37's review",
-           "counted: holding a key to move two or three cells takes as long as tapping it (the first",
-           "repeat comes after half a second, the next ones every 0.15 s), and a first-time player taps.",
-           "The budgets are judged on this count. The last column gives the same two paths with a held",
-           "key counted as one press, as this page counted before issue 37 (a hints script holds a key",
-           "only where its screen says to: the 山切れ form's sizes). At about 0.4 s a press, 20 presses",
-           "are 8 seconds.",
-           "",
-           "| entry | presses (fewest) | presses (following the hints) | budget | met | result checked | a held key as one (fewest / hints) |",
-           "|---|---:|---:|---:|---|---|---:|"]
-    for r in rows:
-        a, b = r["fewest"], r["hints"]
-        met = "yes" if max(a["presses"], b["presses"]) <= r["budget"] else (
-            "fewest only" if a["presses"] <= r["budget"] else "no")
-        ok = "yes" if not a["failed"] and not b["failed"] else "NO: " + "; ".join(a["failed"] + b["failed"])
-        out.append("| %s | %d | %d | ≤ %d | %s | %s | %d / %d |" % (
-            r["entry"], a["presses"], b["presses"], r["budget"], met, ok, a.get("held", a["presses"]),
-            b.get("held", b["presses"])))
-    phoned = [r for r in rows if r["fewest"].get("phones")]
-    if phoned:
-        out.append("")
-        out.append("With every player's hand on their own phone (`docs/phones.md`), the fewest path: the presses")
-        out.append("left on the panel, and the taps of the player who taps most on a phone (one tap on + per card,")
-        out.append("one on 手札を送る; the hands go in at the same time). Goal: no player taps more than 15 times.")
-        out.append("Driven: the same script runs again with every seat on a phone; each hand a result waits for is")
-        out.append("sent as its phone sends it, the panel-only run's presses on that hand's grid are left out, the")
-        out.append("panel's presses are counted and the saved state must be the panel-only one (the list of the")
-        out.append("hands needs no press: the last hand in moves it on). 山切れ is counted from its form instead")
-        out.append("(its sizes are the form's rows, not a grid): the presses that opened it and the preview's OK, driven")
-        out.append("in that game's tests/kinds/<kind>/test_phone_hands_*.py.")
-        out.append("")
-        out.append("| entry | panel alone | panel with phones | busiest phone | most by one player | goal ≤ 15 |")
-        out.append("|---|---:|---:|---:|---:|---|")
-        for r in phoned:
-            a = r["fewest"]
-            ph = a["phones"]
-            busiest = max(ph["taps"].values())
-            most = max(ph["panel"], busiest)
-            out.append("| %s | %d | %d | %d | %d | %s |" % (r["entry"], a["presses"], ph["panel"], busiest, most,
-                                                          "yes" if most <= 15 else "no"))
-    over = [r for r in rows if r["hints"].get("over")]
-    if over:
-        out.append("")
-        out.append("Over the budget, decided:")
-        out.append("")
-        for r in over:
-            out.append("- %s: %s" % (r["entry"], r["hints"]["over"]))
-    notes = [r for r in rows if r["hints"].get("note")]
-    if notes:
-        out.append("")
-        out.append("Following the hints:")
-        out.append("")
-        for r in notes:
-            out.append("- %s: %s" % (r["entry"], r["hints"]["note"]))
+    """docs/presses.md: how presses are counted, the table of entries, the phones' taps and the
+    decisions and notes the scripts carry."""
+    out = INTRO + [_entry_row(r) for r in rows]
+    out += _phones_section([r for r in rows if r["fewest"].get("phones")])
+    out += _listed("Over the budget, decided:", rows, "over")
+    out += _listed("Following the hints:", rows, "note")
     out.append("")
     out.append("Scripts: " + ", ".join("`%s`" % r["stem"] for r in rows) + ".")
     return "\n".join(out) + "\n"
+
+
+def _entry_row(r):
+    """One entry's row: both paths against the budget, and whether their results checked out."""
+    a, b = r["fewest"], r["hints"]
+    met = "yes" if max(a["presses"], b["presses"]) <= r["budget"] else (
+        "fewest only" if a["presses"] <= r["budget"] else "no")
+    ok = "yes" if not a["failed"] and not b["failed"] else "NO: " + "; ".join(a["failed"] + b["failed"])
+    return "| %s | %d | %d | ≤ %d | %s | %s | %d / %d |" % (
+        r["entry"], a["presses"], b["presses"], r["budget"], met, ok, a.get("held", a["presses"]),
+        b.get("held", b["presses"]))
+
+
+def _phones_section(phoned):
+    """The entries where hands can come from the players' phones: what is left on the panel and
+    the taps of the busiest player, against the goal of 15."""
+    if not phoned:
+        return []
+    out = ["",
+           "With every player's hand on their own phone (`docs/phones.md`), the fewest path: the presses",
+           "left on the panel, and the taps of the player who taps most on a phone (one tap on + per card,",
+           "one on 手札を送る; the hands go in at the same time). Goal: no player taps more than 15 times.",
+           "Driven: the same script runs again with every seat on a phone; each hand a result waits for is",
+           "sent as its phone sends it, the panel-only run's presses on that hand's grid are left out, the",
+           "panel's presses are counted and the saved state must be the panel-only one (the list of the",
+           "hands needs no press: the last hand in moves it on). 山切れ is counted from its form instead",
+           "(its sizes are the form's rows, not a grid): the presses that opened it and the preview's OK, driven",
+           "in that game's tests/kinds/<kind>/test_phone_hands_*.py.",
+           "",
+           "| entry | panel alone | panel with phones | busiest phone | most by one player | goal ≤ 15 |",
+           "|---|---:|---:|---:|---:|---|"]
+    for r in phoned:
+        a = r["fewest"]
+        ph = a["phones"]
+        busiest = max(ph["taps"].values())
+        most = max(ph["panel"], busiest)
+        out.append("| %s | %d | %d | %d | %d | %s |" % (r["entry"], a["presses"], ph["panel"], busiest, most,
+                                                      "yes" if most <= 15 else "no"))
+    return out
+
+
+def _listed(title, rows, key):
+    """What the hints scripts say under `key` (a decision to go over the budget, a note), entry by
+    entry under `title`; nothing when none says anything."""
+    said = [r for r in rows if r["hints"].get(key)]
+    if not said:
+        return []
+    return ["", title, ""] + ["- %s: %s" % (r["entry"], r["hints"][key]) for r in said]
 
 
 def main(argv=None):

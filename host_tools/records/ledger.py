@@ -158,7 +158,7 @@ def left_out(n, lang="en"):
                                                                    "it" if n == 1 else "them")
 
 
-def main(argv):
+def _parser():
     import argparse
     ap = argparse.ArgumentParser(prog="python -m host_tools ledger", description="The season ledger (SQLite).")
     sub = ap.add_subparsers(dest="cmd", required=True, metavar="import|standings")
@@ -178,19 +178,30 @@ def main(argv):
     st.add_argument("--all", action="store_true", help="include games still in progress")
     st.add_argument("--lang", choices=("en", "ja"), default="en", help="language of the table (default en)")
     st.add_argument("--json", action="store_true", help="the rows as JSON instead of a table")
-    a = ap.parse_args(argv)
+    return ap
+
+
+def _unusable(a):
+    """Why the command cannot run with these files (a line for stderr), or None: checked before
+    connecting, as connecting would create a ledger where there was none."""
     if a.cmd == "standings" and not os.path.exists(a.db):
-        sys.stderr.write("no ledger %s: run 'ledger import' first\n" % a.db)
-        return 2
+        return "no ledger %s: run 'ledger import' first\n" % a.db
     if a.cmd == "import":
         missing = [p for p in a.logs if not os.path.exists(p)]
         if missing:
-            sys.stderr.write("ledger import: no such file or folder: %s\n" % ", ".join(missing))
-            return 2
+            return "ledger import: no such file or folder: %s\n" % ", ".join(missing)
     folder = os.path.dirname(os.path.abspath(a.db))
     if os.path.isdir(a.db) or not os.path.isdir(folder):
-        sys.stderr.write("ledger: --db %s: %s\n" % (a.db, "a folder, not a ledger file" if os.path.isdir(a.db)
-                                                     else "no folder %s to keep the ledger in" % folder))
+        return "ledger: --db %s: %s\n" % (a.db, "a folder, not a ledger file" if os.path.isdir(a.db)
+                                          else "no folder %s to keep the ledger in" % folder)
+    return None
+
+
+def main(argv):
+    a = _parser().parse_args(argv)
+    why = _unusable(a)
+    if why:
+        sys.stderr.write(why)
         return 2
     try:
         db = connect(a.db)
@@ -198,32 +209,40 @@ def main(argv):
         sys.stderr.write("ledger: cannot open %s as a ledger (%s)\n" % (a.db, e))
         return 2
     try:
-        if a.cmd == "import":
-            counts = {}
-            bad = 0
-            for name, segs in logs.game_files(expand(a.logs)):
-                p = segs[0] if len(segs) == 1 else "%s (%d segments)" % (name, len(segs))
-                status, res = import_log(db, segs, a.night)
-                counts[status] = counts.get(status, 0) + 1
-                print("%-12s %s%s" % (status, p, " (%d line(s) refused)" % len(res.problems) if res.problems else ""))
-                for s in res.report_lines():
-                    print("  " + s)
-                bad += status == "unreadable"
-            print(", ".join("%d %s" % (n, s) for s, n in sorted(counts.items())))
-            return 1 if bad else 0
-        rows = standings(db, a.kind, a.all)
-        n = 0 if a.all else in_progress(db, a.kind)
-        if a.json:
-            print(json.dumps(rows, ensure_ascii=False, indent=1))
-            if n:
-                sys.stderr.write(left_out(n) + "\n")
-        else:
-            print(format_standings(rows, a.lang))
-            if n:
-                print(left_out(n, a.lang))
-        return 0
+        return _import_logs(db, a) if a.cmd == "import" else _print_standings(db, a)
     except sqlite3.Error as e:      # a SQLite file that is not a ledger (other tables, damage)
         sys.stderr.write("ledger: %s is not a ledger this tool can use (%s)\n" % (a.db, e))
         return 2
     finally:
         db.close()
+
+
+def _import_logs(db, a):
+    """One line per game (and its refused lines), then the counts; 1 when a log was unreadable."""
+    counts = {}
+    bad = 0
+    for name, segs in logs.game_files(expand(a.logs)):
+        p = segs[0] if len(segs) == 1 else "%s (%d segments)" % (name, len(segs))
+        status, res = import_log(db, segs, a.night)
+        counts[status] = counts.get(status, 0) + 1
+        print("%-12s %s%s" % (status, p, " (%d line(s) refused)" % len(res.problems) if res.problems else ""))
+        for s in res.report_lines():
+            print("  " + s)
+        bad += status == "unreadable"
+    print(", ".join("%d %s" % (n, s) for s, n in sorted(counts.items())))
+    return 1 if bad else 0
+
+
+def _print_standings(db, a):
+    rows = standings(db, a.kind, a.all)
+    n = 0 if a.all else in_progress(db, a.kind)
+    if a.json:
+        # stdout stays pure JSON for a program to read; the note goes to stderr
+        print(json.dumps(rows, ensure_ascii=False, indent=1))
+        if n:
+            sys.stderr.write(left_out(n) + "\n")
+    else:
+        print(format_standings(rows, a.lang))
+        if n:
+            print(left_out(n, a.lang))
+    return 0

@@ -252,7 +252,18 @@ def _fold(res, lines):
     # The game reads its accepted records back from the lines (an undo past the engine's window,
     # the report's rounds) instead of keeping them all as dicts: ~8x less memory for a big log.
     kept_lines = array.array("l")
-    # ---- the header -----------------------------------------------------------------------------
+    game = _fold_header(res, lines, kept_lines)
+    if game is None:
+        return res
+    last_kept = _fold_events(res, lines, game, kept_lines)
+    game.settle()      # replayed undos and redos fold lazily (engine.Game.replay)
+    # A hole: some line was refused and a later one was folded anyway (the fold is not the journal).
+    res.hole = any(p.lineno < last_kept for p in res.problems)
+    return res
+
+
+def _fold_header(res, lines, kept_lines):
+    """The game the header opens, or None when it is unusable (then nothing after it can be trusted)."""
     try:
         header = validate.check_header(journal.unseal(lines[0], 1), 1)
         game = Game(header, source=lambda: (journal.unseal(lines[i - 1], i) for i in kept_lines))
@@ -264,35 +275,25 @@ def _fold(res, lines):
             res.problems.append(Problem(1, e.msg_id, info))
         if len(lines) > 1:
             res.problems.append(Problem(2, "E_LOG_NOT_READ", {"first": 2, "last": len(lines)}))
-        return res
+        return None
     except Exception as e:  # a header whose fields have the wrong types
         res.problems.append(Problem(1, "E_LOG_HEADER_FIELD", {"field": str(e)[:40]}))
-        return res
+        return None
     res.header = header
     res.header_line = lines[0]
     res.game = game
     res.kept = 1
+    return game
+
+
+def _fold_events(res, lines, game, kept_lines):
+    """Every line after the header, each replayed or refused with its problem; the last kept line."""
+    expect = last_kept = 1
     gid = game.game_id
-    # ---- the events ---------------------------------------------------------------------------
-    expect = 1
-    last_kept = 1
     unreadable = 0     # lines since the last readable event whose sequence number is unknown
     for lineno in range(2, len(lines) + 1):
-        line = lines[lineno - 1]
-        if line.strip() == b"":
-            res.problems.append(Problem(lineno, "E_LOG_BLANK"))
-            unreadable += 1
-            continue
-        try:
-            rec = journal.unseal(line, lineno)
-        except journal.LogError as e:
-            res.problems.append(Problem(lineno, e.msg_id, e.info))
-            unreadable += 1
-            continue
-        try:
-            validate.check_record(rec, gid, lineno)  # the device's own check, same ids
-        except journal.LogError as e:
-            res.problems.append(Problem(lineno, e.msg_id, e.info))
+        rec = _readable_event(res, lines[lineno - 1], lineno, gid)
+        if rec is None:
             unreadable += 1
             continue
         t = rec["t"]
@@ -300,12 +301,10 @@ def _fold(res, lines):
         if seq < expect:
             res.problems.append(Problem(lineno, "E_LOG_SEQ_BACK", {"want": expect, "got": seq}))
             continue
-        if seq > expect:
-            # Missing events that the unreadable lines before this one account for were reported
-            # there; anything more is a gap of its own.
-            if seq - expect > unreadable:
-                res.problems.append(Problem(lineno, "E_LOG_GAP",
-                                            {"want": expect, "got": seq, "n": seq - expect}))
+        # Missing events that the unreadable lines before this one account for were reported
+        # there; anything more is a gap of its own.
+        if seq > expect and seq - expect > unreadable:
+            res.problems.append(Problem(lineno, "E_LOG_GAP", {"want": expect, "got": seq, "n": seq - expect}))
         unreadable = 0
         expect = seq + 1
         try:
@@ -319,10 +318,21 @@ def _fold(res, lines):
         res.kept += 1
         kept_lines.append(lineno)
         last_kept = lineno
-    game.settle()      # replayed undos and redos fold lazily (engine.Game.replay)
-    # A hole: some line was refused and a later one was folded anyway (the fold is not the journal).
-    res.hole = any(p.lineno < last_kept for p in res.problems)
-    return res
+    return last_kept
+
+
+def _readable_event(res, line, lineno, gid):
+    """The line's record, or None with its problem noted (the device's own checks, the same ids)."""
+    if line.strip() == b"":
+        res.problems.append(Problem(lineno, "E_LOG_BLANK"))
+        return None
+    try:
+        rec = journal.unseal(line, lineno)
+        validate.check_record(rec, gid, lineno)
+    except journal.LogError as e:
+        res.problems.append(Problem(lineno, e.msg_id, e.info))
+        return None
+    return rec
 
 
 def read_file(path):

@@ -104,7 +104,6 @@ async def _hold(port, key, p, rows):
 
 # ---- press to every phone, in the simulator --------------------------------------------------------
 async def _latency(script):
-    from hw import buttons as B
     from host_tools.dev.sim.serve import Served
     sv = Served(None, None, "ja", _port(), "127.0.0.1")
     await sv.start()
@@ -141,17 +140,28 @@ async def _latency(script):
         if not words or words[0] not in ("click", "long", "repeat"):
             continue
         name = words[1]
-        hold = {"click": 100, "long": B.LONG_MS + 100}.get(words[0], B.DEBOUNCE_MS + B.REPEAT_DELAY_MS
-                                                            + (int(words[2]) - 1) * B.REPEAT_MS + 10
-                                                            if len(words) > 2 else 400)
         sv.board.pins[name].pressed = True
-        await run_for(hold)
+        await run_for(_hold_ms(words))
         sv.board.pins[name].pressed = False
         await run_for(150)
     await run_for(500)
     for t in tasks:
         t.cancel()
     sv.phones.server.close()
+    return _lags(panel_at, got), len(panel_at)
+
+
+def _hold_ms(words):
+    """How long the script's press ("click X", "long X", "repeat X n") keeps the button down: a
+    repeat is held through the debounce and the first delay, then one period per further step."""
+    from hw import buttons as B
+    return {"click": 100, "long": B.LONG_MS + 100}.get(words[0], B.DEBOUNCE_MS + B.REPEAT_DELAY_MS
+                                                       + (int(words[2]) - 1) * B.REPEAT_MS + 10
+                                                       if len(words) > 2 else 400)
+
+
+def _lags(panel_at, got):
+    """ms from the panel's update to each phone's copy of that view; inf for one that never came."""
     lat = []
     for v, at in panel_at.items():
         if v <= 2:
@@ -163,7 +173,7 @@ async def _latency(script):
                 pass                              # coalesced into a newer view: that one counts
             else:
                 lat.append(float("inf"))
-    return lat, len(panel_at)
+    return lat
 
 
 def latency():

@@ -96,7 +96,7 @@ def _address(pico):
         return "%s/ (the board answers no `net`: %s)" % (pico.forward.url, str(e).splitlines()[0])
 
 
-def main(argv=None):
+def _parser():
     ap = argparse.ArgumentParser(prog="python -m host_tools.dev.emu", description=__doc__.split("\n\n")[0])
     ap.add_argument("--uf2", default=None, help="MicroPython UF2 (default $PICO_UF2, .cache/RPI_PICO.uf2; a radio board: "
                                                     "$PICO_W_UF2, .cache/RPI_PICO_W.uf2)")
@@ -114,10 +114,20 @@ def main(argv=None):
                     help="flash erases and programs at the datasheet's maximum (SCOREBOARD_EMU_FLASH_MAX=1)")
     ap.add_argument("--xip-cache", action="store_true",
                     help="charge the XIP cache's misses too (~2.5x slower on the host; SCOREBOARD_EMU_XIP=1)")
-    a = ap.parse_args(argv)
+    return ap
+
+
+def _costs(a):
+    """The costs the environment asks for (SCOREBOARD_EMU_*), which the flags can only add to:
+    --zero-cost turns the charging off, --flash-max and --xip-cache turn theirs on."""
     env = Costs.from_env()
-    costs = Costs(charged=env.charged and not a.zero_cost, flash_max=env.flash_max or a.flash_max,
-                  xip=env.xip or a.xip_cache)
+    return Costs(charged=env.charged and not a.zero_cost, flash_max=env.flash_max or a.flash_max,
+                 xip=env.xip or a.xip_cache)
+
+
+def main(argv=None):
+    a = _parser().parse_args(argv)
+    costs = _costs(a)
     radio = staging.board_has_radio(a.board)
     if not find_uf2(a.uf2, radio):
         print(W_UF2_HELP if radio else UF2_HELP, file=sys.stderr)
@@ -131,41 +141,51 @@ def main(argv=None):
     files = {"/wifi.json": json.dumps(EMU_WIFI).encode()} if radio and not a.flash else None
     pico = Pico(a.uf2, fs, board=a.board, forward_port=a.forward if radio else None, files=files, costs=costs)
     try:
-        print("booting MicroPython on the emulated %s (busy Python runs ~30x slower than a real one), %s..."
-              % ("Pico W" if radio else "Pico", costs.describe()))
-        try:
-            pico.boot(frames=2, timeout_ms=30000)
-        except OSError as e:    # the forward's port is taken
-            print("emu: cannot forward 127.0.0.1:%d: %s (try --forward 0)" % (a.forward, e), file=sys.stderr)
-            return 2
-        if pico.forward is not None:
-            print("forward: " + pico.forward.describe())
-            if a.address:
-                pico.settle()
-                print(_address(pico))
-                return 0
-        if a.script:
-            from .script import run_script
-            with open(a.script) as f:
-                lines = f.read().splitlines()
-            run_script(pico, lines, on_step=lambda text, p: print("== %s (emu %.2f s)\n%s"
-                                                                  % (text, p.now_ms / 1000, p.screen_text())))
-            print(pico.console_text())
-            print("flash: %(sector_erases)d sector erases, %(page_programs)d page programs, %(busy_ms).0f ms busy"
-                  % pico.flash.snapshot())
-        elif not sys.stdin.isatty():
-            pico.settle()
-            print(pico.screen_text())
-            print(pico.console_text())
-        else:
-            interactive(pico)
-        if a.save:
-            with open(a.save, "wb") as f:
-                f.write(pico.power_cut())
-            print("flash image saved to %s (boot it again: --flash %s)" % (a.save, a.save))
+        return _session(pico, a, radio, costs)
     finally:
         pico.close()
+
+
+def _session(pico, a, radio, costs):
+    """Boot, then the script, the screen once (no terminal to drive) or the keys; the exit status."""
+    print("booting MicroPython on the emulated %s (busy Python runs ~30x slower than a real one), %s..."
+          % ("Pico W" if radio else "Pico", costs.describe()))
+    try:
+        pico.boot(frames=2, timeout_ms=30000)
+    except OSError as e:    # the forward's port is taken
+        print("emu: cannot forward 127.0.0.1:%d: %s (try --forward 0)" % (a.forward, e), file=sys.stderr)
+        return 2
+    if pico.forward is not None:
+        print("forward: " + pico.forward.describe())
+        if a.address:
+            pico.settle()
+            print(_address(pico))
+            return 0
+    if a.script:
+        _run_script(pico, a.script)
+    elif not sys.stdin.isatty():
+        pico.settle()
+        print(pico.screen_text())
+        print(pico.console_text())
+    else:
+        interactive(pico)
+    if a.save:
+        with open(a.save, "wb") as f:
+            f.write(pico.power_cut())
+        print("flash image saved to %s (boot it again: --flash %s)" % (a.save, a.save))
     return 0
+
+
+def _run_script(pico, path):
+    """A button script headless: the screen after every step, then the console and the flash's work."""
+    from .script import run_script
+    with open(path) as f:
+        lines = f.read().splitlines()
+    run_script(pico, lines, on_step=lambda text, p: print("== %s (emu %.2f s)\n%s"
+                                                          % (text, p.now_ms / 1000, p.screen_text())))
+    print(pico.console_text())
+    print("flash: %(sector_erases)d sector erases, %(page_programs)d page programs, %(busy_ms).0f ms busy"
+          % pico.flash.snapshot())
 
 
 if __name__ == "__main__":

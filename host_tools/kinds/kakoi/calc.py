@@ -12,6 +12,9 @@ from kinds.kakoi.texts import MESSAGES
 SETTLE_KEYS = ("players", "type", "card", "by", "out", "winner", "starter", "hands", "calls",
                "cap", "jokers")
 CALL_KEYS = ("who", "top", "answers")
+# keys only one type of case takes: in another they are refused, not ignored (a stray "winner"
+# in a dobon case is a mistake in the case)
+TYPE_KEYS = {"tsumo": ("winner",), "dobon": ("by", "out", "calls"), "tenhou": ("starter", "calls")}
 LEVEL_NAMES = {0: "tsumo", 1: "dobon"}
 
 
@@ -76,6 +79,31 @@ def _names(players):
 
 
 def do_settle(case):
+    _check_settle_keys(case)
+    names = _names(case["players"])
+    kind = _settle_type(case)
+    card = _rank(case["card"])
+    hands, cards = _hands(case.get("hands", {}), names, card)
+    jokers = _jokers(case.get("jokers"), cards)
+    cap = case.get("cap", kakoi_score.CAP)
+    ev = {"t": kind, "card": card, "hands": hands}
+    _refuse_keys_of_other_types(case, kind)
+    starter = 0
+    if kind == "tsumo":
+        if "winner" not in case:
+            raise CaseError("settle: missing 'winner' (who went out)")
+        ev["seat"] = _seat(names, case["winner"], "settle.winner")
+    else:
+        if kind == "dobon":
+            _dobon_play(case, names, ev)
+        elif "starter" in case:
+            starter = _seat(names, case["starter"], "settle.starter")
+        ev["calls"] = _calls(case.get("calls"), names)
+    res = kakoi_score.settle(len(names), ev, cap, jokers, starter)
+    return _settled(kind, names, res)
+
+
+def _check_settle_keys(case):
     if not isinstance(case, dict):
         raise CaseError("settle: expected an object")
     for k in case:
@@ -83,92 +111,87 @@ def do_settle(case):
             raise CaseError("settle: unknown key %s" % cli_io.excerpt(repr(k)))
     if "players" not in case:
         raise CaseError("settle: missing 'players'")
-    names = _names(case["players"])
-    n = len(names)
 
-    def seat(v, what):
-        if isinstance(v, int) and not isinstance(v, bool):
-            v = str(v)
-        if v not in names:
-            raise CaseError("%s: %s is not one of the players %s" % (what, cli_io.excerpt(repr(v)), cli_io.excerpt(repr(names))))
-        return names.index(v)
 
+def _seat(names, v, what):
+    """A player named in the case, as a seat number; a bare number names the player of that name."""
+    if isinstance(v, int) and not isinstance(v, bool):
+        v = str(v)
+    if v not in names:
+        raise CaseError("%s: %s is not one of the players %s" % (what, cli_io.excerpt(repr(v)), cli_io.excerpt(repr(names))))
+    return names.index(v)
+
+
+def _settle_type(case):
     kind = case.get("type")
     if kind not in kakoi_score.KINDS:
         raise CaseError("settle.type: one of tsumo, dobon, tenhou")
     if "card" not in case:
         raise CaseError("settle: missing 'card' (%s)" % (
             "the going-out card" if kind == "tsumo" else "the card dobon'd on"))
-    card = _rank(case["card"])
-    hands_in = case.get("hands", {})
+    return kind
+
+
+def _hands(hands_in, names, card):
+    """The hands by seat (None for a player not given) and every card in the case, the jokers'
+    default looks at them all."""
     if not isinstance(hands_in, dict):
         raise CaseError("settle.hands: an object {player: [cards]}")
-    hands = [None] * n
+    hands = [None] * len(names)
     cards = [card]
     for k in hands_in:
-        i = seat(k, "settle.hands")
+        i = _seat(names, k, "settle.hands")
         hands[i] = _ranks(hands_in[k], "settle.hands.%s" % k)
         cards.extend(hands[i])
-    jokers = _jokers(case.get("jokers"), cards)
-    cap = case.get("cap", kakoi_score.CAP)
-    ev = {"t": kind, "card": card, "hands": hands}
-    starter = 0
-    allowed = {"tsumo": ("winner",), "dobon": ("by", "out", "calls"), "tenhou": ("starter", "calls")}
+    return hands, cards
+
+
+def _refuse_keys_of_other_types(case, kind):
     for k in ("by", "out", "winner", "starter", "calls"):
-        if k in case and k not in allowed[kind]:
+        if k in case and k not in TYPE_KEYS[kind]:
             raise CaseError("settle: %s does not belong to a %s case" % (cli_io.excerpt(repr(k)), cli_io.excerpt(str(kind))))
-    if kind == "tsumo":
-        if "winner" not in case:
-            raise CaseError("settle: missing 'winner' (who went out)")
-        ev["seat"] = seat(case["winner"], "settle.winner")
+
+
+def _dobon_play(case, names, ev):
+    """Who played the card dobon'd on, and whether it was their last."""
+    if "by" not in case:
+        raise CaseError("settle: missing 'by' (who played the card)")
+    ev["by"] = _seat(names, case["by"], "settle.by")
+    ev["out"] = case.get("out", False)
+    if ev["out"] is not True and ev["out"] is not False:
+        raise CaseError("settle.out: expected true or false")
+
+
+def _calls(calls, names):
+    if not isinstance(calls, list) or not calls:
+        raise CaseError("settle.calls: a non-empty list of dobon calls")
+    return [_call(c, "settle.calls[%d]" % i, names) for i, c in enumerate(calls)]
+
+
+def _call(c, what, names):
+    """One dobon call; it answers the card itself unless it names the callers it answers."""
+    if not isinstance(c, dict):
+        raise CaseError(what + ": expected an object")
+    for k in c:
+        if k not in CALL_KEYS:
+            raise CaseError("%s: unknown key %s" % (what, cli_io.excerpt(repr(k))))
+    if "who" not in c or "top" not in c:
+        raise CaseError(what + ": needs 'who' and 'top'")
+    e = {"seat": _seat(names, c["who"], what + ".who"), "top": _rank(c["top"])}
+    if "answers" in c:
+        a = c["answers"]
+        if not isinstance(a, list):
+            a = [a]
+        e["on"] = [_seat(names, x, what + ".answers") for x in a]
     else:
-        if kind == "dobon":
-            if "by" not in case:
-                raise CaseError("settle: missing 'by' (who played the card)")
-            ev["by"] = seat(case["by"], "settle.by")
-            ev["out"] = case.get("out", False)
-            if ev["out"] is not True and ev["out"] is not False:
-                raise CaseError("settle.out: expected true or false")
-        elif "starter" in case:
-            starter = seat(case["starter"], "settle.starter")
-        calls = case.get("calls")
-        if not isinstance(calls, list) or not calls:
-            raise CaseError("settle.calls: a non-empty list of dobon calls")
-        ev["calls"] = []
-        for i, c in enumerate(calls):
-            what = "settle.calls[%d]" % i
-            if not isinstance(c, dict):
-                raise CaseError(what + ": expected an object")
-            for k in c:
-                if k not in CALL_KEYS:
-                    raise CaseError("%s: unknown key %s" % (what, cli_io.excerpt(repr(k))))
-            if "who" not in c or "top" not in c:
-                raise CaseError(what + ": needs 'who' and 'top'")
-            e = {"seat": seat(c["who"], what + ".who"), "top": _rank(c["top"])}
-            if "answers" in c:
-                a = c["answers"]
-                if not isinstance(a, list):
-                    a = [a]
-                e["on"] = [seat(x, what + ".answers") for x in a]
-            else:
-                e["on"] = "card"
-            ev["calls"].append(e)
-    res = kakoi_score.settle(n, ev, cap, jokers, starter)
-    pays = []
-    for p in res["payments"]:
-        lv = p["level"]
-        what = LEVEL_NAMES.get(lv, "gaeshi")
-        if kind == "tenhou" and lv == 1:
-            what = "tenhou"
-        q = {"payer": names[p["payer"]], "receiver": names[p["receiver"]], "kind": what,
-             "level": lv, "points": p["points"], "n28": p["n28"], "factor": p["factor"],
-             "raw": p["raw"], "amount": p["amount"], "capped": p["capped"]}
-        q["formula"] = "%d x 2^%d x %d = %d%s" % (
-            p["points"], p["n28"], 1 << lv, p["raw"],
-            (" -> cap %d" % p["amount"]) if p["capped"] else "")
-        pays.append(q)
-    out = {"type": kind, "payments": pays,
-           "deltas": dict((names[i], res["deltas"][i]) for i in range(n)),
+        e["on"] = "card"
+    return e
+
+
+def _settled(kind, names, res):
+    """The engine's settlement with names for seats, each payment with its formula."""
+    out = {"type": kind, "payments": [_payment(p, kind, names) for p in res["payments"]],
+           "deltas": dict((names[i], res["deltas"][i]) for i in range(len(names))),
            "next": names[res["next"]]}
     if kind != "tsumo":
         out["calls"] = [{"who": names[c["seat"]], "top": c["top"], "level": c["level"],
@@ -176,6 +199,21 @@ def do_settle(case):
                          "ops": c["ops"], "answered_by": [names[x] for x in c["answered_by"]]}
                         for c in res["calls"]]
     return out
+
+
+def _payment(p, kind, names):
+    lv = p["level"]
+    what = LEVEL_NAMES.get(lv, "gaeshi")
+    if kind == "tenhou" and lv == 1:
+        # level 1 is a dobon's; in a tenhou case that payment is the tenhou itself
+        what = "tenhou"
+    q = {"payer": names[p["payer"]], "receiver": names[p["receiver"]], "kind": what,
+         "level": lv, "points": p["points"], "n28": p["n28"], "factor": p["factor"],
+         "raw": p["raw"], "amount": p["amount"], "capped": p["capped"]}
+    q["formula"] = "%d x 2^%d x %d = %d%s" % (
+        p["points"], p["n28"], 1 << lv, p["raw"],
+        (" -> cap %d" % p["amount"]) if p["capped"] else "")
+    return q
 
 
 def _refusal_text(r, names):

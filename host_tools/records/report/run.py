@@ -119,32 +119,54 @@ class GameSection:
 def process_log(res, out_dir, langs, used_stems, plots=True):
     """Writes the game's CSVs and renders its sections; streams the rounds once."""
     sec = GameSection(res)
-    e = html.escape
     names = [str(n) for n in (res.header or {}).get("seats", [])]
-    kind = res.kind
     parts = dict((lg, []) for lg in langs)
     for lg in langs:
-        h = parts[lg]
-        h.append("<section>")
-        h.append("<h2>%s <small>%s</small></h2>" % (e(kind_name(kind, lg)), e(str(res.game_id or res.name))))
+        parts[lg] += ["<section>", "<h2>%s <small>%s</small></h2>" % (
+            html.escape(kind_name(res.kind, lg)), html.escape(str(res.game_id or res.name)))]
     if res.game is None:
-        for lg in langs:
-            parts[lg].append('<p class="warn">%s</p>' % tr("unreadable", lg))
-        sec.refusal = dict((lg, res.problems[0].text(lg, kind) if res.problems else tr("unreadable", lg))
-                           for lg in langs)
-    stem = None
-    if res.game is not None:
-        stem = file_stem(kind, res.game_id)
-        while stem in used_stems and used_stems[stem] != sec.key:
-            stem += "-2"
-        used_stems[stem] = sec.key
+        return _unreadable_section(sec, res, names, parts, langs)
+    stem = _unique_stem(res, sec.key, used_stems)
     for lg in langs:
         _head(parts[lg], res, names, stem, lg)
-    if res.game is None:
-        for lg in langs:
-            parts[lg].append("</section>")
-            sec.html[lg] = "\n".join(parts[lg])
-        return sec
+    n, series, tables = _write_csvs(res, names, out_dir, stem, sec, langs)
+    standings = sorted(res.game.standings(), key=lambda s: (s["place"], s["seat"]))
+    for lg in langs:
+        h = parts[lg]
+        _standings_table(h, res, names, standings, lg)
+        if not n:
+            h.append("<p>%s</p></section>" % tr("no_rounds", lg))
+        else:
+            _rounds_table(h, res.kind, names, n, series, tables[lg], lg, plots)
+        sec.html[lg] = "\n".join(h)
+    return sec
+
+
+def _unreadable_section(sec, res, names, parts, langs):
+    """A log with no game in it: the section says so, with the first problem as the refusal."""
+    sec.refusal = dict((lg, res.problems[0].text(lg, res.kind) if res.problems else tr("unreadable", lg))
+                       for lg in langs)
+    for lg in langs:
+        parts[lg].append('<p class="warn">%s</p>' % tr("unreadable", lg))
+        _head(parts[lg], res, names, None, lg)
+        parts[lg].append("</section>")
+        sec.html[lg] = "\n".join(parts[lg])
+    return sec
+
+
+def _unique_stem(res, key, used_stems):
+    """The game's file stem; another game of the night with the same one gets a suffix."""
+    stem = file_stem(res.kind, res.game_id)
+    while stem in used_stems and used_stems[stem] != key:
+        stem += "-2"
+    used_stems[stem] = key
+    return stem
+
+
+def _write_csvs(res, names, out_dir, stem, sec, langs):
+    """The CSVs, written beside as .part and renamed when whole (a crash leaves no half file); the
+    chart's series and the page's round rows, from the same single pass: (rounds, series, rows)."""
+    kind = res.kind
     labels = player_labels(names)
     csv_path = inside(out_dir, stem + ".csv")
     det_path = inside(out_dir, stem + "-details.csv") if has_details(kind) else os.devnull
@@ -154,7 +176,7 @@ def process_log(res, out_dir, langs, used_stems, plots=True):
     series = Series(start)
     tables = dict((lg, []) for lg in langs)
     try:
-        n, prev = _write_rounds(res, kind, names, labels, tmp_csv, tmp_det, series, tables, langs, start)
+        n, _ = _write_rounds(res, kind, names, labels, tmp_csv, tmp_det, series, tables, langs, start)
     except BaseException:
         for p in (tmp_csv, tmp_det):
             if p != os.devnull and os.path.exists(p):
@@ -165,35 +187,34 @@ def process_log(res, out_dir, langs, used_stems, plots=True):
     if has_details(kind):
         os.replace(tmp_det, det_path)
         sec.csv.append(det_path)
-    standings = sorted(res.game.standings(), key=lambda s: (s["place"], s["seat"]))
-    for lg in langs:
-        h = parts[lg]
-        h.append("<h3>%s</h3>" % tr("standings" if res.over() else "standings_now", lg))
-        h.append('<table class="standings"><tr><th>%s</th><th class="l">%s</th><th>%s</th></tr>' % (
-            tr("place", lg), tr("player", lg), word(kind, "SCORE_WORD", "score", lg)))
-        for s in standings:
-            cls = ' class="first"' if s["place"] == 1 else ""
-            h.append('<tr%s><td>%d</td><td class="l">%s</td><td>%s</td></tr>' % (
-                cls, s["place"], e(_name(names, s["seat"])), s["score"]))
-        h.append("</table>")
-        if not n:
-            h.append("<p>%s</p></section>" % tr("no_rounds", lg))
-            sec.html[lg] = "\n".join(h)
-            continue
-        if plots:
-            h.append('<figure class="chart"><figcaption>%s</figcaption>%s</figure>' % (
-                tr("chart", lg), chart_svg(names, series, lg, kind)))
-        h.append('<h3>%s</h3><table class="rounds"><tr><th>%s</th>' % (
-            tr("rounds", lg), word(kind, "ROUND_WORD", "round", lg)))
-        h.extend("<th>%s</th>" % e(nm) for nm in names)
-        h.append('<th class="l">%s</th></tr>' % tr("details", lg))
-        h.extend(tables[lg])
-        h.append("</table>")
-        if n > TABLE_ROWS:
-            h.append("<p>%s</p>" % tr("truncated", lg, a=TABLE_ROWS + 1, b=n))
-        h.append("</section>")
-        sec.html[lg] = "\n".join(h)
-    return sec
+    return n, series, tables
+
+
+def _standings_table(h, res, names, standings, lg):
+    h.append("<h3>%s</h3>" % tr("standings" if res.over() else "standings_now", lg))
+    h.append('<table class="standings"><tr><th>%s</th><th class="l">%s</th><th>%s</th></tr>' % (
+        tr("place", lg), tr("player", lg), word(res.kind, "SCORE_WORD", "score", lg)))
+    for s in standings:
+        cls = ' class="first"' if s["place"] == 1 else ""
+        h.append('<tr%s><td>%d</td><td class="l">%s</td><td>%s</td></tr>' % (
+            cls, s["place"], html.escape(_name(names, s["seat"])), s["score"]))
+    h.append("</table>")
+
+
+def _rounds_table(h, kind, names, n, series, rows, lg, plots):
+    """The chart and the rounds, the table cut at TABLE_ROWS (the CSV has them all)."""
+    if plots:
+        h.append('<figure class="chart"><figcaption>%s</figcaption>%s</figure>' % (
+            tr("chart", lg), chart_svg(names, series, lg, kind)))
+    h.append('<h3>%s</h3><table class="rounds"><tr><th>%s</th>' % (
+        tr("rounds", lg), word(kind, "ROUND_WORD", "round", lg)))
+    h.extend("<th>%s</th>" % html.escape(nm) for nm in names)
+    h.append('<th class="l">%s</th></tr>' % tr("details", lg))
+    h.extend(rows)
+    h.append("</table>")
+    if n > TABLE_ROWS:
+        h.append("<p>%s</p>" % tr("truncated", lg, a=TABLE_ROWS + 1, b=n))
+    h.append("</section>")
 
 
 def _write_rounds(res, kind, names, labels, tmp_csv, tmp_det, series, tables, langs, start):

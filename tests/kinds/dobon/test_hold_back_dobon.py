@@ -1,6 +1,6 @@
 """ドボン: a hold of back in an entry (the card list, the round's winner, the game menu's
 流局 question and forms) cancels it and returns to the table, never undoing a saved action; the
-table's own hold undoes (issue 37)."""
+table's own hold undoes."""
 from hold_back import end_question_cancels, hold_cancels, hold_undoes, on_table, table
 
 

@@ -1,4 +1,4 @@
-"""ドボン from the phones (issue 29 §3): a claimed seat's phone offers 勝ち at any time and, on its
+"""ドボン from the phones: a claimed seat's phone offers 勝ち at any time and, on its
 turn, a 2 (and in 役札型 a J); what it sends goes through App.submit as a press, with the same
 refusals; another seat's turn or another seat's win is 403; the forms equal the events sent."""
 import pytest

@@ -35,7 +35,7 @@ def test_right_goes_straight_to_the_winner_list_at_the_player_to_move():
 
 
 def test_a_round_won_goes_on_at_the_next_round_with_the_winner_on_top():
-    """Issue 37: a round's result was a screen whose only answer was OK:次へ; the play screen says it
+    """A round's result was a screen whose only answer was OK:次へ; the play screen says it
     (the winner on its top line, every player's wins, the next round in its title)."""
     with TextLog() as log:
         d = Driver(lang="ja")
@@ -130,8 +130,8 @@ def test_dobon_round_and_sum_check():
 
 
 def test_pending_twos_say_how_many_to_draw_and_ok_plays_the_2():
-    """Issue 27, item 11: with 4 cards pending the hint row says 「←:4枚引く」 (it said 引く); issue
-    37: a 2 is the only card that may go on them, so OK plays it at once, and the hint says so
+    """With 4 cards pending the hint row says 「←:4枚引く」 (it said 引く); a 2 is the only card that
+    may go on them, so OK plays it at once, and the hint says so
     (「OK:2を出す」: the card list with one possible answer was two presses)."""
     with TextLog() as log:
         d = Driver(lang="ja")
@@ -149,7 +149,7 @@ def test_pending_twos_say_how_many_to_draw_and_ok_plays_the_2():
 
 
 def test_the_sum_check_shows_how_to_finish_the_hand():
-    """Issue 37 (11): the 合計の確認's hand is entered on the rank grid every game uses, 決定 in view
+    """The 合計の確認's hand is entered on the rank grid every game uses, 決定 in view
     beside the hand and below the grid (it hid in the ←→ cycle left of A)."""
     with TextLog() as log:
         d = Driver(lang="ja")
@@ -167,7 +167,7 @@ def test_the_sum_check_shows_how_to_finish_the_hand():
 
 
 def test_a_card_refused_on_a_pending_draw_says_why_and_is_not_remembered():
-    """Issue 37 (11): a card on a pending draw is refused with why (the draw left) and what to do,
+    """A card on a pending draw is refused with why (the draw left) and what to do,
     not the bare rule 「2を出すか2枚引きます」 (the panel's OK plays the 2 there: a phone's card can
     still be refused); a refused card is not the keypad's memory: it opens where it would have."""
     d = Driver(lang="ja")
@@ -194,7 +194,7 @@ def test_a_card_refused_on_a_pending_draw_says_why_and_is_not_remembered():
 
 
 def test_settings_list_the_rules_first():
-    """Issue 37 (12): ルール (合計型／役札型), the choice that makes the game, is the first line, then
+    """ルール (合計型／役札型), the choice that makes the game, is the first line, then
     回数, then 流局までの手数 (they were in the keys' alphabetical order, ルール last)."""
     d = Driver(lang="ja")
     d.seq("ok down down down ok")
@@ -202,7 +202,7 @@ def test_settings_list_the_rules_first():
 
 
 def test_wins_are_a_label_in_english():
-    """Issue 37 (16): 「P1  Wins: 0」 on the table and the result (it read 「P1 won 0」)."""
+    """「P1  Wins: 0」 on the table and the result (it read 「P1 won 0」)."""
     with TextLog() as log:
         d = Driver(lang="en")
         start(d, 3)

@@ -1,4 +1,4 @@
-"""ドボン's lines in the history (issue 27): the round first; a ドボン card with who played it (the
+"""ドボン's lines in the history: the round first; a ドボン card with who played it (the
 record does not keep it: the state before the action does)."""
 from ui_harness import history_lines
 

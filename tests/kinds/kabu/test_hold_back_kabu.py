@@ -1,6 +1,6 @@
 """株ドボン: a hold of back anywhere in an entry (the 結果 chooser, its forms, the step-by-step dobon,
 the rank grids, the review, the yes/no questions) cancels the whole entry and returns to the table,
-never undoing the saved result (issue 37: two holds erased a recorded game); the table's own hold
+never undoing the saved result (two holds once erased a recorded game); the table's own hold
 undoes it. A fourth plain ピン is refused for what it is."""
 import pytest
 
@@ -81,7 +81,7 @@ def test_the_issue_case_two_holds_from_a_form(tmp_path):
 ])
 def test_a_fourth_plain_pin_is_refused_for_what_it_is(code, said_ja, said_en):
     """With 「ピン×3」 on the grid a fourth plain ピン is refused: the deck has three plain ピン and
-    the 赤ピン (issue 37: it said 「ピンは4枚までです」, which the screen contradicts)."""
+    the 赤ピン (it said 「ピンは4枚までです」, which the screen contradicts)."""
     from ui_entry_helpers import grid_to
     for lang, said in (("ja", said_ja), ("en", said_en)):
         d = Driver(lang=lang)

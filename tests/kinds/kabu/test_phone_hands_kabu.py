@@ -1,4 +1,4 @@
-"""株ドボン's hands on the players' phones (issue 29 §2): the device opens a dobon (W and L), each
+"""株ドボン's hands on the players' phones: the device opens a dobon (W and L), each
 of the two hands is entered on its own seat's phone or on the device, in any order; each gets the
 device's refusals at once on that phone; the review follows when the last is in and is shown on
 every phone; the result is saved as one event, the same state as the device-only entry."""
@@ -389,7 +389,7 @@ def test_okoshi_hands_from_every_phone(tmp_path):
 
 
 def test_the_winner_starts_the_dobon_from_their_phone(tmp_path):
-    """Issue 29 §2: a result is started on any claimed phone. The winner's phone names the loser;
+    """A result is started on any claimed phone. The winner's phone names the loser;
     the panel opens the entry there (its own steps below: back walks back through them) and both
     hands come from the two phones; while the panel is in an entry no phone can start another."""
     app, hub, toks = table(tmp_path, phones=(0, 1, 2))
@@ -474,7 +474,7 @@ def test_the_last_hand_waits_while_the_panel_corrects_one(tmp_path):
 
 def test_a_hand_entered_on_the_panel_reads_so_on_its_seats_phone(tmp_path):
     """A seat with a phone whose hand the panel enters (OK on its 「スマホ待ち」, or a correction of
-    what the phone sent): its phone reads 「卓で入力済み」, never 「送った手札」 (issue 47)."""
+    what the phone sent): its phone reads 「卓で入力済み」, never 「送った手札」."""
     app, hub, toks = table(tmp_path)
     open_dobon(app)
     press(app, "down", "ok")                 # Ben's hand here, though his phone could send it

@@ -1,4 +1,4 @@
-"""株ドボン's two hands entered at once on two phone pages (issue 29 §2, §6): headless Chromium at
+"""株ドボン's two hands entered at once on two phone pages: headless Chromium at
 390x844 against the simulator serving phones. The panel opens a dobon; the winner's phone (ja) and
 the loser's (en) each tap their own hand and send it, at the same moment; every phone then shows the
 panel's preview, and the result saved on the panel reads as the same hands entered on the device

@@ -1,4 +1,4 @@
-# Logs written before the rule corrections of issue 16 still replay: 株ドボン headers keep their
+# Logs written before the rules were corrected still replay: 株ドボン headers keep their
 # match-length setting (only its label changed).
 from core import journal
 from core.engine import Game

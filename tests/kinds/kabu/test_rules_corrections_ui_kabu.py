@@ -1,4 +1,4 @@
-"""Issue 16's rule corrections entered through the buttons: a 株ドボン game where every player
+"""The corrected rules entered through the buttons: a 株ドボン game where every player
 dobons on the 起こし札."""
 from ui_harness import Driver, new_game as new
 from ui_entry_helpers import hand, grid_to

@@ -1,4 +1,4 @@
-"""株ドボン's lines in the history (issue 27): the game first; a dobon with where the loser's points
+"""株ドボン's lines in the history: the game first; a dobon with where the loser's points
 now stand (「第1戦 P1がP2にドボン 1周2」)."""
 from ui_harness import history_lines
 
@@ -12,7 +12,7 @@ def test_kabu_lines():
 
 
 def test_kabu_a_deck_out_names_its_loser_and_points():
-    """Issue 37 §8: 「第2戦 山切れ」 said neither who lost nor how much."""
+    """「第2戦 山切れ」 said neither who lost nor how much."""
     from ui_harness import Driver, pick
     for lang, want in (("ja", "第1戦 山切れ：P3に+2点 0周2"), ("en", "G1 Deck out, P3 +2, 0 laps 2")):
         d = Driver(lang=lang)
@@ -26,7 +26,7 @@ def test_kabu_a_deck_out_names_its_loser_and_points():
 
 
 def test_kabu_lines_in_english_say_laps_in_words():
-    """Issue 37 (16): 「G1 P1 dobon on P2, 1 lap 2」 (it read 「G1 P1 dobon on P2: 1L2」)."""
+    """「G1 P1 dobon on P2, 1 lap 2」 (it read 「G1 P1 dobon on P2: 1L2」)."""
     _, lines = game_data.of("kabu").play_log()
     got = history_lines(lines[:3], "en")
     assert got[-1] == "G1 P1 dobon on P2, 1 lap 2", got

@@ -84,7 +84,7 @@ def test_kabu_gaeshi_problem_4():
     kabu_dobon(d, 0, 1, [10, 10, 10, 10, 3], [0, 0, 0, 11], gaeshi=True)
     r = rows(d)
     assert "返しの段 1段（×2）" in r and "P2の切り札 全部見せた" in r    # whose: the answered one's
-    # a gaeshi on trumps all shown: ② gives nothing, and says why (issue 37 §7), right after ①
+    # a gaeshi on trumps all shown: ② gives nothing, and says why, right after ①
     i = r.index("①基本 +1")
     assert r[i + 1:i + 3] == ["②切り札 +0", "（全部見せた切り札への返し）"]
     d.press("ok")
@@ -151,7 +151,7 @@ def test_kabu_hold_back_inside_the_entry_cancels_it():
 
 
 def test_kabu_four_of_a_kind_on_the_grid_says_whose_hand_and_its_size():
-    """Issue 27, item 12: the grid's title names the holder and the deal (「Hand P1 (0/4)」, was
+    """The grid's title names the holder and the deal (「Hand P1 (0/4)」, was
     「Hand (0)」); a card past the deal is refused on the grid, not at the preview; 決定 fills the
     cards that score nothing with 他."""
     d = Driver(lang="en")
@@ -286,7 +286,7 @@ def kabu_to_review(d, own, their, lang="ja"):
 
 
 def test_kabu_a_card_the_deck_cannot_give_is_refused_on_the_grid():
-    """Issue 27, item 13: a second 赤ピン (or 魂四) is refused as it is added, not at 決定/確認."""
+    """A second 赤ピン (or 魂四) is refused as it is added, not at 決定/確認."""
     d = Driver(lang="ja")
     new_game(d, 1, 3)
     d.press("right")
@@ -297,7 +297,7 @@ def test_kabu_a_card_the_deck_cannot_give_is_refused_on_the_grid():
 
 
 def test_kabu_the_dobon_card_list_offers_only_possible_cards():
-    """Issue 27, item 3: with the winner holding the one 赤ピン, ピン is the only dobon card (the
+    """With the winner holding the one 赤ピン, ピン is the only dobon card (the
     list offered 赤ピン and its review refused it)."""
     d = Driver(lang="ja")
     kabu_to_review(d, [11], [0, 10])
@@ -305,7 +305,7 @@ def test_kabu_the_dobon_card_list_offers_only_possible_cards():
 
 
 def test_kabu_review_left_is_fewer_trumps_and_a_refusal_says_how_to_get_out():
-    """Issue 27, items 2 and 3: on 切り札, ← lowers the count from the preset (all shown) and stops
+    """On 切り札, ← lowers the count from the preset (all shown) and stops
     at 「不要（全員公開）」 (it wrapped there, cut into its label); a refused review's hint row says
     戻る (「OK:登録」 only repeated the refusal)."""
     from ui_harness import TextLog
@@ -335,7 +335,7 @@ def test_kabu_review_left_is_fewer_trumps_and_a_refusal_says_how_to_get_out():
 
 
 def test_kabu_deckout_sizes_run_when_held_follow_the_one_above_and_the_form_has_a_hint():
-    """Issue 27, item 4: the deck-out form had no hint row and a held → did nothing; item 8: the
+    """The deck-out form once had no hint row and a held → did nothing; the
     number entry's range reads 「0～40」 (was 「0~40」)."""
     d = Driver(lang="ja")
     new_game(d, 1, 4)
@@ -357,7 +357,7 @@ def test_kabu_deckout_sizes_run_when_held_follow_the_one_above_and_the_form_has_
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
 def test_kabu_the_minus2_line_says_how_the_die_turns(lang):
-    """Issue 37 §7: 「P2の-2」 says the die's turn (目2→目6: 1周2 less 2 is 1周0, the face 6)."""
+    """「P2の-2」 says the die's turn (目2→目6: 1周2 less 2 is 1周0, the face 6)."""
     d = Driver(lang=lang)
     new_game(d, 1, 4)
     kabu_dobon(d, 0, 1, [3, 3, 2], [0, 0])          # P2 gets 8: 1周2
@@ -371,7 +371,7 @@ def test_kabu_the_minus2_line_says_how_the_die_turns(lang):
 
 
 def test_long_names_read_whole_on_the_table_and_the_header_cuts_only_the_name():
-    """Issue 37 (14): the names take the row the figures leave (they were cut to two characters),
+    """The names take the row the figures leave (they were cut to two characters),
     and the header cuts the parent's name, never 「第1戦（全4戦）・親」."""
     from ui_harness import TextLog, frame_text
     names = ["たかはしけんじろう", "やまだみなみ", "Christopher", "すずきはなこ"]
@@ -389,7 +389,7 @@ def test_long_names_read_whole_on_the_table_and_the_header_cuts_only_the_name():
 
 
 def test_the_deck_out_forms_hint_follows_the_cursor():
-    """Issue 37 (15): on 確認 the hint says 「OK:確認」 (it said 「OK:入力」), on a yes/no line 「←→変更」."""
+    """On 確認 the hint says 「OK:確認」 (it said 「OK:入力」), on a yes/no line 「←→変更」."""
     from ui_harness import TextLog, frame_text, pick
     with TextLog() as log:
         d = Driver(lang="ja")
@@ -405,7 +405,7 @@ def test_the_deck_out_forms_hint_follows_the_cursor():
 
 
 def test_the_result_list_opens_on_the_first_ending_without_a_key_and_ok_held_ends_a_hand():
-    """Issue 37 §1: 結果's list opens on 起こし札でドボン (ドボン and ドボン返し have → and ←); a
+    """結果's list opens on 起こし札でドボン (ドボン and ドボン返し have → and ←); a
     hand's grid opens on ピン and says how to enter it (「左上から順にOK 最後は長押し」), OK held on
     the last card ends the hand; the loser's grid says what 他 is under its row; a four of a kind
     ends with OK held too, the rest 他."""

@@ -1,4 +1,4 @@
-"""A fold reads the same whichever source sent it (issue 47): the panel's own line over its title
+"""A fold reads the same whichever source sent it: the panel's own line over its title
 row, and every phone's note, say 「P2 降りる」 for a fold pressed on the panel and for one sent from
 the folder's phone, in both languages: one rule, the game's describe()."""
 from hw.clock import FakeClock

@@ -1,6 +1,6 @@
 """掛け引きほーるでむ: a hold of back in an entry (the raise being entered, the secret prediction, the
 round's winners and the tie's list, the end question) cancels it, back on the table, never undoing
-a saved action; the table's own hold undoes (issue 37)."""
+a saved action; the table's own hold undoes."""
 import random
 
 from hold_back import end_question_cancels, hold_cancels, hold_undoes, on_table

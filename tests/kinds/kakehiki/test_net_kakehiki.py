@@ -33,7 +33,7 @@ EXPECT = {
     # over the body bound: 413, or (MicroPython's lwIP resets a socket closed with unread data)
     # the connection closed before the answer is read; never a 200
     "act too large": lambda got: got in (413, 0),
-    # the panel's bar; the note, the panel's line as a press's (「ちか 降りる」, issue 47)
+    # the panel's bar; the note, the panel's line as a press's (「ちか 降りる」)
     "fold from the phone": [["raise", "call", "check", "fold"], 200, "fold", True, "ちか 降りる", "ちか 降りる"],
     "predict phase": ["predict", [2, 3]],
     "my form": ["predict"],

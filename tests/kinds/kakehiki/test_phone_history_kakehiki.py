@@ -1,4 +1,4 @@
-"""掛け引きほーるでむ's round lines on a phone in headless Chromium at 390x844 (issue 38): a game whose
+"""掛け引きほーるでむ's round lines on a phone in headless Chromium at 390x844: a game whose
 rounds end without a showdown (all but one folded, the last card told) on the table; the phone's 履歴
 is the panel's, line for line, in Japanese and English, and each such round's line, there and in
 各回の結果, says who won and the share taken, never the judge card's question."""

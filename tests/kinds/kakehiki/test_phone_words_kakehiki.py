@@ -1,4 +1,4 @@
-"""掛け引きほーるでむ's words on the phones (issue 36 §6): the phase reads the glossary's one term in
+"""掛け引きほーるでむ's words on the phones: the phase reads the glossary's one term in
 both languages, the bets after a card included (符号・判定 / Sign, Judge: never 「判定」 beside
 "Judge bet"); the phones' note after the sign or judge card says what the panel said
 (「符号札は引算？いいえ」, not 「符号札を公開」)."""

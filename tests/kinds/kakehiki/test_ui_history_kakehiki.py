@@ -1,5 +1,5 @@
 """掛け引きほーるでむ's lines in the history: the round first, a fold with what it paid, and a secret
-prediction as ● until its round's result has revealed it (issue 27)."""
+prediction as ● until its round's result has revealed it."""
 from ui_harness import Driver, pick
 
 ROUND = [{"t": "call", "p": 1}, {"t": "fold", "p": 2}, {"t": "call", "p": 3}, {"t": "check", "p": 0},
@@ -31,7 +31,7 @@ def test_a_prediction_is_secret_until_the_showdown():
     d.app.submit({"t": "win", "p": [0]})
     d.press("ok")                               # the round's result
     lines = history_lines(d)
-    assert lines[0] == "第1回 P1の勝ち（+8個）"                   # with the share (issue 37 §8)
+    assert lines[0] == "第1回 P1の勝ち（+8個）"                   # with the share
     assert lines[-6] == "第1回 符号札は引算？いいえ"               # the answer that drives the reshuffles
     assert lines[-5] == "第1回 P3が予想：P4に2個"
 
@@ -50,7 +50,7 @@ def test_english_lines():
 def test_a_round_won_without_a_showdown_names_its_winner_on_the_panel_and_the_phones():
     """All but one folded: the round ends on the last card told (or on a fold once both are told).
     Its line is the round's result, who won and the share, not the card's question; a phone's 履歴
-    (net/record.py) is the panel's, line for line, in both languages (issue 38)."""
+    (net/record.py) is the panel's, line for line, in both languages."""
     from net.live import Hub
     from net.record import history, rounds
     from ui.screens_history import lines

@@ -237,7 +237,7 @@ def test_turn_row_is_inverted():
     start_game(d)
     buf = d.display.last
     # P2's row (y 16..23) is lit between the name and the figures (the names have the row up to
-    # them, issue 37), P3's (y 24..31) is not
+    # them), P3's (y 24..31) is not
     page2 = buf[2 * 128:3 * 128]
     page3 = buf[3 * 128:4 * 128]
     assert all(b == 0xFF for b in page2[40:80])
@@ -318,7 +318,7 @@ def _two_with_three_dango(d):
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
 def test_the_end_is_said_first_and_the_standings_say_what_a_point_is(lang):
-    """Issue 37 §6: only 降りる offered says why; the mid-game 順位 says the fee is paid; the last
+    """Only 降りる offered says why; the mid-game 順位 says the fee is paid; the last
     result opens with why the game ended; 最終順位 says it too and what a point is."""
     ja = lang == "ja"
     with TextLog() as log:
@@ -355,7 +355,7 @@ def test_the_end_is_said_first_and_the_standings_say_what_a_point_is(lang):
 
 
 def test_a_tie_with_nobody_ticked_stays_in_the_tie_form():
-    """Issue 37 §6: 決定 with nobody ticked is refused and the form stays, its ticks kept."""
+    """決定 with nobody ticked is refused and the form stays, its ticks kept."""
     d = Driver(lang="ja")
     start_game(d)
     for _ in range(20):
@@ -382,7 +382,7 @@ def test_a_tie_with_nobody_ticked_stays_in_the_tie_form():
 
 
 def test_settings_list_the_starting_dango_before_the_dial_maximum():
-    """Issue 37 (12): 最初のだんご, then ダイヤル上限 (the keys' alphabetical order put the dial first)."""
+    """最初のだんご, then ダイヤル上限 (the keys' alphabetical order put the dial first)."""
     d = Driver(lang="ja")
     d.seq("ok ok")
     assert d.app.top().rows() == ["start", "dial_max", None]
@@ -400,7 +400,7 @@ def _long_table(lang):
 
 @pytest.mark.parametrize("lang", ("ja", "en"))
 def test_long_names_read_whole_on_the_table_the_prediction_and_the_hand_over(lang):
-    """Issue 37 (14): the table gives the names the row the figures leave (they were cut to two
+    """The table gives the names the row the figures leave (they were cut to two
     characters with a third of the row empty), also with a ★ and a revealed prediction; the
     prediction's candidates sit in cells apart (「やまだみな…」 ran together); the hand-over line
     cuts the name, never 「本人だけ見てOK」."""
@@ -436,7 +436,7 @@ def test_long_names_read_whole_on_the_table_the_prediction_and_the_hand_over(lan
 
 
 def test_what_was_recorded_reads_as_one_sentence_in_english():
-    """Issue 37 (16): 「P2 calls」 / 「P3 checks」 beside 「P2 raises to 2」 (it said 「P1 Call」), and
+    """「P2 calls」 / 「P3 checks」 beside 「P2 raises to 2」 (it said 「P1 Call」), and
     the sign card's answer with its space (「Sign card: minus? No」)."""
     d = Driver(lang="en")
     d.app.new_game("kakehiki", ["P1", "P2", "P3", "P4"], None)

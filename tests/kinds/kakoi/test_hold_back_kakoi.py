@@ -1,6 +1,6 @@
 """囲将会ドボン: a hold of back anywhere in a round's entry (the 結果 chooser, the steps, the rank grid,
 the call list and its questions) cancels it and returns to the table, never undoing a saved round;
-the table's own hold undoes (issue 37)."""
+the table's own hold undoes."""
 from hold_back import table, hold_cancels, hold_undoes, on_table
 from ui_entry_helpers import hand
 from test_ui_kakoi import pick, kakoi_list_row

@@ -1,4 +1,4 @@
-"""囲将会ドボン's payers' hands on their own phones (issue 29 §2): at 天和 (asked at once) and at 登録
+"""囲将会ドボン's payers' hands on their own phones: at 天和 (asked at once) and at 登録
 of a dobon, every hand the payments need is asked of its seat's phone together; a seat without a
 phone is entered on the panel in the same result; the call list with the payments follows and is
 shown on every phone; the saved result equals the panel-only entry of the same hands (the press

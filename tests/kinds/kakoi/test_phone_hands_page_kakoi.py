@@ -1,5 +1,5 @@
-"""囲将会ドボン's 天和 with every payer's hand entered at once on its own phone page (issue 29 §2,
-§6): headless Chromium at 390x844, five phones against the simulator. The panel opens the 天和
+"""囲将会ドボン's 天和 with every payer's hand entered at once on its own phone page:
+headless Chromium at 390x844, five phones against the simulator. The panel opens the 天和
 and names the caller (the press script's first steps); the caller's phone sends its hand, then
 the four payers tap theirs and send them at the same moment; every phone shows the payments; saved on the panel, the result is the
 panel-only entry's (tests/kinds/kakoi/presses/kakoi-tenhou.fewest.txt). Skips without Chromium."""

@@ -1,4 +1,4 @@
-# Logs written before the rule corrections of issue 16 still replay: 囲将会 totals do not depend on
+# Logs written before the rules were corrected still replay: 囲将会 totals do not depend on
 # the 頭ハネ change.
 import json
 

@@ -1,4 +1,4 @@
-"""Issue 16's rule corrections entered through the buttons: a 囲将会 chain in which a player calls
+"""The corrected rules entered through the buttons: a 囲将会 chain in which a player calls
 twice (返し返し by an earlier caller)."""
 from ui_harness import Driver, new_game as new
 from ui_entry_helpers import hand

@@ -8,8 +8,8 @@ from test_ui_guard import _journal, _stored
 
 
 def test_the_kakoi_call_without_a_seat_never_halts(tmp_path):
-    """issue 12: result → ドボン → calls → ＋追加 → 追加 without choosing a seat stopped the
-    firmware. Whatever the screens do about it, the App must survive it, the journal untouched."""
+    """Result → ドボン → calls → ＋追加 → 追加 without choosing a seat once stopped
+    the firmware. Whatever the screens do about it, the App must survive it, the journal untouched."""
     st, d = _stored(tmp_path)
     d.seq(KAKOI)
     assert d.screen() == "Play"
@@ -36,7 +36,7 @@ def test_hold_back_in_a_form_cancels_it_and_never_undoes(tmp_path):
     d.seq("ok up")
     d.seq("L:back")
     assert d.toast() == "入力を取り消しました"
-    assert d.screen() == "Play" and not any(s.entry for s in d.app.stack)    # the table (issue 37)
+    assert d.screen() == "Play" and not any(s.entry for s in d.app.stack)    # the table
     assert d.app.game.seq == 0
     d.seq("L:back")                           # outside the form: undo as ever (nothing yet)
     assert d.app.game.seq == 0 and d.toast() == "取り消す操作がありません"

@@ -1,4 +1,4 @@
-"""囲将会ドボン's lines in the history (issue 37 §8): a round's outcome says who received how much
+"""囲将会ドボン's lines in the history: a round's outcome says who received how much
 (「第1局 P1のツモ上がり+18」「第2局 ドボン：P2+28」), not only the card."""
 from ui_harness import Driver, pick
 

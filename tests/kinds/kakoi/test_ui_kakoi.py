@@ -1,4 +1,4 @@
-"""囲将会ドボン entry through the buttons: the rank grid, the call list (issue 12: no silent delete,
+"""囲将会ドボン entry through the buttons: the rank grid, the call list (no silent delete,
 no crash on an incomplete call) and the seed's worked example, checked on screen and in the saved
 state."""
 import pytest
@@ -49,7 +49,7 @@ def test_kakoi_seed_example():
     pick(d, "P2")                                   # ドボンした人
     hand(d, ["9", "2"])
     pick(d, "7")                                    # 場の札, offered from 9 2: 7（9-2） or J（9+2）
-    # issue 27: P1's hand is not asked for yet (a gaeshi may leave the card's player paying nothing)
+    # P1's hand is not asked for yet (a gaeshi may leave the card's player paying nothing)
     assert d.screen() == "Calls" and d.app.top().rows()[d.app.top().sel] == "登録"
     assert "登録でP1の手札を入力" in d.app.top().rows()
     kakoi_list_row(d, "＋ドボンを追加")
@@ -197,7 +197,7 @@ def test_kakoi_gaeshi_of_a_gaeshi_by_the_first_caller():
 
 
 def test_kakoi_gaeshi_list_leaves_out_the_only_caller_and_the_call_list_says_more_follow():
-    """Issue 27, items 6 and 7: 返した人 never offers the one seat whose call is the only one (it
+    """返した人 never offers the one seat whose call is the only one (it
     cannot answer itself); a call list longer than the panel shows ▼ (the payments follow)."""
     d = Driver(lang="ja")
     new_game(d, 2, 4)
@@ -221,8 +221,8 @@ def test_kakoi_gaeshi_list_leaves_out_the_only_caller_and_the_call_list_says_mor
 
 
 def test_kakoi_field_card_list_writes_the_tables_signs():
-    """Issue 27, item 8: 「Q（1×2×3×1×2）」, not 「Q（1*2*3*1*2）」; and the rank grid counts 「A×2」 (item
-    9: it showed 「Ax2」)."""
+    """「Q（1×2×3×1×2）」, not 「Q（1*2*3*1*2）」; and the rank grid counts 「A×2」 (it showed
+    「Ax2」)."""
     d = Driver(lang="ja")
     new_game(d, 2, 3)
     d.press("right")                                # the play screen's 「→:ドボン」
@@ -258,7 +258,7 @@ def _dobon_round(d, by, caller):
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
 def test_kakoi_rounds_set_the_header_counts_them_and_the_last_announces_no_next(lang):
-    """Issue 37 §3-4: 局数 2 shows （全2局） on the table; the last round's review and result say
+    """局数 2 shows （全2局） on the table; the last round's review and result say
     the rounds are played (no 「第3局」 that will never be played); totals read 「+28→28」."""
     ja = lang == "ja"
     with TextLog() as log:
@@ -287,7 +287,7 @@ def test_kakoi_rounds_set_the_header_counts_them_and_the_last_announces_no_next(
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
 def test_kakoi_a_fifth_card_of_a_rank_is_refused_as_it_is_added(lang):
-    """Issue 37 §5: the grid refuses a 5th Q the moment it is added (as 株ドボン's does), saying
+    """The grid refuses a 5th Q the moment it is added (as 株ドボン's does), saying
     the rule for that card; jokers off: no word of jokers. A third joker: at most 2."""
     d = Driver(lang=lang)
     new_game(d, 2, 3)
@@ -310,7 +310,7 @@ def test_kakoi_a_fifth_card_of_a_rank_is_refused_as_it_is_added(lang):
 
 
 def test_a_long_starters_name_is_cut_in_the_header_never_the_round():
-    """Issue 37 (14): 「第1局（全2局）・たかはしけ…から」: the name gives way, the rest stays whole;
+    """「第1局（全2局）・たかはしけ…から」: the name gives way, the rest stays whole;
     a result's totals give the names the line the figures leave."""
     from ui_harness import TextLog, frame_text
     from kinds.kakoi.lines import lines
@@ -348,7 +348,7 @@ def _script_to_the_call_list(d):
 
 
 def test_the_call_lists_hint_follows_the_cursor_and_never_sits_on_a_payment():
-    """Issue 37 (15): the hint says what OK does on the line under the cursor (it said 「OK:登録
+    """The hint says what OK does on the line under the cursor (it said 「OK:登録
     宣言でOK:消す」 on 「＋ドボンを追加」); a payment line is read, not chosen: no bar on it, and ▲
     from the top wraps to 登録."""
     with TextLog() as log:
@@ -381,7 +381,7 @@ def test_the_call_lists_hint_follows_the_cursor_and_never_sits_on_a_payment():
 
 
 def test_the_call_lists_english_rows():
-    """Issue 37 (16): 「Player went out: No」 (it read 「It went out: No」) and 「P1's hand: asked at
+    """「Player went out: No」 (it read 「It went out: No」) and 「P1's hand: asked at
     Save」 (「Save asks P1's hand」)."""
     d = Driver(lang="en")
     _script_to_the_call_list(d)
@@ -392,7 +392,7 @@ def test_the_call_lists_english_rows():
 
 
 def test_the_hands_grid_is_a_keypad_entered_low_to_high_and_ok_held_ends_it():
-    """Issue 37 §1: a hand's grid is a keypad (A 2 3 / 4 5 6 / 7 8 9 / 10 J Q / K 決定), opens on
+    """A hand's grid is a keypad (A 2 3 / 4 5 6 / 7 8 9 / 10 J Q / K 決定), opens on
     A for every hand (they were left where the last hand ended), says 「小さい順にOK 最後は長押し」,
     OK moves on to the next rank, ←→ go on past a row's end, nothing wraps round, and OK held
     adds the last card and ends the hand (no 決定 to reach)."""
@@ -435,7 +435,7 @@ def test_the_hands_grid_is_a_keypad_entered_low_to_high_and_ok_held_ends_it():
 
 
 def test_the_result_list_opens_on_tenhou_and_its_hands_end_at_five():
-    """Issue 37 §1: 結果's list opens on 天和 (ドボン and ツモ上がり have their keys →, ←); a dealt
+    """結果's list opens on 天和 (ドボン and ツモ上がり have their keys →, ←); a dealt
     hand's grid says 「小さい順にOK 5枚目で次へ」; OK held there is a plain OK (five cards are the
     hand)."""
     with TextLog() as log:

@@ -1,4 +1,4 @@
-# A snapshot the App's press made due waits for the table to rest: no press pays its erases.
+# A snapshot the App's press made due waits for the table to rest (a ドボン game): no press pays its erases.
 import os
 
 from storage.fsio import OsFs
@@ -8,7 +8,7 @@ from ui.app import REST_MS, App
 from host_tools.dev.sim.script import run_script
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-WIN = os.path.join(HERE, "kinds", "dobon", "presses", "dobon-win.fewest.txt")
+WIN = os.path.join(HERE, "presses", "dobon-win.fewest.txt")
 SEATS = ["A", "B", "C", "D"]
 
 
