@@ -1,4 +1,4 @@
-# An evening at the hub (firmware/net/live.py, net/record.py), run unchanged under CPython and the
+# An evening at the hub (firmware/net/live.py, net/record_pages.py), run unchanged under CPython and the
 # MicroPython unix port (tests/test_phone_evening_dobon_kabu_kakehiki_kakoi.py compares): five games of all four kinds on one
 # games folder, kept, ended and resumed, a power cut, phones claiming seats game after game. After
 # every step every phone's view, 履歴 and results are built in both languages (never an exception),
@@ -15,7 +15,7 @@ from hw.clock import FakeClock
 from ui.app import App
 from net.live import Hub
 from net.seats import GONE_MS
-from net import record
+from net import record_pages
 from storage.store import Store
 
 FOLDER = sys.argv[1] if len(sys.argv) > 1 else "/tmp/evening/"
@@ -77,10 +77,10 @@ def look(t, where):
                 if secret in text and tok != owner:
                     bad.append("%s: %s seen by %s" % (where, secret, cid))
         try:
-            record.history(hub.voice(lang))
+            record_pages.history(hub.voice(lang))
             if app.game is not None:
-                record.results(hub, lang, None)
-            record.games(hub, lang)
+                record_pages.results(hub, lang, None)
+            record_pages.games(hub, lang)
         except Exception as e:
             bad.append("%s record %s: %r" % (where, lang, e))
     bad += ["%s: app %s" % (where, e) for e in app.errors]

@@ -271,7 +271,7 @@ class Sim:
 
     def view(self, lang, tok=None):
         """The view as one more client reads it. Six pages loading at once may hold every one of the
-        server's MAX_CONNS (a browser opens spare connections that idle until REQUEST_MS drops
+        server's MAX_CONNS (a browser opens spare connections that idle until the reader's REQUEST_MS drops
         them), so this client is turned away then: it asks again, as a phone's page does."""
         url = "%s&lang=%s%s" % (self.url.replace("/?", "/view?"), lang, "&tok=" + tok if tok else "")
         for attempt in range(4):

@@ -131,7 +131,7 @@ def test_a_polling_phone_sees_each_change_within_its_retry(sim, phones):
     reaches it within the retry and its ask (docs/phones.md: the designed cost, decided), measured
     from the panel's step to the page's drawing (the figures printed)."""
     import random
-    from net.server import RETRY_MS
+    from net.stream import RETRY_MS
     table = sim()
     start_game(table, game_data.kinds()[0])
     held = [raw_stream(table, "held%08d" % i)[0] for i in range(8)]

@@ -1,6 +1,11 @@
-# The phone server's reader for one request (net/server.py): one deadline for all of it, no line
-# held past the bound, the phone's language and the body's length noted as the headers go by.
+# The phone server's reader for one request (net/server.py) and the request's bounds: one deadline
+# for all of it, no line held past the bound, the phone's language and the body's length noted as the
+# headers go by.
 import asyncio
+
+MAX_LINE = 512            # a request or header line (microdot's bound too: net/routes.py)
+MAX_BODY = 512            # a POST body
+REQUEST_MS = 2000         # the whole request (line, headers, body) must arrive within this
 
 
 class TooLong(OSError):

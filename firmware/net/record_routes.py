@@ -1,22 +1,20 @@
 # The table's record over HTTP (docs/phones.md "The record"): /history, /results, /games, /log, /csv,
-# /files and /file, answered from net/record.py. net/server.py routes them here; this module is
+# /files and /file, answered from net/record.py. net/routes.py routes them here; this module is
 # imported at the first such request only (the official firmware loads code into the heap).
-import json
-
 from microdot import Response
 
-LANGS = ("ja", "en")      # net/server.py's (this module does not import the server's)
+from net.replies import json_reply, lang_of
 
 
 async def route(server, req):
     rec = server.record()
     path = req.path
-    lang = _lang(req)
+    lang = lang_of(req)
     if path == "/history":
         return _json_text(rec.history(lang))
     if path == "/results":
         text = rec.results(lang, req.args.get("g"))
-        return _json_text(text) if text != "null" else _json({"error": "not found"}, 404)
+        return _json_text(text) if text != "null" else json_reply({"error": "not found"}, 404)
     if path == "/games":
         return _json_text(rec.games(lang))
     st = server.app.store
@@ -25,7 +23,7 @@ async def route(server, req):
             return _busy(req, rec)
         got = rec.csv(lang, req.args.get("g"))
         if got is None:
-            return _json({"error": "not found"}, 404)
+            return json_reply({"error": "not found"}, 404)
         body = rec.Rows(got[1], got[2])
         server.open_streams[id(req.sock[1])] = body     # let go however the connection ends
         return Response(body, 200, {"Content-Type": "text/csv; charset=utf-8", "Cache-Control": "no-store",
@@ -34,23 +32,23 @@ async def route(server, req):
         key = req.args.get("g")
         files = rec.log_files(st, key)
         if files is None:
-            return _json({"error": "not found"}, 404)
+            return json_reply({"error": "not found"}, 404)
         return send(server, req, rec, files, key + ".log")
     if path == "/files":
         if rec.busy is not None:
             return _busy(req, rec)
         got = [] if st is None else await rec.digests(st.fs, rec.all_files(st))
-        return _json({"scoreboard": 1, "root": st.root if st else "/games", "files": got})
+        return json_reply({"scoreboard": 1, "root": st.root if st else "/games", "files": got})
     # /file
     path = rec.safe_path(st, req.args.get("p"))
     if path is None:
-        return _json({"error": "not found"}, 404)
+        return json_reply({"error": "not found"}, 404)
     try:
         stat = st.fs.stat(path)
     except OSError:
         stat = None
     if stat is None or stat[0] & 0x4000:
-        return _json({"error": "not found"}, 404)
+        return json_reply({"error": "not found"}, 404)
     return send(server, req, rec, [(path, stat[6])], path[path.rfind("/") + 1:])
 
 
@@ -66,18 +64,9 @@ def send(server, req, rec, files, name):
                                 "Cache-Control": "no-store"})
 
 
-def _lang(req):
-    lang = req.args.get("lang")
-    return lang if lang in LANGS else "ja"
-
-
-def _json(obj, code=200):
-    return Response(json.dumps(obj), code, {"Content-Type": "application/json"})
-
-
 def _json_text(text):
     return Response(text, 200, {"Content-Type": "application/json"})
 
 
 def _busy(req, rec):
-    return _json({"error": rec.BUSY[_lang(req)]}, 503)
+    return json_reply({"error": rec.BUSY[lang_of(req)]}, 503)

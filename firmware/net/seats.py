@@ -59,7 +59,7 @@ class Seats:
         return len([s for s in self.tokens if self.has_phone(s)])
 
     def stream_on(self, tok):
-        """A phone's stream with `tok` opened (net/server.py). Only a seat's token is counted: what
+        """A phone's stream with `tok` opened (net/stream.py). Only a seat's token is counted: what
         a page still holds from an earlier game, or a made-up one, costs nothing."""
         if self.seat_of(tok) is not None:
             self.streaming[tok] = self.streaming.get(tok, 0) + 1

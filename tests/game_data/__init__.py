@@ -20,6 +20,8 @@
 #   card_names()                optional: its card and rank names the screens draw (test_screen_text.py)
 #   report_night_log(names3, names4), REPORT_DETAILS, check_report_csv (optional),
 #   check_report_details, check_report_pages   the game's part of test_report.py's night
+#   LONG_FILES                  optional: its files in firmware/kinds/<kind>/ allowed over a firmware
+#                               file's 400 lines for now (test_house.py)
 #   ROLES                       the generic tests' one-game checks played with this game (for_role);
 #                               each role's data (NEW_GAME_PRESSES, SAVED_*, TITLE_JA, ...) has a
 #                               comment above it naming the role and the test

@@ -75,7 +75,7 @@ class Table:
         return code, None
 
     def deliver(self):
-        """Claim answers go to their phones' streams, which then are that token's (server.py's
+        """Claim answers go to their phones' streams, which then are that token's (net/stream.py's
         _Stream.own): the seat's phone is at the table."""
         from host_tools.dev.evening.steps import phone_of
         for client in list(self.hub.answers):

@@ -50,9 +50,9 @@ def test_english_lines():
 def test_a_round_won_without_a_showdown_names_its_winner_on_the_panel_and_the_phones():
     """All but one folded: the round ends on the last card told (or on a fold once both are told).
     Its line is the round's result, who won and the share, not the card's question; a phone's 履歴
-    (net/record.py) is the panel's, line for line, in both languages."""
+    (net/record_pages.py) is the panel's, line for line, in both languages."""
     from net.live import Hub
-    from net.record import history, rounds
+    from net.record_pages import history, rounds
     from ui.screens_history import lines
     d = Driver(lang="ja")
     d.app.new_game("kakehiki", ["P1", "P2", "P3", "P4"], None)
