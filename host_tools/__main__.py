@@ -1,4 +1,4 @@
-# `python -m host_tools export|report|ledger|season|names|seal ...`: the PC side of the game logs (docs/export.md).
+# `python -m host_tools export|report|ledger|season|names|seal|wifi ...`: the PC side of the game logs (docs/export.md).
 import sys
 
 from host_tools import _paths  # noqa: F401  (firmware/ on sys.path)

@@ -12,9 +12,9 @@ from host_tools.board import boards
 from host_tools.board.firmware import build, freeze, layout, linkmap, pinned, unused
 
 FIRMWARE_BOARDS = sorted(pinned.BOARDS)
-# What the app needs on a board with the phone server: hashlib (net/record.py's digests), re
+# What the app needs on a board with the phone server: hashlib (net/record_files.py's digests), re
 # (microdot's routes), asyncio's C part (the server runs on asyncio).
-SERVER_NEEDS = ("MICROPY_PY_HASHLIB", "MICROPY_PY_RE", "MICROPY_PY_ASYNCIO")
+SERVER_NEEDS = ("MICROPY_PY_HASHLIB", "MICROPY_PY_RE", "MICROPY_PY_ASYNCIO", "MICROPY_PY_BUILTINS_STR_PARTITION")
 # What every board keeps whatever the rows say: the modules the app imports, and deflate, without
 # which MicroPython builds no binascii.crc32 (the journal's seals: a new game failed with
 # AttributeError on the emulated Pico when deflate was off).

@@ -41,10 +41,19 @@
 // help(): its text points at MicroPython's own board, not the scoreboard.
 #define MICROPY_PY_BUILTINS_HELP (0)
 // What only a person at the REPL would use: select.select (the app and asyncio poll), compile(),
-// execfile(), sys.ps1/ps2 and the REPL's Emacs keys. mpremote's raw REPL needs none of them.
+// execfile(), sys.ps1/ps2, the REPL's Emacs keys and auto-indent. mpremote's raw REPL needs none.
 #define MICROPY_PY_SELECT_SELECT (0)
 #define MICROPY_PY_BUILTINS_COMPILE (0)
 #define MICROPY_PY_BUILTINS_EXECFILE (0)
 #define MICROPY_PY_SYS_PS1_PS2 (0)
 #define MICROPY_REPL_EMACS_KEYS (0)
+#define MICROPY_REPL_AUTO_INDENT (0)
+// Python the app never writes: a slice's or a range's attributes (.start ...) and slice.indices(),
+// round() of an int to digits, and the reflected operators (__radd__ ...) of a class: our classes
+// define none, nor read a slice given to __getitem__; microdot and asyncio neither.
+#define MICROPY_PY_BUILTINS_SLICE_ATTRS (0)
+#define MICROPY_PY_BUILTINS_RANGE_ATTRS (0)
+#define MICROPY_PY_BUILTINS_SLICE_INDICES (0)
+#define MICROPY_PY_BUILTINS_ROUND_INT (0)
+#define MICROPY_PY_REVERSE_SPECIAL_METHODS (0)
 #endif

@@ -1,5 +1,5 @@
 # Message ids shared by every game (engine, journal, storage, menus): id -> (English, 日本語).
-# Per-game tables live in msg_<game>.py; `text()` looks in the shared table and the game's one.
+# Per-game tables live in kinds/<kind>/texts.py; `text()` looks in the shared table and the game's one.
 
 MESSAGES = {
     "E_BAD_EVENT": ("Not possible here", "その操作はできません"),

@@ -31,13 +31,15 @@ ROWS = (
     Row("complex, cmath", ("MICROPY_PY_BUILTINS_COMPLEX", "MICROPY_PY_CMATH"),
         "no complex number anywhere", ("py/objcomplex.c", "py/modcmath.c")),
     Row("hashlib", ("MICROPY_PY_HASHLIB",),
-        "only the phone server's record digests use it (net/record.py); `make deploy`'s probe and "
+        "only the phone server's record digests use it (net/record_files.py); `make deploy`'s probe and "
         "mpremote's sha256sum hash on the PC when the board has none",
         ("extmod/modhashlib.c", "lib/mbedtls/library/sha*.c", "lib/mbedtls/library/md5.c")),
     Row("re", ("MICROPY_PY_RE",), "only microdot's routes use it (the phone server)", ("extmod/modre.c",)),
     Row("_asyncio", ("MICROPY_PY_ASYNCIO",),
         "asyncio's C part: only the phone server runs on asyncio; a board without it never imports it",
         ("extmod/modasyncio.c", "py/pairheap.c")),
+    Row("str.partition", ("MICROPY_PY_BUILTINS_STR_PARTITION",),
+        "only the phone server's request reader splits with it (net/reader.py)", ("py/objstr.c",)),
     Row("random, heapq, platform, collections",
         ("MICROPY_PY_RANDOM", "MICROPY_PY_HEAPQ", "MICROPY_PY_PLATFORM", "MICROPY_PY_COLLECTIONS",
          "MICROPY_PY_COLLECTIONS_DEQUE", "MICROPY_PY_COLLECTIONS_ORDEREDDICT"),
@@ -80,10 +82,19 @@ ROWS = (
         ("py/builtinhelp.c", "help.c")),
     Row("REPL extras",
         ("MICROPY_PY_SELECT_SELECT", "MICROPY_PY_BUILTINS_COMPILE", "MICROPY_PY_BUILTINS_EXECFILE",
-         "MICROPY_PY_SYS_PS1_PS2", "MICROPY_REPL_EMACS_KEYS"),
-        "select.select, compile(), execfile(), sys.ps1/ps2 and the REPL's Emacs keys: only a person "
-        "at the REPL would use them; the app and asyncio use select.poll, mpremote the raw REPL",
-        ("extmod/modselect.c", "py/builtinevex.c", "shared/readline/readline.c", "py/modsys.c")),
+         "MICROPY_PY_SYS_PS1_PS2", "MICROPY_REPL_EMACS_KEYS", "MICROPY_REPL_AUTO_INDENT"),
+        "select.select, compile(), execfile(), sys.ps1/ps2, the REPL's Emacs keys and auto-indent: "
+        "only a person at the REPL would use them; the app and asyncio use select.poll, mpremote the "
+        "raw REPL", ("extmod/modselect.c", "py/builtinevex.c", "shared/readline/readline.c", "py/modsys.c",
+                     "py/repl.c")),
+    Row("Python the app never writes",
+        ("MICROPY_PY_BUILTINS_SLICE_ATTRS", "MICROPY_PY_BUILTINS_RANGE_ATTRS",
+         "MICROPY_PY_BUILTINS_SLICE_INDICES", "MICROPY_PY_BUILTINS_ROUND_INT",
+         "MICROPY_PY_REVERSE_SPECIAL_METHODS"),
+        "a slice's or a range's attributes (`.start` ...), slice.indices(), round() of an int to digits "
+        "and a class's reflected operators (`__radd__` ...): none in firmware/, microdot or asyncio "
+        "(grepped); they paid for the Pico's interpreter in SRAM (docs/firmware.md)",
+        ("py/objslice.c", "py/objrange.c", "py/runtime.c")),
 )
 SHARED = "shared"      # names in the qstr pool, the module tables, the core's hooks
 # The headers a board includes are found by these lines of its mpconfigboard.h.
