@@ -23,15 +23,32 @@ def steps():
                 yield w[0], w[1]
 
 
+async def until(done, turns, bound_s=30):
+    """Wait for the board's state, not for the host's speed: until done() holds after a turn of
+    the board's loop, at most bound_s (a loaded machine runs the loop late, never wrongly)."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + bound_s
+    while loop.time() < end:
+        seen = turns[0]
+        while turns[0] == seen and loop.time() < end:
+            await asyncio.sleep(0.005)
+        if done():
+            return True
+    return False
+
+
 async def play(flood):
     sv = Served(None, None, "ja", netmp.free_port(), "127.0.0.1")
     await sv.start()
     port = sv.phones.port
     stop = asyncio.Event()
 
+    turns = [0]
+
     async def board():                      # the firmware's loop, as main.loop_with_phones runs it
         while not stop.is_set():
             sv.turn(sv.clock.ticks_ms())
+            turns[0] += 1
             await asyncio.sleep(0.01)
 
     async def attacker():
@@ -59,10 +76,15 @@ async def play(flood):
     seen = []
     for kind, name in steps():
         frames = sv.board.display.sent
+        logic = sv.board.buttons.logic[[n for n, _ in sv.board.buttons.pins].index(name)]
         sv.board.pins[name].pressed = True
-        await asyncio.sleep(0.1 if kind == "click" else (B.LONG_MS + 100) / 1000)
+        await until(lambda: logic.down, turns)                 # the board saw the finger, however loaded
+        if kind == "long":
+            await asyncio.sleep((B.LONG_MS + 100) / 1000)
+            await until(lambda: logic.quiet, turns)             # ... and the long press fired
         sv.board.pins[name].pressed = False
-        await asyncio.sleep(0.15)
+        await until(lambda: not logic.down and not logic.raw, turns)
+        await until(lambda: sv.board.display.sent > frames, turns, bound_s=5)
         g = sv.app.game
         seen.append((sv.board.display.sent > frames, g.seq if g else -1, type(sv.app.top()).__name__))
     stop.set()

@@ -319,3 +319,18 @@ def test_cli(tmp_path, capsys):
     assert "night-2025-03-01.ja.html" in out and "%s-%s.csv" % (SECOND_KIND, g.game_id) in out
     assert not os.path.exists(tmp_path / "o" / "night-2025-03-01.en.html")
     assert host_main(["report", str(tmp_path / "nope.log")]) == 2
+
+
+def test_a_japanese_font_installed_after_matplotlibs_first_run_is_found(monkeypatch):
+    """matplotlib keeps the font list of its first run: a font package installed since is not in
+    it. The chart looks at the system's font files before it gives up on Japanese."""
+    from matplotlib import font_manager
+    from host_tools.records.report import chart
+    files = [p for p in font_manager.findSystemFonts() if "ipag" in os.path.basename(p).lower()]
+    if not files:
+        pytest.skip("no IPA Gothic on this machine (make test installs fonts-ipafont-gothic)")
+    stale = [f for f in font_manager.fontManager.ttflist if f.name not in chart.JAPANESE_FONTS]
+    monkeypatch.setattr(font_manager.fontManager, "ttflist", stale)
+    monkeypatch.setattr(chart, "_plt", None)
+    monkeypatch.setattr(chart, "_JA_FONT", None)
+    assert chart.japanese_font() in chart.JAPANESE_FONTS

@@ -2,6 +2,7 @@
 # (the browser draws every glyph); the matplotlib setup the season's charts share.
 import array
 import io
+import os
 import re
 
 from host_tools.records.report.parts import word
@@ -28,10 +29,38 @@ def setup_matplotlib():
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     from matplotlib import font_manager
-    have = set(f.name for f in font_manager.fontManager.ttflist)
-    _JA_FONT = next((f for f in JAPANESE_FONTS if f in have), None)
+    _JA_FONT = _first_japanese(font_manager)
+    if _JA_FONT is None and _add_installed_since(font_manager):
+        _JA_FONT = _first_japanese(font_manager)
     _plt = plt
     return plt
+
+
+def _first_japanese(font_manager):
+    have = set(f.name for f in font_manager.fontManager.ttflist)
+    return next((f for f in JAPANESE_FONTS if f in have), None)
+
+
+# Files of the JAPANESE_FONTS families, by name (Debian's fonts-ipafont-gothic, fonts-ipaexfont,
+# fonts-noto-cjk, fonts-takao, fonts-vlgothic, misaki).
+_JAPANESE_FILES = ("ipag", "ipaexg", "notosanscjk", "notosansjp", "takao", "vl-gothic", "misaki")
+
+
+def _add_installed_since(font_manager):
+    """matplotlib keeps the font list it found at its first run: a Japanese font installed after
+    that (make test installs fonts-ipafont-gothic) is not in it, and every chart's Japanese
+    would be boxes. Add the system's Japanese font files it does not list."""
+    known = set(f.fname for f in font_manager.fontManager.ttflist)
+    added = 0
+    for path in font_manager.findSystemFonts():
+        name = os.path.basename(path).lower().replace("-", "").replace("_", "")
+        if path not in known and any(k.replace("-", "") in name for k in _JAPANESE_FILES):
+            try:
+                font_manager.fontManager.addfont(path)
+                added += 1
+            except (OSError, RuntimeError, ValueError):   # a file the font reader cannot read
+                pass
+    return added
 
 
 def chart_rc():
