@@ -38,3 +38,13 @@ def test_board_file(name):
 def test_wiring_picture_checked_in(name):
     path = os.path.join(ROOT, "boards", name, "wiring.png")
     assert os.path.getsize(path) > 1000
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_the_picture_is_what_the_wiring_draws(name, tmp_path):
+    """Pins and picture never disagree: host_tools/board/wiring_picture.py draws the checked-in one."""
+    pytest.importorskip("PIL")
+    from host_tools.board import wiring_picture
+    with open(wiring_picture.draw(name, str(tmp_path)), "rb") as f, \
+            open(os.path.join(ROOT, "boards", name, "wiring.png"), "rb") as g:
+        assert f.read() == g.read(), "boards/%s/wiring.png: run python -m host_tools.board.wiring_picture" % name

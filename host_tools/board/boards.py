@@ -6,7 +6,7 @@ A board is a folder, as in MicroPython's ports/rp2/boards/<BOARD>/:
     boards/<board>/mpconfigboard.cmake  our firmware's build configuration (make firmware)
     boards/<board>/mpconfigboard.h
     boards/<board>/manifest.py          what is frozen into that firmware
-    boards/<board>/wiring.png           the picture (boards/make_wiring.py)
+    boards/<board>/wiring.png           the picture (host_tools/board/wiring_picture.py)
 
 A board that derives from another says so on its own line, `DERIVES = "pico"`, and then states
 only what differs: its wiring is the parent's text followed by its own (later names win), which

@@ -1,14 +1,11 @@
 """Draws boards/<board>/wiring.png from the board folders' wiring, so pictures and pins never disagree.
 
-Run:  .venv/bin/python boards/make_wiring.py      (Pillow)
+Run:  .venv/bin/python -m host_tools.board.wiring_picture [BOARD ...]      (Pillow; default: every board)
 """
 import os
 import sys
 
-from PIL import Image, ImageDraw, ImageFont
-
-HERE = os.path.dirname(os.path.abspath(__file__))
-BOARDS = ("pico", "pico_w", "pico2", "pico2_w", "rpi_linux", "pico_ssd1309")
+from host_tools.board import boards
 
 # Header pin number of each GPIO (Pico: GPn; Raspberry Pi: BCM n on the 40-pin header).
 PICO_PIN = {0: 1, 1: 2, 2: 4, 3: 5, 4: 6, 5: 7, 6: 9, 7: 10, 8: 11, 9: 12, 10: 14, 11: 15, 12: 16,
@@ -21,8 +18,6 @@ WIRE = {"3V3": (220, 40, 40), "GND": (40, 40, 40), "SDA": (30, 110, 220), "SCL":
 
 
 def load(name):
-    sys.path.insert(0, os.path.dirname(HERE))
-    from host_tools.board import boards
     return boards.module(name)
 
 
@@ -44,7 +39,9 @@ def connections(b):
     return rows
 
 
-def draw(name):
+def draw(name, folder=None):
+    """The picture of board `name`, saved into `folder` (default: its board folder); its path."""
+    from PIL import Image, ImageDraw, ImageFont       # Pillow: only for drawing
     b = load(name)
     rows = connections(b)
     font = ImageFont.load_default(size=15)
@@ -87,11 +84,23 @@ def draw(name):
             d.line((bx1 - 8, y, px1 - 60, y), fill=colour, width=4)
             d.line((px1 - 60, top + oled_rows * step + 8, px1 - 60, y), fill=WIRE["GND"], width=4)
             d.text((px0 + 22, y + 6), "GND rail: every button's other leg", font=small, fill=(0, 0, 0))
-    out = os.path.join(HERE, name, "wiring.png")
+    out = os.path.join(folder or boards.folder(name), "wiring.png")
     img.save(out, optimize=True)
     return out
 
 
+def main(argv=None):
+    names = list(sys.argv[1:] if argv is None else argv) or boards.names()
+    unknown = [n for n in names if n not in boards.names()]
+    if unknown:
+        print("wiring_picture: no board %s (boards/: %s)" % (", ".join(unknown), " ".join(boards.names())),
+              file=sys.stderr)
+        return 2
+    for n in names:
+        print(os.path.relpath(draw(n), boards.ROOT))
+    return 0
+
+
 if __name__ == "__main__":
-    for n in BOARDS:
-        print(draw(n))
+    from host_tools.cli_io import run_command
+    sys.exit(run_command(main))
