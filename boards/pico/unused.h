@@ -48,12 +48,12 @@
 #define MICROPY_PY_SYS_PS1_PS2 (0)
 #define MICROPY_REPL_EMACS_KEYS (0)
 #define MICROPY_REPL_AUTO_INDENT (0)
-// Python the app never writes: a slice's or a range's attributes (.start ...) and slice.indices(),
-// round() of an int to digits, and the reflected operators (__radd__ ...) of a class: our classes
-// define none, nor read a slice given to __getitem__; microdot and asyncio neither.
+// Python the app never writes: a slice's or a range's attributes (.start ...), slice.indices() and
+// the reflected operators (__radd__ ...) of a class: our classes define none, nor read a slice
+// given to __getitem__; microdot and asyncio neither. (round() of an int stays: MicroPython's
+// asyncio tests time themselves with it.)
 #define MICROPY_PY_BUILTINS_SLICE_ATTRS (0)
 #define MICROPY_PY_BUILTINS_RANGE_ATTRS (0)
 #define MICROPY_PY_BUILTINS_SLICE_INDICES (0)
-#define MICROPY_PY_BUILTINS_ROUND_INT (0)
 #define MICROPY_PY_REVERSE_SPECIAL_METHODS (0)
 #endif

@@ -89,10 +89,9 @@ ROWS = (
                      "py/repl.c")),
     Row("Python the app never writes",
         ("MICROPY_PY_BUILTINS_SLICE_ATTRS", "MICROPY_PY_BUILTINS_RANGE_ATTRS",
-         "MICROPY_PY_BUILTINS_SLICE_INDICES", "MICROPY_PY_BUILTINS_ROUND_INT",
-         "MICROPY_PY_REVERSE_SPECIAL_METHODS"),
-        "a slice's or a range's attributes (`.start` ...), slice.indices(), round() of an int to digits "
-        "and a class's reflected operators (`__radd__` ...): none in firmware/, microdot or asyncio "
+         "MICROPY_PY_BUILTINS_SLICE_INDICES", "MICROPY_PY_REVERSE_SPECIAL_METHODS"),
+        "a slice's or a range's attributes (`.start` ...), slice.indices() and a class's reflected "
+        "operators (`__radd__` ...): none in firmware/, microdot or asyncio "
         "(grepped); they paid for the Pico's interpreter in SRAM (docs/firmware.md)",
         ("py/objslice.c", "py/objrange.c", "py/runtime.c")),
 )
