@@ -37,10 +37,8 @@ def _press_scripts_section(R):
         return out + ["Not measured: %s." % (S or {}).get("skip", "no UF2 of ours")]
     out += [press_scripts.markdown(S, PRESS_MS, PRESS_P90_MS), "",
             "| game | presses (emulator script + press scripts) | worst ms | 90th percentile ms |", "|---|---|---|---|"]
-    E = R.get("ours presses") or {}
     for k in G.KINDS:
-        ms = [st["ms"] for run in E.get("runs", []) if run["kind"] == k for st in run["steps"] if st["ms"] is not None]
-        ms += [v for run in S["runs"] if run["kind"] == k for _s, v in run["presses"] if v is not None]
+        ms = _ms_of(R.get("ours presses"), k) + _ms_of(S, k)
         if ms:
             out.append("| %s | %d | %s (%s) | %s (%s) |" % (G.entry(k)[G.NAME][1], len(ms), _ms(max(ms)),
                        _verdict(max(ms) <= PRESS_MS), _ms(pct(ms, 90)), _verdict(pct(ms, 90) <= PRESS_P90_MS)))
