@@ -155,7 +155,10 @@ def step(app, buttons, now):
     events = buttons.poll(now)
     if not events:
         app.frame()
-        if buttons.rest:
+        st = app.store
+        # looked at here, not in App.rest: a call on each of 100 idle polls a second was a sixth
+        # of the idle loop's cycles (docs/performance.md)
+        if buttons.rest and st is not None and st.resting is not None:
             app.rest()
         return
     from hw.clock import ticks_us, ticks_diff

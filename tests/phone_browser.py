@@ -135,13 +135,23 @@ class Phone:
 
     def tap(self, selector, text=None):
         """A finger on the element (the first matching `selector`, with `text` when given)."""
+        self.lift(self.press(selector, text))
+
+    def press(self, selector, text=None):
+        """A finger down on the element (as tap); returns where, for lift."""
         where = self.js("""(() => { const e = [...document.querySelectorAll(%s)].find(e => %s === null || e.textContent === %s);
             if (!e) return null; e.scrollIntoView({block: 'center'}); const r = e.getBoundingClientRect();
             return [r.x + r.width / 2, r.y + r.height / 2]; })()""" % (json.dumps(selector), json.dumps(text), json.dumps(text)))
         assert where, "no %s %r on the %s phone" % (selector, text, self.lang)
-        for kind in ("mousePressed", "mouseReleased"):
-            self.call("Input.dispatchMouseEvent", type=kind, x=where[0], y=where[1], button="left",
-                      buttons=1 if kind == "mousePressed" else 0, clickCount=1)
+        self._mouse("mousePressed", where, 1)
+        return where
+
+    def lift(self, where):
+        self._mouse("mouseReleased", where, 0)
+
+    def _mouse(self, kind, where, buttons):
+        self.call("Input.dispatchMouseEvent", type=kind, x=where[0], y=where[1], button="left",
+                  buttons=buttons, clickCount=1)
 
     def paused_request(self, timeout=15):
         """The id of this page's request held by Fetch (Fetch.enable), once the browser says so."""

@@ -244,6 +244,34 @@ def test_a_phones_act_never_closes_what_the_panel_shows(sim, phones, shots):
     ja.wait(lambda p: p["errors"] == [], "no error")
 
 
+# The views a page was sent, counted as they arrive, whether or not it has shown them yet.
+SEEN = """(() => { const ES = window.EventSource; window.EventSource = function (u, o) { const es = new ES(u, o);
+  es.addEventListener('view', e => { window.seenV = JSON.parse(e.data).v; }); return es; };
+  window.EventSource.prototype = ES.prototype; })()"""
+
+
+def test_a_change_under_a_finger_waits_for_the_lift(sim, phones):
+    """The panel changes while a finger is on a tab: the page, built anew on every change, waits
+    for the lift, so the tap is not lost with the button it was on; then it shows the change."""
+    table = sim()
+    (p,) = phones(["ja"])
+    p.call("Page.addScriptToEvaluateOnNewDocument", source=SEEN)
+    p.goto(table.url)
+    start_game(table, game_data.kinds()[0])
+    before = follow(table, [p])[0]["v"]
+    where = p.press(".tabs button", "履歴")
+    after = table.step("click back")["v"]             # the panel's menu over the game: a change
+    assert after > before
+    deadline = time.time() + 20
+    while p.js("window.seenV") != after:
+        assert time.time() < deadline, "the page was never sent view %d" % after
+        time.sleep(0.05)
+    assert p.read()["v"] == before, "the page was built anew under the finger"
+    p.lift(where)
+    p.wait(lambda page: page["v"] == after and p.js("document.body.dataset.tab") == "1",
+           "the 履歴 tab, at the change")
+
+
 # ---- the server goes away ---------------------------------------------------------------------
 def test_phones_reconnect_when_the_table_comes_back(sim, phones, shots):
     table = sim()
