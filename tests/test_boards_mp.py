@@ -49,7 +49,7 @@ print('PINS', [(n, p.n, p.mode, p.pull) for n, p in pins])
 
 class App:
     def __init__(self):
-        self.c = Canvas(); self.events = []; self.dirty = True
+        self.c = Canvas(); self.events = []; self.dirty = True; self.store = None
     def on_button(self, kind, name):
         self.events.append(kind + ' ' + name); self.dirty = True
     def rest(self):

@@ -20,6 +20,7 @@ class StandIn:
 
     def __init__(self, display, store, clock, lang="ja"):
         self.display, self.lang = display, lang
+        self.store = None       # main.step asks whether a snapshot waits for the table's rest
         self.canvas = Canvas()
         self.n = 0
         self.events = []
