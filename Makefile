@@ -34,14 +34,14 @@ help:
 	@echo "  make screenshots                docs/screenshots/ from the simulator's tours"
 	@echo "  make clean                      remove build/, demo-out/ and the test cache"
 
-# The texts' data file on the flash (host_tools/dev/make_texts.py), made again from the message tables
+# The texts' data file on the flash (host_tools/board/make_texts.py), made again from the message tables
 # whenever one is newer: every target that runs the firmware depends on it being fresh
 # (generated, not tracked: deploy.stage(), the web build, the simulator and the tests' session
 # also write it when it is missing or stale).
 TEXTS := firmware/ui/texts.bin
 TEXT_TABLES := $(wildcard firmware/core/messages.py firmware/kinds/*/texts.py firmware/ui/strings.py firmware/net/strings.py)
-$(TEXTS): $(TEXT_TABLES) host_tools/dev/make_texts.py | $(STAMP)
-	$(PY) -m host_tools.dev.make_texts
+$(TEXTS): $(TEXT_TABLES) host_tools/board/make_texts.py | $(STAMP)
+	$(PY) -m host_tools.board.make_texts
 
 $(STAMP): requirements.txt
 	@command -v python3 >/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y python3 python3-venv; }
@@ -135,11 +135,11 @@ check-board: $(STAMP)
 	$(PY) -m host_tools.board.check $(if $(PORT),--port $(PORT))
 
 texts: $(STAMP)
-	$(PY) -m host_tools.dev.make_texts
+	$(PY) -m host_tools.board.make_texts
 
 font: $(STAMP)
 	@test -d /usr/share/fonts/truetype/misaki || { $(SUDO) apt-get update && $(SUDO) apt-get install -y fonts-misaki; }
-	$(PY) -m host_tools.dev.make_font
+	$(PY) -m host_tools.board.make_font
 
 screenshots: $(STAMP) $(TEXTS)
 	rm -rf build/games

@@ -9,7 +9,7 @@ for p in (os.path.join(ROOT, "firmware"), ROOT, os.path.join(ROOT, "tests")):
 
 # firmware/ui/texts.bin is generated, not tracked: the tests read the firmware tree as the Pico
 # would, so the session starts with it fresh (as make's rule does).
-from host_tools.dev import make_texts  # noqa: E402
+from host_tools.board import make_texts  # noqa: E402
 
 make_texts.ensure()
 

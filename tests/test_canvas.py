@@ -3,7 +3,7 @@ import random
 
 import pytest
 
-from host_tools.dev import make_font
+from host_tools.board import make_font
 from draw import font
 from draw.canvas import HEIGHT, WIDTH, Canvas
 from draw.font import text_width

@@ -287,7 +287,7 @@ def test_fast_path_on_the_emulated_pico(tmp_path):
 def test_glyph_cache_agrees_with_the_font():
     """The packed lookups the C path and text_width use = the generated file, every glyph,
     through a cache smaller than the font (slots reused)."""
-    from host_tools.dev import make_font
+    from host_tools.board import make_font
     from draw import font as reader
     with open(make_font.OUT, "rb") as f:
         font = make_font.read(f.read())

@@ -1,6 +1,6 @@
 # make demo (host_tools/dev/demo.py): the printed table lines up in a terminal, Japanese names included.
 from host_tools.dev import demo
-from host_tools.dev.termtext import display_width, ljust
+from host_tools.termtext import display_width, ljust
 
 
 def test_display_width_counts_wide_characters_twice():

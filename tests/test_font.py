@@ -4,10 +4,10 @@ import os
 
 import pytest
 
-from host_tools.dev import make_font
+from host_tools.board import make_font
 from draw import font as reader    # the glyph reader (`font` is the generated file's glyphs here)
 
-HOW = "regenerate the font:  make font  (.venv/bin/python -m host_tools.dev.make_font, needs fonts-misaki)"
+HOW = "regenerate the font:  make font  (.venv/bin/python -m host_tools.board.make_font, needs fonts-misaki)"
 
 
 @pytest.fixture(scope="module")

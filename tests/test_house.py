@@ -2,7 +2,8 @@
 # beside kinds/ and the few helpers every command shares), no file in it is over 400 lines, and
 # every Python file opens with a line saying what it is for. No firmware file is over 400 lines
 # either (LONG_FIRMWARE_FILES aside), and the functions of the firmware and of host_tools/ stay
-# short enough to hold in one's head.
+# short enough to hold in one's head. The developer's tools (dev/) use the product's PC tools, never
+# the other way: nothing under board/, records/ or kinds/ imports dev/.
 import ast
 import os
 
@@ -130,3 +131,80 @@ def test_no_function_over_60_lines():
     long = ["%s: %d lines" % (name, n) for top in (FIRMWARE, HOST) for name, n in _long_functions(top)
             if name not in LONG_FUNCTIONS]
     assert long == [], "break these into named steps: " + "; ".join(long)
+
+
+# The product's PC tools: what they import stays out of the developer's tools (dev/).
+PRODUCT_JOBS = ("board", "records", "kinds")
+DEV = "host_tools.dev"
+
+
+def _imported(node, module, package):
+    """The modules an Import or ImportFrom node names, relative ones resolved against `module`
+    (a package's __init__ is the package itself)."""
+    if isinstance(node, ast.Import):
+        return [a.name for a in node.names]
+    target = node.module or ""
+    if node.level:
+        base = module.split(".") if package else module.split(".")[:-1]
+        base = base[:len(base) - (node.level - 1)]
+        target = ".".join(base + ([node.module] if node.module else []))
+    return [target] + ["%s.%s" % (target, a.name) for a in node.names]
+
+
+def dev_imports_in(source, module, package=False):
+    """[(line, name)]: each import in `source` (inside functions too) that reaches host_tools.dev,
+    `module` being the dotted name of the file ("host_tools.board.names")."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            hits = [n for n in _imported(node, module, package) if n == DEV or n.startswith(DEV + ".")]
+            if hits:              # the module named: "from host_tools.dev import demo" is dev.demo
+                found.append((node.lineno, hits[1] if hits[0] == DEV and len(hits) > 1 else hits[0]))
+    return sorted(found)
+
+
+def dev_imports(top):
+    """Every import under host_tools/<top>/ that reaches host_tools.dev, as "path:line: name"."""
+    found = []
+    for root, dirs, files in os.walk(os.path.join(HOST, top)):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for fn in sorted(files):
+            if fn.endswith(".py"):
+                path = os.path.join(root, fn)
+                parts = os.path.relpath(path, ROOT)[:-3].split(os.sep)
+                package = parts[-1] == "__init__"
+                module = ".".join(parts[:-1] if package else parts)
+                with open(path, encoding="utf-8") as f:
+                    source = f.read()
+                rel = os.path.relpath(path, ROOT).replace(os.sep, "/")
+                found += ["%s:%d: %s" % (rel, line, name) for line, name in dev_imports_in(source, module, package)]
+    return found
+
+
+def test_the_product_imports_nothing_of_the_developers_tools():
+    """board/, records/ and kinds/ are what a user runs; dev/ (bench, simulator, emulator, demo)
+    builds on them. A piece both use lives where both can import it, not in dev/."""
+    found = [hit for top in PRODUCT_JOBS for hit in dev_imports(top)]
+    assert found == [], "imports of host_tools/dev/ from the product's tools: " + "; ".join(found)
+
+
+def test_the_scan_finds_every_way_to_import_dev():
+    src = "\n".join([
+        "from host_tools.dev import demo",               # 1: absolute, from the package
+        "import host_tools.dev.bench.run",               # 2: absolute import
+        "from host_tools import dev",                    # 3: the package itself
+        "def f():",
+        "    from host_tools.dev.sim import script",     # 5: inside a function
+        "from ..dev import emu",                         # 6: relative, into dev/
+        "from .. import dev",                            # 7: relative, the package
+        "from ... import dev",                           # above host_tools/: not dev/
+        "from host_tools.records import logs",
+        "from . import names",
+        "from ..records import logs",
+        "import host_tools.devices",                     # a name that only starts like it
+    ])
+    got = [line for line, _ in dev_imports_in(src, "host_tools.board.names")]
+    assert got == [1, 2, 3, 5, 6, 7], got
+    assert [line for line, _ in dev_imports_in("from .dev import emu\n", "host_tools.board", True)] == []
+    assert [line for line, _ in dev_imports_in("from ..dev import emu\n", "host_tools.board", True)] == [1]
+    assert [line for line, _ in dev_imports_in("from .dev import emu\n", "host_tools", True)] == [1]

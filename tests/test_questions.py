@@ -6,7 +6,7 @@ import importlib
 import os
 import re
 
-from host_tools.dev import make_font
+from host_tools.board import make_font
 from host_tools import _paths
 
 CONFIRM = re.compile(r"Confirm\(\s*app,\s*(?:app\.)?t\(\s*\"(\w+)\"")

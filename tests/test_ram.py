@@ -280,7 +280,7 @@ def test_the_texts_stay_in_the_file_and_a_new_file_does_not_change_them(tmp_path
     reads a text from the file it opened); make_texts puts a new file under the name, so an App that
     has the old one open keeps its texts until it loads them again."""
     import shutil
-    from host_tools.dev import make_texts
+    from host_tools.board import make_texts
     from ui import texts
     from ui_harness import Driver
     path = str(tmp_path / "texts.bin")

@@ -11,7 +11,8 @@ import pytest
 
 from core import journal
 from host_tools.records import logs
-from host_tools.records.report import run as report, bench as report_bench, chart as report_chart
+from host_tools.records.report import run as report, chart as report_chart
+from host_tools.dev.bench import report_memory
 from host_tools.__main__ import main as host_main
 
 from core import registry
@@ -296,7 +297,7 @@ def test_unreadable_log_listed_as_refused(tmp_path):
 def test_report_streams_a_big_log(tmp_path):
     """Python allocations peak at a few times the log size (was ~45x)."""
     log = tmp_path / "big.log"
-    size = report_bench.write_big_log(str(log), 12000)
+    size = report_memory.write_big_log(str(log), 12000)
     tracemalloc.start()
     try:
         w = report.report([str(log)], str(tmp_path / "o"), "both", night="big", plots=False)

@@ -14,7 +14,7 @@ import re
 
 import pytest
 
-from host_tools.dev import make_font
+from host_tools.board import make_font
 from core import registry
 from draw import font
 from draw.canvas import Canvas, WIDTH

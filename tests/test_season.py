@@ -217,7 +217,7 @@ def test_the_benchs_generated_ledger_is_real_logs(tmp_path):
     random player is there, one game in UNFINISHED is in progress, and the season counts the rest."""
     from host_tools.dev.bench import season as bench_season
     from host_tools.records import logs
-    from host_tools.dev import play_games
+    from host_tools.kinds import play_games
     from core import registry
     count, size = bench_season.write_ledger_logs(str(tmp_path / "arch"), 4)
     assert count == 4 * bench_season.GAMES_A_NIGHT and size > 0

@@ -1,4 +1,4 @@
-"""The texts' data file (firmware/ui/texts.bin, host_tools/dev/make_texts.py, generated and not
+"""The texts' data file (firmware/ui/texts.bin, host_tools/board/make_texts.py, generated and not
 tracked): the generator writes a missing or stale file and leaves a fresh one alone; the App's texts are the same read from it as
 imported from the tables, for every id, both languages, every game; the App reads it without
 importing a table; a missing, damaged or truncated file, or a table it lacks (a game registered
@@ -7,8 +7,8 @@ import os
 
 import pytest
 
-from host_tools.dev import make_texts
-from host_tools.dev.make_font import table_modules
+from host_tools.board import make_texts
+from host_tools.board.make_font import table_modules
 from core import registry
 from ui import texts as texts_module
 from ui_harness import Driver
@@ -305,7 +305,7 @@ def test_a_file_made_from_other_tables_is_not_used(reference, monkeypatch, tmp_p
     (old / "ui" / "strings.py").write_text(src, encoding="utf-8")
     path = tmp_path / "stale.bin"
     root = os.path.dirname(make_texts.FIRMWARE)
-    made_there = ("import sys\nfrom host_tools.dev import make_texts\nsys.path.insert(0, sys.argv[1])\n"
+    made_there = ("import sys\nfrom host_tools.board import make_texts\nsys.path.insert(0, sys.argv[1])\n"
                   "for m in [m for m in sys.modules if m.split('.')[0] in ('ui', 'core')]:\n"
                   "    del sys.modules[m]\n"      # the tables are the old tree's
                   "open(sys.argv[2], 'wb').write(make_texts.build(root=sys.argv[1]))\n")

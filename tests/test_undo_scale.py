@@ -6,7 +6,7 @@ import random
 import pytest
 
 from host_tools.dev.bench import play as bp
-from host_tools.dev import play_games
+from host_tools.kinds import play_games
 from core import journal
 from core.engine import Game, count
 from core.errors import Refusal

@@ -1,6 +1,6 @@
 # The glyph reader: the misaki font file on the flash, read a glyph at a time into a small cache.
 #
-# draw/misaki.fnt (host_tools/dev/make_font.py: the whole misaki gothic font, ~7,200 glyphs, 72 KB) is
+# draw/misaki.fnt (host_tools/board/make_font.py: the whole misaki gothic font, ~7,200 glyphs, 72 KB) is
 # never loaded: it is opened once, at the first glyph, and a glyph costs two small reads (its
 # index block, its 8 column bytes). RAM: the block starts and half-width ranges (~260 bytes),
 # one 128-byte block buffer, one state byte per block and the cache below.

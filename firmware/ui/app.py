@@ -10,7 +10,7 @@
 # logs, docs/export.md), and the table is taken back to the play screen; the journal is untouched.
 #
 # RAM (docs/ram.md): the texts of the current language only, three compact objects per table, read
-# from ui/texts.bin (host_tools/dev/make_texts.py) without importing the tables, or copied out of a
+# from ui/texts.bin (host_tools/board/make_texts.py) without importing the tables, or copied out of a
 # table the file lacks (its module is then forgotten); choosing a game forgets the other games'
 # modules (ui/session.py: the game's part of the App, its commits, undo and redo).
 import gc

@@ -1,4 +1,4 @@
-# The App's texts: read a language's sections from ui/texts.bin (host_tools/dev/make_texts.py has the
+# The App's texts: read a language's sections from ui/texts.bin (host_tools/board/make_texts.py has the
 # format and what is checked) without importing the tables; a table the file lacks, or a missing,
 # damaged or stale file, is copied out of the imported table instead, and the boot goes on.
 from core import registry

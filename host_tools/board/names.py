@@ -50,7 +50,7 @@ _PANEL_CHARS = []
 def panel_chars():
     """Every character the panel can draw (firmware/draw/misaki.fnt)."""
     if not _PANEL_CHARS:
-        from host_tools.dev import make_font
+        from host_tools.board import make_font
         _PANEL_CHARS.append(make_font.font_chars())
     return _PANEL_CHARS[0]
 

@@ -14,7 +14,7 @@ from host_tools import _paths  # noqa: F401  (firmware/ on sys.path)
 from host_tools.board import staging
 import core
 
-# Built, not in the repository (host_tools/dev/make_texts.py), so mip cannot fetch it: a board
+# Built, not in the repository (host_tools/board/make_texts.py), so mip cannot fetch it: a board
 # installed by mip has no ui/texts.bin and its App imports the text tables instead (the same
 # texts; a slower boot). `make deploy` puts the file on the board.
 GENERATED = "ui/texts.bin"

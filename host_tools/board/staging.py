@@ -270,7 +270,7 @@ def stage(board="pico", out_dir=None, firmware_dir=None, driver=None, compile=Tr
         shutil.rmtree(out_dir)
     os.makedirs(out_dir)
     if firmware_dir == FIRMWARE:
-        from host_tools.dev import make_texts
+        from host_tools.board import make_texts
         make_texts.ensure()          # ui/texts.bin is generated, not tracked: fresh on every stage
     radio = board_has_radio(board)
     for full, rel in _firmware_files(firmware_dir, radio):

@@ -5,7 +5,7 @@ import random
 import sys
 
 from host_tools import _paths  # noqa: F401  (firmware/ on sys.path)
-from host_tools.dev import play_games
+from host_tools.kinds import play_games
 from core import registry
 from core.engine import Game
 

@@ -1,6 +1,6 @@
 # docs/benchmarks.md from the results of host_tools.dev.bench.run(): the table, the method, the gaps;
 # this file writes the deterministic part (sections 1-5, the presses), doc_measured.py the rest.
-from host_tools.dev import play_games
+from host_tools.kinds import play_games
 from host_tools.dev.bench import play as bp
 from host_tools.dev.bench.shared import grow, kb, ms_at_400k
 

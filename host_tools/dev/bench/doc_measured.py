@@ -212,7 +212,7 @@ def _host_side(R, a):
     a("- report: {:,.0f} events/s".format(H["report_eps"]))
     M = H.get("report_mem")
     if M:
-        a("- report memory (`host_tools.records.report.bench`, a {:,}-event 囲将会ドボン log of {:.1f} MB, both "
+        a("- report memory (`host_tools.dev.bench.report_memory`, a {:,}-event 囲将会ドボン log of {:.1f} MB, both "
           "languages, charts included): peak RSS {:.0f} MB, {:.0f} MB above the same interpreter with the "
           "report's imports loaded = **{:.1f}x the log size**".format(
               M["events"], M["log_bytes"] / 1e6, M["peak_bytes"] / 1e6,

@@ -33,7 +33,7 @@ def big_game(games_dir, kb):
     (its key, its log's bytes as the board's /log sends them: the segments in order)."""
     from host_tools.dev.bench import play
     from host_tools.dev.bench.mp.fakes import apply_op
-    from host_tools.dev.play_games import for_role
+    from host_tools.kinds.play_games import for_role
     from storage.store import Store
     kind = for_role("report")
     st = Store(root=games_dir)

@@ -5,7 +5,7 @@ import shutil
 import tempfile
 import time
 
-from host_tools.dev import play_games
+from host_tools.kinds import play_games
 from host_tools.dev.bench import play as bp
 from host_tools.dev.bench.heap import heapsets_pico
 from host_tools.dev.bench.play import write_ops

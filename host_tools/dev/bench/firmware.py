@@ -64,7 +64,7 @@ def resume_ours(uf2, boots=3):
     """The UF2 alone on a fresh flash, the resume game's script played, then `boots` power cuts:
     ms from reset to the first picture (main.py's `frame` mark) at each boot."""
     from core import registry as G
-    from host_tools.dev import play_games
+    from host_tools.kinds import play_games
     from host_tools.dev.bench.scripts import power_cycles
     from host_tools.dev.emu import Pico
     kind = play_games.for_role("resume", G.KINDS)

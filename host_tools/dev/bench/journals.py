@@ -7,7 +7,7 @@ import tempfile
 import time
 
 from host_tools import _paths  # ROOT, and firmware/ on sys.path
-from host_tools.dev import play_games
+from host_tools.kinds import play_games
 from host_tools.dev.bench import play as bp
 from host_tools.dev.bench.play import FixedRandom
 

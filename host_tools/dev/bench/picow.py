@@ -225,7 +225,7 @@ def summary(rows):
 
 
 def worst_game():
-    from host_tools.dev.play_games import for_role
+    from host_tools.kinds.play_games import for_role
     return for_role(WORST_ROLE)
 
 

@@ -10,7 +10,7 @@ import random
 import threading
 
 from host_tools import _paths  # noqa: F401  (firmware/ on sys.path)
-from host_tools.dev import play_games
+from host_tools.kinds import play_games
 from host_tools.dev.bench.mp.fakes import apply_op  # noqa: F401  (one op of a script: bench.py, the guests)
 from core.engine import Game
 from core.errors import Refusal

@@ -23,7 +23,7 @@ import tempfile
 import time
 
 from host_tools import _paths  # ROOT, and firmware/ on sys.path
-from host_tools.dev import play_games
+from host_tools.kinds import play_games
 from host_tools.dev.bench import play as bp
 from host_tools.dev.bench.display import display_sim
 from host_tools.dev.bench.emulated import emulated_runs
@@ -107,8 +107,8 @@ def run(args):
             R["host"] = None
         else:
             R["host"] = host_side(cfg["host"])
-            from host_tools.records.report import bench as report_bench
-            R["host"]["report_mem"] = report_bench.measure(cfg.get("report_events", 200000))
+            from host_tools.dev.bench import report_memory
+            R["host"]["report_mem"] = report_memory.measure(cfg.get("report_events", 200000))
             log("report memory measured")
             from host_tools.dev.bench import season as bench_season
             R["host"]["season"] = bench_season.measure(bench_season.QUICK_SIZES if args.quick else bench_season.SIZES, log)

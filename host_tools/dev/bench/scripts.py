@@ -294,7 +294,8 @@ def measure_resume(uf2=None, staged=None, log=None):
     import shutil
     import tempfile
     from host_tools.board import deploy
-    from host_tools.dev import emu, play_games
+    from host_tools.dev import emu
+    from host_tools.kinds import play_games
     from core import registry as G
     path = emu.find_uf2(uf2)
     if not path:

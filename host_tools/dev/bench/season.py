@@ -17,8 +17,8 @@ import tempfile
 import time
 
 from host_tools import _paths  # noqa: F401  (firmware/ on sys.path)
-from host_tools.dev import play_games
-from host_tools.records.report.bench import _PEAK
+from host_tools.kinds import play_games
+from host_tools.dev.bench.report_memory import _PEAK
 from core import registry, journal
 from core.engine import Game
 from core.errors import Refusal

@@ -222,7 +222,7 @@ def main(argv=None):
     p.add_argument("--control", action="store_true",
                    help="with --serve: read button steps from stdin, answer each on stdout (tests)")
     args = p.parse_args(argv)
-    from host_tools.dev import make_texts
+    from host_tools.board import make_texts
     make_texts.ensure()          # firmware/ui/texts.bin is generated, not tracked: as on the Pico
     factory = app_factory(args.app)
     if args.serve and args.control:

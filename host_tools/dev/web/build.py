@@ -62,7 +62,7 @@ def ensure_port(npm_dir=NPM_DIR, quiet=False):
 
 def firmware_files():
     """The firmware's files as the page loads them (relative paths, '/' separated, sorted)."""
-    from host_tools.dev import make_texts
+    from host_tools.board import make_texts
     make_texts.ensure()          # ui/texts.bin is generated, not tracked
     out = []
     for top, dirs, files in os.walk(FIRMWARE):

@@ -1,6 +1,6 @@
 # ドボン on the host: the bench's long game and its random player (plays, draws, 2-stacks, round
 # wins).
-from host_tools.dev import play_games
+from host_tools.kinds import play_games
 
 SETTINGS = {"rounds": 5, "max_actions": 100000}
 BENCH_OPS = {"full": 800, "quick": 12}

@@ -1,6 +1,6 @@
 # 株ドボン on the host: the bench's long game and its random player (dobon outcomes from the
 # worked examples, any seat count, and draws).
-from host_tools.dev import play_games
+from host_tools.kinds import play_games
 
 SETTINGS = {"length": "stop"}
 BENCH_OPS = {"full": 800, "quick": 12}

@@ -1,6 +1,6 @@
 # 掛け引きほーるでむ on the host: the bench's long game, its random player, and `make demo`'s game.
-from host_tools.dev import play_games
-from host_tools.dev.termtext import display_width, ljust
+from host_tools.kinds import play_games
+from host_tools.termtext import display_width, ljust
 from core.errors import Refusal
 
 SETTINGS = {"start": 99, "dial_max": 9}

@@ -1,13 +1,13 @@
 # 囲将会ドボン on the host: the bench's long game and its random player (tsumo and single-card
 # dobon rounds with random hands), and the game of the bench's one-game workloads.
-from host_tools.dev import play_games
+from host_tools.kinds import play_games
 
 SETTINGS = {"rounds": 0}
 BENCH_OPS = {"full": 800, "quick": 12}
 ROLES = ("emulated", "host", "report", "imports")
 BENCH_TEXT = "囲将会ドボン %d players (tsumo and single-card dobon rounds with random hands)"
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-# The report's memory bench (host_tools/records/report/bench.py): its settings, and two hands that keep
+# The report's memory bench (host_tools/dev/bench/report_memory.py): its settings, and two hands that keep
 # repeating, a tsumo and a dobon with a call; every event is valid in turn (3 players).
 REPORT_SETTINGS = {"cap": 0}
 REPORT_ROUNDS = [

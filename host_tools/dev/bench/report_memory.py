@@ -7,7 +7,7 @@ import sys
 import tempfile
 
 from host_tools import _paths  # noqa: F401  (firmware/ on sys.path)
-from host_tools.dev import play_games
+from host_tools.kinds import play_games
 from core import journal
 from core.engine import Game
 

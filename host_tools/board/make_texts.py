@@ -2,7 +2,7 @@
 file is a build product, not tracked (.gitignore): `make`, `make deploy` (deploy.stage), the web
 page's build, the simulator and the test session write it when it is missing or stale.
 
-    .venv/bin/python -m host_tools.dev.make_texts        (make texts; make sim/test/deploy/... run it
+    .venv/bin/python -m host_tools.board.make_texts      (make texts; make sim/test/deploy/... run it
                                                       when a table is newer than the file)
 
 The tables (core/messages.py, kinds/<game>/texts.py, ui/strings.py: MESSAGES = {id:
@@ -57,7 +57,7 @@ import struct
 import sys
 
 from host_tools import _paths  # noqa: F401  (firmware/ on sys.path)
-from host_tools.dev.make_font import FIRMWARE, TABLE_GLOBS, table_modules
+from host_tools.board.make_font import FIRMWARE, TABLE_GLOBS, table_modules
 
 OUT = os.path.join(FIRMWARE, "ui", "texts.bin")
 from ui import texts as reader   # the App's reader: its format constants and its section()

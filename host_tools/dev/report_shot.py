@@ -1,5 +1,5 @@
 # The README's picture of a Japanese report: the demo game (make demo) reported and photographed
-# by headless Chromium. `python -m host_tools.records.report.shot [PNG]` (default docs/screenshots/report-ja.png).
+# by headless Chromium. `python -m host_tools.dev.report_shot [PNG]` (default docs/screenshots/report-ja.png).
 import os
 import shutil
 import subprocess
