@@ -18,7 +18,7 @@ help:
 	@echo "  make web [WEB_PORT=8000]        the scoreboard in a browser (MicroPython WebAssembly)"
 	@echo "  make demo                       a scripted 4-player game, printed, with its log"
 	@echo "On a Pico (docs/hardware.md)"
-	@echo "  make firmware BOARD=pico|pico_w|pico2|pico2_w|all [MICROPY_DIR=..]  our UF2 in build/firmware/"
+	@echo "  make firmware [BOARD=pico|..|all] [MICROPY_DIR=..]  our UF2 in build/firmware/"
 	@echo "  make flash [BOARD=pico] [PORT=..] [DRIVE=..]  put that UF2 on an attached board"
 	@echo "  make deploy [BOARD=..] [PORT=..] [DRY_RUN=1]  the app on the official MicroPython (fallback)"
 	@echo "  make export [PORT=..]           copy and verify the game logs into archive/"
@@ -105,8 +105,9 @@ presses: $(STAMP) $(TEXTS)
 	$(PY) -m host_tools.dev.presses
 
 # Our own firmware (docs/firmware.md): MicroPython v1.28.0 from MICROPY_DIR with the scoreboard frozen
-# in; the ARM toolchain comes from Debian.
-FIRMWARE_BOARDS := $(if $(filter all,$(BOARD)),pico pico_w pico2 pico2_w,$(BOARD))
+# in; the ARM toolchain comes from Debian. BOARD=all: the boards host_tools/board/boards.py builds for
+# (asked when the recipe runs, once .venv is there).
+FIRMWARE_BOARDS = $(if $(filter all,$(BOARD)),$(or $(shell $(PY) -m host_tools.board.boards --firmware),$(error make firmware: no board list from host_tools/board/boards.py)),$(BOARD))
 ARM_PACKAGES := gcc-arm-none-eabi libnewlib-arm-none-eabi libstdc++-arm-none-eabi-newlib
 # Without MICROPY_DIR it gets its own tree at the pinned commits into .cache/ (fetch_tree.py; exit 2
 # saying how to give MICROPY_DIR when it cannot). pico-sdk clones and builds picotool once into
@@ -126,7 +127,7 @@ deploy: $(STAMP) $(TEXTS)
 	$(PY) -m host_tools.board.deploy --board $(BOARD) $(if $(PORT),--port $(PORT)) $(if $(DRY_RUN),--dry-run) $(if $(MIP),--mip)
 
 emu: $(STAMP) $(TEXTS)
-	$(PY) -m host_tools.dev.emu --board $(BOARD) --forward $(FORWARD) $(if $(filter pico_w pico2_w,$(BOARD)),$(if $(W_UF2),--uf2 $(W_UF2)),$(if $(UF2),--uf2 $(UF2)))
+	$(PY) -m host_tools.dev.emu --board $(BOARD) --forward $(FORWARD) $(if $(shell $(PY) -m host_tools.board.boards --radio $(BOARD)),$(if $(W_UF2),--uf2 $(W_UF2)),$(if $(UF2),--uf2 $(UF2)))
 
 export: $(STAMP)
 	$(PY) -m host_tools export $(if $(PORT),--port $(PORT))

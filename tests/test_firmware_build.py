@@ -10,7 +10,7 @@ from host_tools.board import boards, staging
 from host_tools.board.firmware import build, freeze, pinned
 from netmp import micropython
 
-FIRMWARE_BOARDS = sorted(pinned.BOARDS)
+FIRMWARE_BOARDS = boards.firmware_boards()
 
 
 @pytest.fixture(scope="module", params=FIRMWARE_BOARDS)

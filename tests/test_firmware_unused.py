@@ -9,9 +9,9 @@ import re
 import pytest
 
 from host_tools.board import boards
-from host_tools.board.firmware import build, freeze, layout, linkmap, pinned, unused
+from host_tools.board.firmware import build, freeze, layout, linkmap, unused
 
-FIRMWARE_BOARDS = sorted(pinned.BOARDS)
+FIRMWARE_BOARDS = boards.firmware_boards()
 # What the app needs on a board with the phone server: hashlib (net/record_files.py's digests), re
 # (microdot's routes), asyncio's C part (the server runs on asyncio).
 SERVER_NEEDS = ("MICROPY_PY_HASHLIB", "MICROPY_PY_RE", "MICROPY_PY_ASYNCIO", "MICROPY_PY_BUILTINS_STR_PARTITION")
@@ -139,13 +139,15 @@ def test_the_printed_table_names_each_row_its_bytes_and_the_floor():
 
 
 def test_the_build_fails_below_the_floor_naming_what_to_do():
-    build.check_floor("pico", layout.FLOOR["pico"])
+    floor = boards.facts("pico")["floor_bytes"]
+    build.check_floor("pico", floor)
     with pytest.raises(build.BuildError) as e:
-        build.check_floor("pico", layout.FLOOR["pico"] - 1)
+        build.check_floor("pico", floor - 1)
     msg = str(e.value)
     assert msg.startswith("the firmware leaves 65,535 bytes of pico's code area free, under its floor of 65,536")
     assert "boards/pico/unused.h" in msg and "no UF2 was written" in msg
-    assert layout.FLOOR["pico"] >= 64 * 1024
+    assert '"floor_bytes" in boards/pico/board.json' in msg
+    assert floor >= 64 * 1024
 
 
 def test_the_docs_table_names_every_row_and_why():

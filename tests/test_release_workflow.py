@@ -12,12 +12,12 @@ import pytest
 import yaml
 
 from host_tools.board import boards
-from host_tools.board.firmware import build, pinned
+from host_tools.board.firmware import build
 
 WORKFLOWS = sorted(glob.glob(os.path.join(boards.ROOT, ".github", "workflows", "*.yml")))
 RELEASE = os.path.join(boards.ROOT, ".github", "workflows", "release.yml")
 BIN = os.path.dirname(sys.executable)       # actionlint and shellcheck come from requirements.txt
-UF2S = [os.path.basename(build.uf2_path(b)) for b in pinned.BOARDS]    # pico, pico_w, pico2, pico2_w
+UF2S = [os.path.basename(build.uf2_path(b)) for b in boards.firmware_boards()]    # pico, pico_w, pico2, pico2_w
 
 
 def _actionlint(*paths):
@@ -66,7 +66,7 @@ def test_a_tag_v_star_runs_it_and_each_action_is_pinned_by_commit():
 def test_its_build_steps_are_make_firmware_for_the_four_boards_and_nothing_else_builds():
     runs = [s.get("run", "") for s in _steps()]
     built = [m.group(1) for r in runs for m in [re.fullmatch(r"make firmware BOARD=(\w+)", r.strip())] if m]
-    assert sorted(built) == sorted(pinned.BOARDS)
+    assert sorted(built) == sorted(boards.firmware_boards())
     text = "\n".join(runs)
     # No second copy of the build: the tree, the toolchain and the build all come from the target.
     for other in ("cmake", "firmware.build", "git clone", "git submodule", "apt-get", "MICROPY_DIR", "pip "):

@@ -27,6 +27,7 @@ import subprocess
 import sys
 import tempfile
 
+from host_tools.board import boards
 from host_tools.board.probe import PROBE, check_board, check_frozen, parse_probe, port_hint
 from host_tools.board.staging import (MPY_ABI, ROOT, DeployError, checkout_tree_id, mpy_cross_version,
                                       ssd1306_driver_path, stage, staged_files)
@@ -274,7 +275,7 @@ def main(argv=None):
         if not a.stage_only:
             deploy(mpremote_runner(a.port), out, a.board, mip=a.mip and not a.no_mip,
                    dry_run=a.dry_run, port=a.port)
-    except DeployError as e:
+    except (DeployError, boards.BoardError) as e:
         print("deploy: %s" % e, file=sys.stderr)
         return 2
     return 0

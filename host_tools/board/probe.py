@@ -1,10 +1,10 @@
 # What a board runs and holds, asked over mpremote (its MicroPython, .mpy ABI, files, and on our
 # firmware the board and tree it was built from), and the checks that refuse a board the staged
 # tree cannot run on or a firmware built from another tree.
-from host_tools.board.staging import BOARD_MICROPYTHON, MPY_ABI, DeployError
+from host_tools.board import boards
+from host_tools.board.staging import MPY_ABI, DeployError
 
 MIN_MICROPYTHON = (1, 24)         # the firmware is written for MicroPython 1.24+ (README)
-FIRMWARE_NAME = {"pico": "RPI_PICO", "pico_w": "RPI_PICO_W", "pico2": "RPI_PICO2", "pico2_w": "RPI_PICO2_W"}
 
 # Run on the board by `mpremote exec`: its MicroPython, its .mpy ABI, the version its firmware says
 # (os.uname().version: on ours "v1.28.0 e0e9fbb17e, scoreboard aa15b22c3d on 2026-12-07",
@@ -95,8 +95,7 @@ def check_board(info, board="pico"):
     major, sub, _arch = info.mpy
     if major == MPY_ABI[0] and tuple(info.version[:2]) >= MIN_MICROPYTHON:
         return
-    fw = FIRMWARE_NAME.get(board, "RPI_PICO")
-    want = BOARD_MICROPYTHON.get(board, "1.24.1")
+    fw, want = official(board)
     raise DeployError(
         "the board runs MicroPython %s (.mpy v%d.%d); this firmware is compiled for MicroPython %s "
         "(.mpy v%d.%d) and needs %d.%d or newer with .mpy v%d. Nothing was copied.\n"
@@ -104,6 +103,14 @@ def check_board(info, board="pico"):
         "while plugging the board in, copy the .uf2 onto the drive that appears; then run "
         "`make deploy` again." % (info.version_text, major, sub, want, MPY_ABI[0], MPY_ABI[1],
                                   MIN_MICROPYTHON[0], MIN_MICROPYTHON[1], MPY_ABI[0], fw, want, fw))
+
+
+def official(board):
+    """(MicroPython's board, version) of the official firmware the fallback path wants on `board`
+    ("RPI_PICO", "1.24.1": its board.json); a board with none (no Pico) is told the Pico's."""
+    if not boards.fact(board, "micropython_board"):
+        board = "pico"
+    return boards.fact(board, "micropython_board"), boards.fact(board, "official_micropython")
 
 
 def check_frozen(info, board, checkout_tree, port=None):

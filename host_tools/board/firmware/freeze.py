@@ -25,9 +25,13 @@ DATA_VFS = os.path.join(HERE, "frozen_data.py")       # frozen as the module fro
 BUILD_INFO = "firmware_build"        # the frozen module that says what the firmware was built from
 MAIN = staging.MAIN_MODULE            # firmware/main.py, frozen as firmware_main (as deploy compiles it)
 DATA_KEY = "DATA"
-# lwIP's TCP connections in our build of a board with a radio (boards/pico_w/phones.h): every
-# phone's stream held open beside a page load and a phone's request.
-TCP_CONNECTIONS = 16
+
+
+def tcp_connections(board):
+    """lwIP's TCP connections in our build of a board with a radio ("tcp_connections" in its
+    board.json, which the build hands to boards/pico_w/phones.h): every phone's stream held open
+    beside a page load and a phone's request."""
+    return boards.facts(board)["tcp_connections"]
 
 
 def data_module(rel):
@@ -77,7 +81,7 @@ def build_info_source(board, tree, radio):
              "TREE = %r" % tree,
              "MICROPYTHON = %r" % ".".join(str(x) for x in pinned.MICROPYTHON_VERSION)]
     if radio:
-        lines.append("TCP_CONNECTIONS = %d" % TCP_CONNECTIONS)
+        lines.append("TCP_CONNECTIONS = %d" % tcp_connections(board))
     return "\n".join(lines) + "\n"
 
 

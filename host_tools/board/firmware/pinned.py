@@ -25,14 +25,3 @@ PICOTOOL_COMMIT = "de8ae5ac334e1126993f72a5c67949712fd1e1a4"
 
 # Debian's ARM toolchain (arm-none-eabi-gcc 12.2.1 on bookworm).
 DEBIAN_PACKAGES = ("gcc-arm-none-eabi", "libnewlib-arm-none-eabi", "libstdc++-arm-none-eabi-newlib")
-
-# Our boards and the MicroPython board each one's build configuration starts from.
-BOARDS = {
-    "pico": "RPI_PICO",
-    "pico_w": "RPI_PICO_W",
-    "pico2": "RPI_PICO2",
-    "pico2_w": "RPI_PICO2_W",
-}
-# The UF2 family of each chip (the bootrom refuses another's).
-UF2_FAMILY = {"RPI_PICO": 0xE48BFF56, "RPI_PICO_W": 0xE48BFF56,
-              "RPI_PICO2": 0xE48BFF59, "RPI_PICO2_W": 0xE48BFF59}

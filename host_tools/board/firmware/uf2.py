@@ -8,6 +8,7 @@ aa15b22c3d on 2026-12-06" for ours, as its os.uname().version says it).
 """
 import struct
 
+from host_tools.board import boards
 from host_tools.board.firmware import version as _version
 
 MAGIC0, MAGIC1, MAGIC_END = 0x0A324655, 0x9E5D5157, 0x0AB16F30
@@ -15,10 +16,6 @@ FLAG_FAMILY = 0x00002000
 FAMILIES = {0xE48BFF56: "RP2040", 0xE48BFF59: "RP2350", 0xE48BFF57: "RP2350", 0xE48BFF5A: "RP2350",
             0xE48BFF5B: "RP2350"}
 OURS = b"Scoreboard on "
-# What a board's name says of its hardware, for both firmwares (the longest names first).
-KINDS = (("Raspberry Pi Pico 2 W", "pico2_w"), ("Raspberry Pi Pico2 W", "pico2_w"),
-         ("Raspberry Pi Pico 2", "pico2"), ("Raspberry Pi Pico2", "pico2"),
-         ("Raspberry Pi Pico W", "pico_w"), ("Raspberry Pi Pico", "pico"))
 
 
 class UF2Error(ValueError):
@@ -37,13 +34,20 @@ class Image:
 
     @property
     def hardware(self):
-        """"pico", "pico_w", "pico2" or "pico2_w" from the board's name, or None."""
+        """The firmware board (boards.firmware_boards()) the board's name says, or None."""
         return hardware_of(self.board_name or "")
+
+
+def kinds():
+    """What a board's name says of its hardware, for both firmwares: (name, board) for each name
+    a firmware board reports ("reports" in its board.json), the longest names first."""
+    pairs = [(text, b) for b in boards.firmware_boards() for text in boards.facts(b)["reports"]]
+    return sorted(pairs, key=lambda p: -len(p[0]))
 
 
 def hardware_of(name):
     """The board kind a MicroPython board name or `sys.implementation._machine` names."""
-    for text, kind in KINDS:
+    for text, kind in kinds():
         if text in name:
             return kind
     return None
@@ -84,7 +88,7 @@ def _board_name(payload):
     if i >= 0:
         return payload[i:payload.index(b"\0", i)].decode("ascii", "replace"), True
     best = None
-    for text, _kind in KINDS:
+    for text, _kind in kinds():
         j = payload.find(text.encode() + b" with RP2")
         if j >= 0 and (best is None or len(text) > len(best)):
             best = text

@@ -194,7 +194,11 @@ DOC = os.path.join(boards.ROOT, "docs", "firmware.md")
 BEGIN = ("<!-- written by `python -m host_tools.board.firmware.unused --doc` from the link maps of the "
          "last `make firmware BOARD=all`: edit unused.py and the boards' headers, not this table -->")
 END = "<!-- end of the table of what is turned off -->"
-TITLES = {"pico": "Pico", "pico_w": "Pico W", "pico2": "Pico 2", "pico2_w": "Pico 2 W"}
+
+
+def title(board):
+    """The board's title in the table's head ("Pico W": "title" in its board.json)."""
+    return boards.facts(board)["title"]
 
 
 def last_build(board):
@@ -207,7 +211,7 @@ def last_build(board):
     with open(os.path.join(work, "cmake", "CMakeCache.txt"), encoding="utf-8") as f:
         port = re.search(r"^CMAKE_HOME_DIRECTORY:INTERNAL=(.*)$", f.read(), re.M).group(1)
     rows, ref_bytes, our_bytes = measure(board, ref, ours, os.path.dirname(os.path.dirname(port)))
-    return rows, ref_bytes, our_bytes, layout.code_area(board), layout.FLOOR[board]
+    return rows, ref_bytes, our_bytes, layout.code_area(board), boards.facts(board)["floor_bytes"]
 
 
 def _n(n):
@@ -216,8 +220,8 @@ def _n(n):
 
 def doc_table(builds):
     """The Markdown table of every row over the boards in `builds` ({board: last_build()})."""
-    shown = [b for b in TITLES if builds.get(b)]
-    head = ["| turned off | defines (MICROPY_...) | why | " + " | ".join(TITLES[b] for b in shown) + " |",
+    shown = [b for b in boards.firmware_boards() if builds.get(b)]
+    head = ["| turned off | defines (MICROPY_...) | why | " + " | ".join(title(b) for b in shown) + " |",
             "|---|---|---|" + "---:|" * len(shown)]
     freed_by = {b: {(r if r == SHARED else r.what): n for r, n in builds[b][0]} for b in shown}
     body = []
@@ -231,7 +235,7 @@ def doc_table(builds):
                 % " | ".join("**%s**" % _n(builds[b][1] - builds[b][2]) for b in shown))
     body.append("| code area left | | ours (with every option on) | %s |" % " | ".join(
         "%s (%s)" % (_n(builds[b][3] - builds[b][2]), _n(builds[b][3] - builds[b][1])) for b in shown))
-    body.append("| floor | | `make firmware` fails below it (layout.FLOOR) | %s |"
+    body.append("| floor | | `make firmware` fails below it (floor_bytes, board.json) | %s |"
                 % " | ".join(_n(builds[b][4]) for b in shown))
     return head + body
 
@@ -245,13 +249,27 @@ def write_doc(builds, path=DOC):
         f.write(text[:i] + "\n" + "\n".join(doc_table(builds)) + "\n" + text[j:])
 
 
+def _last_builds(asked):
+    """{board: last_build(board)} of the boards asked for (default: every firmware board)."""
+    known = boards.firmware_boards()
+    for b in asked or ():
+        if b not in known:
+            raise boards.BoardError("no firmware for board %r: the boards are %s" % (b, ", ".join(known)))
+    return {b: last_build(b) for b in (asked or known)}
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m host_tools.board.firmware.unused",
                                  description=__doc__.split("\n\n")[0])
-    ap.add_argument("--board", action="append", choices=sorted(TITLES), help="a board (default: each one built)")
+    ap.add_argument("--board", action="append", metavar="BOARD",
+                    help="%s (default: each one built)" % boards.firmware_help(None))
     ap.add_argument("--doc", action="store_true", help="write the table into docs/firmware.md")
     a = ap.parse_args(argv)
-    builds = {b: last_build(b) for b in (a.board or TITLES)}
+    try:
+        builds = _last_builds(a.board)
+    except boards.BoardError as e:
+        print("unused: %s" % e, file=sys.stderr)
+        return 2
     if not any(builds.values()):
         print("unused: no board is built with its reference (make firmware BOARD=all)", file=sys.stderr)
         return 2

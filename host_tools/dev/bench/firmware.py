@@ -132,9 +132,10 @@ def free_blocks(board, ours):
 
 def sizes():
     """(board, UF2 bytes, firmware bytes, code area bytes) of each built board (None: not built)."""
-    from host_tools.board.firmware import build, layout, pinned, uf2
+    from host_tools.board import boards
+    from host_tools.board.firmware import build, layout, uf2
     out = []
-    for board in sorted(pinned.BOARDS):
+    for board in sorted(boards.firmware_boards()):
         path = build.uf2_path(board)
         if not os.path.exists(path):
             out.append((board, None, None, None))

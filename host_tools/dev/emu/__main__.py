@@ -30,7 +30,7 @@ import termios
 import time
 import tty
 
-from host_tools.board import staging
+from host_tools.board import boards, staging
 
 from .costs import Costs
 from .firmware import UF2_HELP, W_UF2_HELP, app_flash, find_uf2
@@ -100,7 +100,7 @@ def _parser():
     ap = argparse.ArgumentParser(prog="python -m host_tools.dev.emu", description=__doc__.split("\n\n")[0])
     ap.add_argument("--uf2", default=None, help="MicroPython UF2 (default $PICO_UF2, .cache/RPI_PICO.uf2; a radio board: "
                                                     "$PICO_W_UF2, .cache/RPI_PICO_W.uf2)")
-    ap.add_argument("--board", default="pico")
+    ap.add_argument("--board", default="pico", help="%s (default pico)" % boards.spoken(boards.pico_boards()))
     ap.add_argument("--flash", default=None, help="boot this flash image instead of a fresh staged tree")
     ap.add_argument("--save", default=None, help="write the flash image here on quit")
     ap.add_argument("--script", default=None, help="run a button script (host_tools/dev/sim syntax) headless")

@@ -3,14 +3,17 @@
 RPI_PICO layout: 1408 KiB at flash offset 0xA0000 = 352 blocks of 4096 bytes; littlefs v2.0
 on-disk format, program size 256 (a flash page). RPI_PICO_W (its firmware holds the radio's
 blob): 848 KiB at 0x12C000 = 212 blocks (W_BLOCK_COUNT). An image's size says its block count.
+The sizes are the boards' "storage_bytes" (boards/pico/board.json, boards/pico_w/board.json).
 """
 import os
 
 from littlefs import LittleFS, UserContext
 
+from host_tools.board import boards
+
 BLOCK_SIZE = 4096
-BLOCK_COUNT = 352
-W_BLOCK_COUNT = 212
+BLOCK_COUNT = boards.facts("pico")["storage_bytes"] // BLOCK_SIZE         # 352
+W_BLOCK_COUNT = boards.facts("pico_w")["storage_bytes"] // BLOCK_SIZE     # 212
 PROG_SIZE = 256
 DISK_VERSION = 0x00020000
 
