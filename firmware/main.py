@@ -156,8 +156,8 @@ def step(app, buttons, now):
     if not events:
         app.frame()
         st = app.store
-        # looked at here, not in App.rest: a call on each of 100 idle polls a second was a sixth
-        # of the idle loop's cycles (docs/performance.md)
+        # looked at here, not in App.rest: a call on each of 100 idle polls a second cost about
+        # a tenth of the idle loop's cycles (docs/performance.md)
         if buttons.rest and st is not None and st.resting is not None:
             app.rest()
         return

@@ -282,7 +282,7 @@ def _answer(a):
             raise BoardError("no board under boards/ has a %s of its own: no firmware to build" % BUILD_CONFIG)
         return " ".join(built)
     if a.radio:
-        return a.radio if read(a.radio).get("RADIO") is True else None
+        return a.radio if has_radio(a.radio) else None
     if a.facts:
         got = facts(a.facts)
         if "uf2_family" in got:
