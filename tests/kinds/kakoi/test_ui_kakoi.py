@@ -87,7 +87,7 @@ def test_kakoi_ok_after_adding_never_deletes_and_deleting_asks():
     assert d.screen() == "Calls" and not any(r.startswith("P3 ドボン") for r in scr.rows())
 
 
-def test_kakoi_issue12_crash_path_cannot_happen_and_every_seat_called_says_so():
+def test_kakoi_crash_path_cannot_happen_and_every_seat_called_says_so():
     # result → ドボン → calls → ＋追加 → 追加 without a seat: the seat is the first question now
     d = Driver(lang="ja")
     new_game(d, 2, 2)
