@@ -47,7 +47,7 @@ def load_saved(app, key):
     if st is None or not isinstance(key, str) or layout.parse(layout.snap(key)) is None:
         return None
     st._listed = None
-    cat = st._catalog()
+    cat = st.catalog()
     if key not in cat:
         return None
     from storage import recovery

@@ -15,7 +15,7 @@ class Join(Screen):
         net = app.hub.net
         self.pages = []
         if net.get("password") is not None and net.get("mode") == "ap":
-            from net.qr_data import wifi_join
+            from draw.qr_data import wifi_join
             self.pages.append(("PH_WIFI", wifi_join(net["ssid"], net["password"]), net["ssid"]))
         self.pages.append(("PH_PAGE", app.hub.address(), self.typed(net)))
         self.at = 0
@@ -34,7 +34,7 @@ class Join(Screen):
     def hide(self):
         self.code = None
         from core.registry import unload
-        unload(("net.qr", "net.qr_data"))   # the encoder's 9 KB of heap: only while codes are shown
+        unload(("draw.qr", "draw.qr_data"))   # the encoder's 9 KB of heap: only while codes are shown
 
     def on_button(self, kind, name):
         if kind not in ("click", "repeat"):
@@ -47,7 +47,7 @@ class Join(Screen):
             self.app.pop()
 
     def draw(self, c):
-        from net import qr
+        from draw import qr
         from ui.screens_common import title
         app = self.app
         hub = app.hub
