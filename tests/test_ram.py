@@ -63,7 +63,7 @@ def op(app, o):
 
 
 def mods():
-    return sorted(k for k in sys.modules if k.split('.')[0] in ('core', 'storage', 'kinds', 'ui', 'draw'))
+    return sorted(k for k in sys.modules if k.split('.')[0] in ('core', 'storage', 'kinds', 'ui', 'words', 'draw'))
 
 
 FAKE = FakeGc()
@@ -276,12 +276,12 @@ def test_texts_match_the_tables_in_both_languages():
 
 
 def test_the_texts_stay_in_the_file_and_a_new_file_does_not_change_them(tmp_path, monkeypatch):
-    """CPython: the App holds the ids and offsets of the file's sections, not their texts (ui/texts.py
+    """CPython: the App holds the ids and offsets of the file's sections, not their texts (words/texts.py
     reads a text from the file it opened); make_texts puts a new file under the name, so an App that
     has the old one open keeps its texts until it loads them again."""
     import shutil
     from host_tools.board import make_texts
-    from ui import texts
+    from words import texts
     from ui_harness import Driver
     path = str(tmp_path / "texts.bin")
     shutil.copy(make_texts.OUT, path)

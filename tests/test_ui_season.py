@@ -8,6 +8,7 @@ import pytest
 
 from ui_harness import Driver, flash_store, pick
 from ui import screens_season
+from words.game import rate
 
 import game_data
 
@@ -50,7 +51,7 @@ def test_counts_finished_games_and_says_what_is_not(tmp_path):
     # every figure has its word (「P2 100%」 had none): the name alone, then 1位率, then
     # 1位 of the games
     shown = dict((p[0][0], p) for p in pages[1:])
-    assert shown == dict((n, [(n, ""), ("1位率", screens_season.rate(d.app.t, won[n], 2)), ("1位", "%d/2" % won[n])])
+    assert shown == dict((n, [(n, ""), ("1位率", rate(d.app.t, won[n], 2)), ("1位", "%d/2" % won[n])])
                          for n in ("あや", "Ben", "ちか"))
     order = [p[0][0] for p in pages[1:]]
     assert order == sorted(order, key=lambda n: (-won[n], n))
@@ -83,9 +84,9 @@ def test_an_empty_flash_and_no_flash(tmp_path):
 @pytest.mark.parametrize("wins, games, shown", [(0, 3, "0％"), (1, 3, "33％"), (2, 3, "67％"), (1, 8, "13％"),
                                                 (3, 8, "38％"), (5, 5, "100％")])
 def test_win_rate_whole_percent_half_up(wins, games, shown):
-    assert screens_season.rate(Driver(lang="ja").app.t, wins, games) == shown
+    assert rate(Driver(lang="ja").app.t, wins, games) == shown
     # English writes its own sign (「％」 read as a Japanese sign in English)
-    assert screens_season.rate(Driver(lang="en").app.t, wins, games) == shown.replace("％", "%")
+    assert rate(Driver(lang="en").app.t, wins, games) == shown.replace("％", "%")
 
 
 def test_an_english_rate_says_percent_and_draws_it_large(tmp_path):

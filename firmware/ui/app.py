@@ -17,7 +17,7 @@ import gc
 
 from core.errors import Refusal, fill
 from core import registry
-from ui import texts
+from words import texts
 from ui.session import Session
 
 TOAST_MS = 2500
@@ -117,7 +117,7 @@ class App(Session):
         return fill(s, info)
 
     def _texts(self):
-        """The current language's texts (ui/texts.py): read from ui/texts.bin, or copied out of a
+        """The current language's texts (words/texts.py): read from ui/texts.bin, or copied out of a
         table the file lacks."""
         self._tx = None          # the old texts can go before the new ones are read (RAM)
         self._kept = {}
@@ -200,6 +200,11 @@ class App(Session):
     # ---- the screen stack ------------------------------------------------------------------------
     def top(self):
         return self.stack[-1]
+
+    def claim(self, hub, seat):
+        """A phone asks for `seat` (net/seats.py): the question on the panel."""
+        from ui.screens_phones import Claim
+        self.push(Claim(self, hub, seat))
 
     def push(self, s):
         if self.stack:

@@ -72,27 +72,6 @@ class Hands:
         self.done(self.got)
 
 
-def sections(vo, h):
-    """The phones' view of the open result (net/live.py): who has still to enter a hand; once
-    all are in, the preview the panel shows."""
-    t = vo.t
-    lines = []
-    for s in h.seats:
-        if s not in h.got:
-            state = t("PH_HAND_WAIT")
-        else:
-            state = t("PH_HAND_PHONE" if h.by_phone.get(s) else "PH_HAND_IN")
-        lines.append(t("PH_HAND_LINE", {"name": vo.name(s), "state": state}))
-    out = [{"head": t("PH_HANDS"), "lines": lines}]
-    if not h.waiting():
-        f = getattr(h.phone, "preview", None)      # the game's hands module (kinds/<kind>/hands.py)
-        top = vo.app.stack[-1] if vo.app.stack else None
-        more = f(vo, top, h) if f is not None else None
-        if more:
-            out.append({"head": t("PH_PREVIEW"), "lines": more})
-    return out
-
-
 class HandsScreen(ListScreen):
     """「手札の入力」 on the panel: each seat whose hand counts, entered or still to come from its
     phone. ok on a seat enters (or corrects) its hand here; back drops the whole result."""

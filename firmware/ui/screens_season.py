@@ -9,37 +9,7 @@ import gc
 
 from ui.screens_big import draw_page
 from ui.screens_common import Screen
-
-
-def tally(store):
-    """(games counted, games not counted, [[name, games, wins]] most wins first)."""
-    per = {}
-    counted = 0
-    left_out = 0
-    for seats, over, standings in store.each_standings():
-        names = [str(n) for n in seats]
-        if not over or len(set(names)) < len(names):
-            left_out += 1        # unfinished, or one name at two seats (who won is lost): as the PC's
-            continue
-        counted += 1
-        for e in standings:
-            row = per.get(names[e["seat"]])
-            if row is None:
-                row = per[names[e["seat"]]] = [names[e["seat"]], 0, 0]
-            row[1] += 1
-            if e["place"] == 1:
-                row[2] += 1
-    rows = list(per.values())
-    # most wins, then the higher win rate (per mille, no float), then the name: one key, as
-    # MicroPython's sort is not stable
-    rows.sort(key=lambda r: (-r[2], -(r[2] * 1000 // r[1]), r[0]))
-    return counted, left_out, rows
-
-
-def rate(t, wins, games):
-    """The win rate as the table reads it, in the language of `t`: whole percent, rounded half up
-    (「50％」, "50%")."""
-    return t("SN_PCT", {"n": (200 * wins + games) // (2 * games)}) if games else "-"
+from words.game import tally, rate
 
 
 class Season(Screen):

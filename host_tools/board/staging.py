@@ -65,7 +65,10 @@ SSD1306_MEMBER = "micropython-ssd1306-0.3/ssd1306.py"
 NET_DIR = "net"
 KINDS_DIR = "kinds"          # a game's folder: its phone view (PHONE_VIEW) goes with the server
 PHONE_VIEW = "phone.py"
-PHONE_HANDS = "hands.py"      # kinds/<kind>/hands.py and ui/hands.py: only with phones (ui/hands.py)
+PHONE_HANDS = "hands.py"      # kinds/<kind>/hands.py: only with phones (ui/hands.py)
+# the phones' hands, the join codes' screens and their QR encoder: only on a board that serves phones
+# (the menu offers スマホで見る, ui/screens_phones.py, only with app.hub)
+PHONES_ONLY = ("ui/hands.py", "ui/screens_phones.py", "draw/qr.py", "draw/qr_data.py")
 REQUIREMENTS = os.path.join(ROOT, "requirements.txt")
 
 SOURCE_AT_ROOT = ("main.py", "boot.py")     # MicroPython runs these by name: they stay source
@@ -237,8 +240,8 @@ def compile_mpy(src, dst, source_name):
 def _firmware_files(firmware_dir, radio=False):
     """(full path, path on the board) of every firmware file a board gets: code and data files;
     firmware/net/ (every file in it: the server and its page), each game's phone view
-    (kinds/<kind>/phone.py) and the phones' hands (kinds/<kind>/hands.py, ui/hands.py) only
-    when `radio`."""
+    (kinds/<kind>/phone.py), the phones' hands (kinds/<kind>/hands.py, ui/hands.py) and the
+    join codes (ui/screens_phones.py, draw/qr.py, qr_data.py) only when `radio`."""
     for root, dirs, files in os.walk(firmware_dir):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
         if root == firmware_dir and not radio and NET_DIR in dirs:
@@ -249,7 +252,7 @@ def _firmware_files(firmware_dir, radio=False):
         for fn in sorted(files):
             if not radio and phone_of_a_game and fn in (PHONE_VIEW, PHONE_HANDS):
                 continue
-            if not radio and top == "ui" and fn == PHONE_HANDS:
+            if not radio and top + "/" + fn in PHONES_ONLY:
                 continue
             if fn.endswith(".py") or fn.endswith(DATA_SUFFIXES) or (in_net and not fn.startswith(".")):
                 full = os.path.join(root, fn)

@@ -238,7 +238,7 @@ def preview(vo, top, hands):
     from core.errors import Refusal
     from kinds.kabu.review import lines
     try:
-        return lines(vo, vo.app.dry_run(ev))
+        return lines(vo, hands.app.dry_run(ev))
     except Refusal as r:
         return [vo.t(r.msg_id, r.info)]
 
