@@ -8,8 +8,9 @@ The staged tree is the Pico's filesystem root:
     board.py           boards/<board>/board.py with what it derives from, as source (main.py imports it)
     core/*.mpy         every other firmware/**/*.py compiled with mpy-cross -march=armv6m:
     storage/*.mpy      the engine core, the storage, the screens shared by every game, the drawing,
-    ui/*.mpy draw/*.mpy   the hardware layer and one folder per game (kinds/<kind>/: rules, texts,
-    hw/*.mpy kinds/*/*.mpy   screens); draw/misaki.fnt and ui/texts.bin as they are
+    ui/*.mpy draw/*.mpy   the texts and the games' words (words/), the hardware layer and one folder
+    words/*.mpy hw/*.mpy  per game (kinds/<kind>/: rules, texts, screens); draw/misaki.fnt and
+    kinds/*/*.mpy         ui/texts.bin as they are
     lib/ssd1306.mpy    micropython-lib's SSD1306 driver (where `mpremote mip install ssd1306` puts it)
 
 and on a board whose file says RADIO = True (Pico W, Pico 2 W), the phone server as well:
@@ -17,10 +18,11 @@ and on a board whose file says RADIO = True (Pico W, Pico 2 W), the phone server
     net/*.mpy          firmware/net/ (the server; its other files, the page, copied as they are)
     kinds/*/phone.mpy  each game's phone view
     kinds/*/hands.mpy, ui/hands.mpy   the hands entered on the players' own phones
+    ui/screens_phones.mpy, draw/qr.mpy, draw/qr_data.mpy   スマホで見る: the join codes
     lib/microdot/*.mpy the modules of the pinned microdot (PyPI, requirements.txt) the server imports
 
-A board without a radio gets none of these: net/, the phone views and the phones' hands are left
-out of its tree, and of package.json.
+A board without a radio gets none of these: net/, the phone views, the phones' hands and the join
+codes are left out of its tree, and of package.json.
 
 mpy-cross: the .mpy files must load on the board's MicroPython (v1.24.1 for RPI_PICO here).
 MicroPython loads any .mpy of major version 6 whose sub-version is not newer than its own when
