@@ -197,7 +197,7 @@ def test_switching_games_under_micropython_keeps_one_game_loaded(figures):
 
 def _game_modules():
     """The imported modules that belong to a game: in one's folder (kinds/<kind>/, not the
-    package itself), or in one's registry entry (ui.grid, the rank grid of 株ドボン and 囲将会ドボン)."""
+    package itself), or in one's registry entry (ui.widgets.grid, the rank grid of 株ドボン and 囲将会ドボン)."""
     owned = set(m for g in KINDS for m in registry.modules_of(g))
     return sorted(set(k for k in sys.modules if k in owned or (
         k.startswith("kinds.") and k.count(".") == 2 and k.split(".")[1] in KINDS)))
@@ -330,7 +330,7 @@ def test_while_playing_the_menus_and_before_it_the_game_screens_are_not_loaded()
     d.app.to_start()
     new_game(d, 1, registry.seats(kind)[0])
     assert d.screen() == "Play" and registry.entry(kind)[2] in sys.modules
-    assert "ui.screens_menu" not in sys.modules
+    assert "ui.screens.menu" not in sys.modules
     d.app.game_menu()
     assert d.screen() == "GameMenu" and not d.app.errors
     d.press("back")

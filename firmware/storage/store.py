@@ -333,7 +333,7 @@ class Store:
 
     def each_standings(self):
         """Yields (seats, over, standings) of every game on the flash that reads, one game in RAM
-        at a time (the season screen's figures: ui/screens_season.py); read only, no repair."""
+        at a time (the season screen's figures: ui/screens/season.py); read only, no repair."""
         self._listed = None
         stems, cat = self._stems_newest_first()
         try:

@@ -18,7 +18,7 @@ and on a board whose file says RADIO = True (Pico W, Pico 2 W), the phone server
     net/*.mpy          firmware/net/ (the server; its other files, the page, copied as they are)
     kinds/*/phone.mpy  each game's phone view
     kinds/*/hands.mpy, ui/hands.mpy   the hands entered on the players' own phones
-    ui/screens_phones.mpy, draw/qr.mpy, draw/qr_data.mpy   スマホで見る: the join codes
+    ui/screens/phones.mpy, draw/qr.mpy, draw/qr_data.mpy   スマホで見る: the join codes
     lib/microdot/*.mpy the modules of the pinned microdot (PyPI, requirements.txt) the server imports
 
 A board without a radio gets none of these: net/, the phone views, the phones' hands and the join
@@ -69,8 +69,8 @@ KINDS_DIR = "kinds"          # a game's folder: its phone view (PHONE_VIEW) goes
 PHONE_VIEW = "phone.py"
 PHONE_HANDS = "hands.py"      # kinds/<kind>/hands.py: only with phones (ui/hands.py)
 # the phones' hands, the join codes' screens and their QR encoder: only on a board that serves phones
-# (the menu offers スマホで見る, ui/screens_phones.py, only with app.hub)
-PHONES_ONLY = ("ui/hands.py", "ui/screens_phones.py", "draw/qr.py", "draw/qr_data.py")
+# (the menu offers スマホで見る, ui/screens/phones.py, only with app.hub)
+PHONES_ONLY = ("ui/hands.py", "ui/screens/phones.py", "draw/qr.py", "draw/qr_data.py")
 REQUIREMENTS = os.path.join(ROOT, "requirements.txt")
 
 SOURCE_AT_ROOT = ("main.py", "boot.py")     # MicroPython runs these by name: they stay source
@@ -243,7 +243,7 @@ def _firmware_files(firmware_dir, radio=False):
     """(full path, path on the board) of every firmware file a board gets: code and data files;
     firmware/net/ (every file in it: the server and its page), each game's phone view
     (kinds/<kind>/phone.py), the phones' hands (kinds/<kind>/hands.py, ui/hands.py) and the
-    join codes (ui/screens_phones.py, draw/qr.py, qr_data.py) only when `radio`."""
+    join codes (ui/screens/phones.py, draw/qr.py, qr_data.py) only when `radio`."""
     for root, dirs, files in os.walk(firmware_dir):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
         if root == firmware_dir and not radio and NET_DIR in dirs:
@@ -254,7 +254,7 @@ def _firmware_files(firmware_dir, radio=False):
         for fn in sorted(files):
             if not radio and phone_of_a_game and fn in (PHONE_VIEW, PHONE_HANDS):
                 continue
-            if not radio and top + "/" + fn in PHONES_ONLY:
+            if not radio and os.path.relpath(os.path.join(root, fn), firmware_dir).replace(os.sep, "/") in PHONES_ONLY:
                 continue
             if fn.endswith(".py") or fn.endswith(DATA_SUFFIXES) or (in_net and not fn.startswith(".")):
                 full = os.path.join(root, fn)

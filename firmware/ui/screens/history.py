@@ -5,7 +5,7 @@ import gc
 
 from core.errors import Refusal
 from words.game import lines
-from ui.screens_common import ListScreen, Menu, Confirm, hint, fit, ROWS, W
+from ui.screens.common import ListScreen, Menu, Confirm, hint, fit, ROWS, W
 
 
 def back_to(app, n):

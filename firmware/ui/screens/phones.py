@@ -1,7 +1,7 @@
 # The panel's phone screens (a board that serves phones only: docs/phones.md): the two QR codes that
 # join a phone (the Wi-Fi, then the page with the table key), and the table's OK when a phone claims
 # a seat. Imported when opened.
-from ui.screens_common import Screen, wrap, W
+from ui.screens.common import Screen, wrap, W
 
 QR_ROOM = 64                 # the lit square the code sits in: the panel's height
 
@@ -48,7 +48,7 @@ class Join(Screen):
 
     def draw(self, c):
         from draw import qr
-        from ui.screens_common import title
+        from ui.screens.common import title
         app = self.app
         hub = app.hub
         lang = app.lang
@@ -118,7 +118,7 @@ class Claim(Screen):
             self.hub.answer(False)
 
     def draw(self, c):
-        from ui.screens_common import title, hint
+        from ui.screens.common import title, hint
         app = self.app
         t = self.hub.t
         title(c, t(app.lang, "PH_MENU"))

@@ -4,7 +4,7 @@
 import gc
 
 from draw.font import text_width
-from ui.screens_common import Screen, Menu, Confirm, title, fit, rtext, step_sel, W
+from ui.screens.common import Screen, Menu, Confirm, title, fit, rtext, step_sel, W
 from core import registry
 from words.game import progress
 

@@ -1,14 +1,14 @@
 # 通算成績 / "Season", from the first screen: each player's games, wins (1st places, shared ones
 # included) and win rate over the finished games on this board's flash, in the large view's type
-# (screens_big). First page: how many games are counted and how many are not (unfinished, or one
+# (ui/screens/big.py). First page: how many games are counted and how many are not (unfinished, or one
 # name at two seats);
 # then one page per player, most wins first: the name, 1位率, 1位 of the games (「4/8」). ▲▼ turn the pages, OK or back return. Rules:
 # docs/season.md. Imported when opened and forgotten when closed (RAM on the Pico): the figures
 # are a few numbers per player, the games read one at a time (Store.each_standings).
 import gc
 
-from ui.screens_big import draw_page
-from ui.screens_common import Screen
+from ui.screens.big import draw_page
+from ui.screens.common import Screen
 from words.game import tally, rate
 
 
@@ -33,7 +33,7 @@ class Season(Screen):
         if self not in self.app.stack:      # popped or reset away (nothing opens over it)
             self.rows = []
             from core import registry
-            registry.unload(("ui.screens_season",))
+            registry.unload(("ui.screens.season",))
 
     def pages(self):
         t = self.app.t
