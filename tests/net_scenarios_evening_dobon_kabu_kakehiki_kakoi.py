@@ -101,7 +101,7 @@ def claim(t, seat, cid):
 
 def setup(t, kind, names):
     """The panel's menus to a new game's settings and seats, looked at on each, then started."""
-    from ui.screens_menu import Boot, new_game
+    from ui.screens.menu import Boot, new_game
     t.app.reset(Boot(t.app))
     t.step()
     look(t, "start menu")
@@ -109,7 +109,7 @@ def setup(t, kind, names):
     top = t.app.top()
     if type(top).__name__ == "AskNew":
         top.keep_then_new()
-    from ui.screens_menu import _settings
+    from ui.screens.menu import _settings
     _settings(t.app, kind)
     t.step()
     settings_ok = look(t, "settings of " + kind)
@@ -119,7 +119,7 @@ def setup(t, kind, names):
         refused = None
     except Exception as r:
         refused = getattr(r, "msg_id", repr(r))
-    from ui.screens_setup import Seats
+    from ui.screens.setup import Seats
     t.app.push(Seats(t.app, kind, t.app.top().values))
     t.step()
     seats_ok = look(t, "seats of " + kind)
@@ -206,7 +206,7 @@ def main():
     look(t, "game 4 end")
 
     # game 1 resumed from the saved games: its seats are asked again, its secret stays hidden
-    from ui import screens_games
+    from ui.screens import games as screens_games
     key = [e["key"] for e in t.app.store.games() if e["kind"] == "kakehiki"][0]
     t.app.to_start()
     t.step()

@@ -20,8 +20,8 @@ from binascii import hexlify
 
 from hw.clock import FakeClock
 from ui.app import App
-from ui.screens_history import lines as panel_lines
-from ui.screens_season import tally
+from words.game import lines as panel_lines
+from words.game import tally
 from net.live import Hub
 from net.radio import Phones
 from storage.store import Store

@@ -38,7 +38,7 @@ mp = pytest.importorskip("mp")
 # menus, each game's own scenes (CANVAS_SCENES in tests/kinds/<kind>/data.py), in the registry's order.
 SCENES = [
     ("boot menu", "pass"),
-    ("games menu", "from ui import screens_menu; app.push(screens_menu.Games(app))"),
+    ("games menu", "from ui.screens import menu as screens_menu; app.push(screens_menu.Games(app))"),
 ] + [scene for k in game_data.kinds() for scene in getattr(game_data.of(k), "CANVAS_SCENES", ())]
 
 GUEST = r"""

@@ -105,24 +105,24 @@ def test_run_as_main_it_mounts_the_frozen_data_and_starts_the_scoreboard(tmp_pat
     import shutil
     for src in (freeze.LAUNCHER, freeze.DATA_VFS):
         shutil.copyfile(src, str(tmp_path / os.path.basename(src)))
-    for pkg in ("draw", "ui", "core"):
+    for pkg in ("draw", "words", "core"):
         (tmp_path / pkg).mkdir()
         (tmp_path / pkg / "__init__.py").write_text("")
     (tmp_path / "core" / "registry.py").write_text("CODE_IN_FLASH = False\n")
     (tmp_path / "draw" / "font.py").write_text("FONT_PATH = None\nTRUSTED = False\n")
-    (tmp_path / "ui" / "texts.py").write_text("PATH = None\nTRUSTED = False\n")
+    (tmp_path / "words" / "texts.py").write_text("PATH = None\nTRUSTED = False\n")
     font = bytes(range(256)) * 3 + b"MSK2"
     src = tmp_path / "src.fnt"
     src.write_bytes(font)
     freeze._write_data_module(str(src), str(tmp_path / "draw" / "misaki_fnt.py"), "draw/misaki.fnt")
     (tmp_path / "firmware_main.py").write_text(
-        "import sys\nimport draw.font, ui.texts\n"
+        "import sys\nimport draw.font, words.texts\n"
         "def main():\n"
         "    f = open(draw.font.FONT_PATH, 'rb')\n"
         "    f.seek(768)\n"
-        "    print('main', sys.path[0], draw.font.FONT_PATH, ui.texts.PATH, f.read(4), len(f.read()))\n"
+        "    print('main', sys.path[0], draw.font.FONT_PATH, words.texts.PATH, f.read(4), len(f.read()))\n"
         "    import core.registry\n"
-        "    print('trusted', draw.font.TRUSTED, ui.texts.TRUSTED, len(draw.font.DATA), core.registry.CODE_IN_FLASH)\n"
+        "    print('trusted', draw.font.TRUSTED, words.texts.TRUSTED, len(draw.font.DATA), core.registry.CODE_IN_FLASH)\n"
         "    try:\n        open('/.data/ui/texts.bin', 'rb')\n    except OSError as e:\n        print('missing', e.errno)\n"
         "    try:\n        open(draw.font.FONT_PATH, 'wb')\n    except OSError as e:\n        print('write', e.errno)\n")
     out = subprocess.run([mp, "frozen_main.py"], cwd=str(tmp_path), capture_output=True, text=True, timeout=60)

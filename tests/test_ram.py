@@ -63,7 +63,7 @@ def op(app, o):
 
 
 def mods():
-    return sorted(k for k in sys.modules if k.split('.')[0] in ('core', 'storage', 'kinds', 'ui', 'draw'))
+    return sorted(k for k in sys.modules if k.split('.')[0] in ('core', 'storage', 'kinds', 'ui', 'words', 'draw'))
 
 
 FAKE = FakeGc()
@@ -197,7 +197,7 @@ def test_switching_games_under_micropython_keeps_one_game_loaded(figures):
 
 def _game_modules():
     """The imported modules that belong to a game: in one's folder (kinds/<kind>/, not the
-    package itself), or in one's registry entry (ui.grid, the rank grid of 株ドボン and 囲将会ドボン)."""
+    package itself), or in one's registry entry (ui.widgets.grid, the rank grid of 株ドボン and 囲将会ドボン)."""
     owned = set(m for g in KINDS for m in registry.modules_of(g))
     return sorted(set(k for k in sys.modules if k in owned or (
         k.startswith("kinds.") and k.count(".") == 2 and k.split(".")[1] in KINDS)))
@@ -276,12 +276,12 @@ def test_texts_match_the_tables_in_both_languages():
 
 
 def test_the_texts_stay_in_the_file_and_a_new_file_does_not_change_them(tmp_path, monkeypatch):
-    """CPython: the App holds the ids and offsets of the file's sections, not their texts (ui/texts.py
+    """CPython: the App holds the ids and offsets of the file's sections, not their texts (words/texts.py
     reads a text from the file it opened); make_texts puts a new file under the name, so an App that
     has the old one open keeps its texts until it loads them again."""
     import shutil
     from host_tools.board import make_texts
-    from ui import texts
+    from words import texts
     from ui_harness import Driver
     path = str(tmp_path / "texts.bin")
     shutil.copy(make_texts.OUT, path)
@@ -330,7 +330,7 @@ def test_while_playing_the_menus_and_before_it_the_game_screens_are_not_loaded()
     d.app.to_start()
     new_game(d, 1, registry.seats(kind)[0])
     assert d.screen() == "Play" and registry.entry(kind)[2] in sys.modules
-    assert "ui.screens_menu" not in sys.modules
+    assert "ui.screens.menu" not in sys.modules
     d.app.game_menu()
     assert d.screen() == "GameMenu" and not d.app.errors
     d.press("back")

@@ -19,7 +19,7 @@ from core import registry
 from draw import font
 from draw.canvas import Canvas, WIDTH
 from draw.font import text_width
-from ui.screens_common import wrap
+from ui.screens.common import wrap
 from ui_harness import Driver, TextLog
 
 LANGS = ("ja", "en")

@@ -408,7 +408,7 @@ drv = ssd1306.SSD1306_I2C(128, 64, Bus())
 app = App(Display(drv, PicoBus(drv)), Store(root='/input/few'), Clock(), 'ja')
 app.frame()
 live('app')
-from ui import screens_menu
+from ui.screens import menu as screens_menu
 screens_menu._season(app)
 app.frame()
 live('few open')

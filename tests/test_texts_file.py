@@ -10,7 +10,7 @@ import pytest
 from host_tools.board import make_texts
 from host_tools.board.make_font import table_modules
 from core import registry
-from ui import texts as texts_module
+from words import texts as texts_module
 from ui_harness import Driver
 
 import game_data
@@ -200,7 +200,7 @@ from ui.app import App
 app = App(D(), None, C(), 'ja')
 app.frame()
 """ + played + r"""print('ASKED', [n for n in asked if n.endswith('strings') or n.endswith('.texts') or n.endswith('messages')])
-import ui.texts as T
+import words.texts as T
 T.PATH = '/input/none.bin'
 app.lang = 'en'
 print('E', app.t('E_SEATS', {'min': 2, 'max': 6}))
@@ -306,7 +306,7 @@ def test_a_file_made_from_other_tables_is_not_used(reference, monkeypatch, tmp_p
     path = tmp_path / "stale.bin"
     root = os.path.dirname(make_texts.FIRMWARE)
     made_there = ("import sys\nfrom host_tools.board import make_texts\nsys.path.insert(0, sys.argv[1])\n"
-                  "for m in [m for m in sys.modules if m.split('.')[0] in ('ui', 'core')]:\n"
+                  "for m in [m for m in sys.modules if m.split('.')[0] in ('ui', 'words', 'core')]:\n"
                   "    del sys.modules[m]\n"      # the tables are the old tree's
                   "open(sys.argv[2], 'wb').write(make_texts.build(root=sys.argv[1]))\n")
     subprocess.run([sys.executable, "-c", made_there, str(old), str(path)], cwd=root, check=True)
@@ -317,7 +317,7 @@ def test_a_file_made_from_other_tables_is_not_used(reference, monkeypatch, tmp_p
     assert got["NEW_GAME"] == "新しいゲーム" and got["TITLE"] == "カードゲーム得点板"
     _same_as_the_tables(reference, monkeypatch, str(path))
     # the tables the file was made from are on the board again: it is used (nothing imported)
-    from ui import texts_check
+    from words import texts_check
     monkeypatch.setattr(texts_module, "ROOT", str(old) + "/")
     texts_check.forget()
     got, imported = texts_of("ja", None, str(path), monkeypatch)

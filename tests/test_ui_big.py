@@ -6,7 +6,7 @@ import pytest
 from core import registry
 from ui_harness import Driver
 from draw.canvas import Canvas
-from ui.screens_big import big_text, big_width, pages_of
+from ui.screens.big import big_text, big_width, pages_of
 
 import game_data
 
@@ -78,6 +78,6 @@ def test_screens_opened_now_and_then_are_not_kept_while_playing():
     d = started(VIEWED, VIEW.BIG_SEATS)
     d.press("up")
     d.press("ok")
-    assert "ui.screens_big" in sys.modules
+    assert "ui.screens.big" in sys.modules
     d.app.submit(dict(VIEW.BIG_EVENT))
     assert not [m for m in PASSING if m in sys.modules]

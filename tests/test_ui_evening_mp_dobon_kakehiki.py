@@ -69,7 +69,7 @@ print('NAMES', top(), ' '.join(app.top().seats.names()))
 go('down down down down ok down ok')             # 決定, 開始
 print('PLAY', top(), ' '.join(app.game.header['seats']))
 go('up')
-print('BIG', top(), ' '.join([a + '=' + b for a, b in __import__('ui.screens_big').screens_big.pages_of(app)[0]]))
+print('BIG', top(), ' '.join([a + '=' + b for a, b in __import__('ui.screens.big').screens.big.pages_of(app)[0]]))
 go('ok')
 print('BACK', top(), app.errors)
 """

@@ -7,7 +7,7 @@ import pytest
 
 from storage.store import Store, OsFs
 from ui import errlog
-from ui.screens_common import Screen
+from ui.screens.common import Screen
 from ui_harness import Driver
 
 import game_data
@@ -131,7 +131,7 @@ def test_the_error_log_is_bounded_and_a_broken_flash_is_ignored(tmp_path, monkey
 
 
 def test_a_half_filled_form_cannot_be_submitted_and_names_the_field():
-    from ui.screens_entry import Form
+    from ui.screens.entry import Form
     d = Driver(lang="ja")
     d.seq(START)
     sent = []
@@ -204,7 +204,7 @@ class S:
     def resume_last(self):
         return None
 from ui.app import App
-from ui.screens_common import Screen
+from ui.screens.common import Screen
 class Boom(Screen):
     def on_button(self, kind, name):
         raise TypeError('boom')

@@ -127,8 +127,8 @@ def test_the_first_screen_says_where_the_game_is_not_how_many_lines(kind, tmp_pa
     after two deals, an undo and a redo); the resume line says what the saved-games list says
     (第3戦（全4戦）)."""
     from ui_harness import flash_store
-    from ui.screens_menu import Boot, resume_line
-    from ui.screens_games import progress
+    from ui.screens.menu import Boot, resume_line
+    from words.game import progress
     g = running_game(kind)
     d = Driver(store=flash_store(tmp_path), lang="ja")
     d.app.start(g)

@@ -7,7 +7,7 @@ import pytest
 
 from ui_harness import Driver, flash_store, pick
 from core import journal, validate
-from ui.screens_names import KEYS, _mark
+from ui.screens.names import KEYS, _mark
 
 
 def to_seats(d):

@@ -7,7 +7,8 @@ import sys
 import pytest
 
 from ui_harness import Driver, flash_store, pick
-from ui import screens_season
+from ui.screens import season as screens_season
+from words.game import rate
 
 import game_data
 
@@ -50,7 +51,7 @@ def test_counts_finished_games_and_says_what_is_not(tmp_path):
     # every figure has its word (「P2 100%」 had none): the name alone, then 1位率, then
     # 1位 of the games
     shown = dict((p[0][0], p) for p in pages[1:])
-    assert shown == dict((n, [(n, ""), ("1位率", screens_season.rate(d.app.t, won[n], 2)), ("1位", "%d/2" % won[n])])
+    assert shown == dict((n, [(n, ""), ("1位率", rate(d.app.t, won[n], 2)), ("1位", "%d/2" % won[n])])
                          for n in ("あや", "Ben", "ちか"))
     order = [p[0][0] for p in pages[1:]]
     assert order == sorted(order, key=lambda n: (-won[n], n))
@@ -68,7 +69,7 @@ def test_pages_turn_and_back_returns(tmp_path):
     d.press("up")
     assert scr.page == 3
     d.press("back")
-    assert d.screen() == "Boot" and "ui.screens_season" not in sys.modules   # forgotten once closed
+    assert d.screen() == "Boot" and "ui.screens.season" not in sys.modules   # forgotten once closed
 
 
 def test_an_empty_flash_and_no_flash(tmp_path):
@@ -83,15 +84,15 @@ def test_an_empty_flash_and_no_flash(tmp_path):
 @pytest.mark.parametrize("wins, games, shown", [(0, 3, "0％"), (1, 3, "33％"), (2, 3, "67％"), (1, 8, "13％"),
                                                 (3, 8, "38％"), (5, 5, "100％")])
 def test_win_rate_whole_percent_half_up(wins, games, shown):
-    assert screens_season.rate(Driver(lang="ja").app.t, wins, games) == shown
+    assert rate(Driver(lang="ja").app.t, wins, games) == shown
     # English writes its own sign (「％」 read as a Japanese sign in English)
-    assert screens_season.rate(Driver(lang="en").app.t, wins, games) == shown.replace("％", "%")
+    assert rate(Driver(lang="en").app.t, wins, games) == shown.replace("％", "%")
 
 
 def test_an_english_rate_says_percent_and_draws_it_large(tmp_path):
     """English writes "100%", the large type draws its % as wide as ％ (16 px, the sign
     legible across the table)."""
-    from ui.screens_big import big_width
+    from ui.screens.big import big_width
     d, _ = opened(tmp_path, [(["あや", "Ben", "ちか"], True)], "en")
     rates = [page[1][1] for page in d.app.top().pages()[1:]]
     assert rates and all(r.endswith("%") and "％" not in r for r in rates), rates
@@ -102,7 +103,7 @@ def test_a_long_name_leaves_its_figure_readable(tmp_path):
     """The name is cut to fit beside its win rate: the figure's columns are lit, the gap before it
     is dark."""
     d, _ = opened(tmp_path, [(["とても長い名前の人", "Benjamin-Alexander", "ちか"], True)])
-    from ui.screens_big import W, big_width
+    from ui.screens.big import W, big_width
     scr = d.app.top()
     for k in range(1, len(scr.pages())):
         scr.page = k
@@ -118,7 +119,7 @@ def test_a_long_name_leaves_its_figure_readable(tmp_path):
 @pytest.mark.parametrize("lang", ("ja", "en"))
 def test_every_label_fits_beside_its_figure_at_a_hundred_percent(lang, tmp_path):
     """「1位率 100％」 / 「Win % 100％」 whole in the large type (「Win rate」 was cut)."""
-    from ui.screens_big import big_width
+    from ui.screens.big import big_width
     d, _ = opened(tmp_path, [(["あや", "Ben", "ちか"], True)], lang)
     for page in d.app.top().pages()[1:]:
         for label, fig in page[1:]:

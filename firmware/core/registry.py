@@ -36,9 +36,9 @@ _GAMES = {
                  ("Kakehiki Hold'em", "掛け引きほーるでむ")),
     "kabu": ("kinds.kabu.rules", "kinds.kabu.texts", "kinds.kabu.screens",
              ("kinds.kabu.score", "kinds.kabu.cards", "kinds.kabu.entry", "kinds.kabu.names",
-              "kinds.kabu.review", "ui.grid"), ("Kabu Dobon", "株ドボン")),
+              "kinds.kabu.review", "ui.widgets.grid"), ("Kabu Dobon", "株ドボン")),
     "kakoi": ("kinds.kakoi.rules", "kinds.kakoi.texts", "kinds.kakoi.screens",
-              ("kinds.kakoi.score", "ui.grid", "kinds.kakoi.lines", "kinds.kakoi.entry"),
+              ("kinds.kakoi.score", "ui.widgets.grid", "kinds.kakoi.lines", "kinds.kakoi.entry"),
               ("Kakoi Dobon", "囲将会ドボン")),
     "dobon": ("kinds.dobon.rules", "kinds.dobon.texts", "kinds.dobon.screens", (), ("Dobon", "ドボン")),
 }

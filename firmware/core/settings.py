@@ -1,5 +1,5 @@
 # A game's settings, declared once in its rules module (SETTINGS); the defaults, the one check,
-# the setup screen (ui/screens_setup.py) and the settings table in docs/settings.md come from it.
+# the setup screen (ui/screens/setup.py) and the settings table in docs/settings.md come from it.
 #
 # One declaration per setting, in the order the setup screen lists them:
 #   (key, default, type, what, label text id, shown only if)

@@ -49,7 +49,7 @@ except ImportError:          # a MicroPython without it: sizes are still checked
 def data_paths(folder, name):
     """Where the firmware's data file `folder`/`name` may be: under the firmware's root as this
     module finds it (firmware/ on CPython), then at the root of the Pico's flash. The font here
-    (draw/misaki.fnt) and ui/texts.py's texts (ui/texts.bin) use it."""
+    (draw/misaki.fnt) and words/texts.py's texts (ui/texts.bin) use it."""
     rel = folder + "/" + name
     try:
         here = __file__

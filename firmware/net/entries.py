@@ -22,6 +22,28 @@ def can_save(h):
     return not h.waiting() and f is not None and f(top)
 
 
+def sections(vo, h):
+    """The phones' view of the open result (ui/hands.py's Hands; net/live.py shows it): who has
+    still to enter a hand; once all are in, the preview the panel shows."""
+    t = vo.t
+    lines = []
+    for s in h.seats:
+        if s not in h.got:
+            state = t("PH_HAND_WAIT")
+        else:
+            state = t("PH_HAND_PHONE" if h.by_phone.get(s) else "PH_HAND_IN")
+        lines.append(t("PH_HAND_LINE", {"name": vo.name(s), "state": state}))
+    out = [{"head": t("PH_HANDS"), "lines": lines}]
+    if not h.waiting():
+        f = getattr(h.phone, "preview", None)      # the game's hands module (kinds/<kind>/hands.py)
+        st = h.app.stack
+        top = st[-1] if st else None
+        more = f(vo, top, h) if f is not None else None
+        if more:
+            out.append({"head": t("PH_PREVIEW"), "lines": more})
+    return out
+
+
 def mine(hub, vo, seat, mine, mod):
     """The seat's forms and lines for a result: start one, enter its hand, see what it sent, save."""
     opens = getattr(mod, "opens", None)

@@ -7,42 +7,9 @@ import gc
 import json
 
 from core import registry
-from core.errors import Refusal, fill
-from ui import texts
+from core.errors import Refusal
+from words import texts
 from net.seats import Seats, panel, setting_up
-
-class Voice:
-    """The App as a phone in another language sees it, for the game on the table: t() in `lang`
-    and that game's texts and describe(), everything else the App's (names, state, game), so a
-    game's texts (its big(), lines(), describe()) read the same. The game's kind, not the App's:
-    while the panel sets up the next game the App has already chosen that one's kind."""
-
-    def __init__(self, app, lang, words, kind):
-        self.app = app
-        self.lang = lang
-        self.kind = kind
-        if lang == app.lang and kind == app.kind:
-            app.t("TITLE")               # the App's own texts, loaded: shared, not read twice
-            self._tx = app._tx
-        else:
-            self._tx = texts.load(lang, kind)
-        self._tx = self._tx + (words,)   # then the server's own (net/strings.py)
-
-    @property
-    def gmod(self):
-        return self.app.gmod if self.kind == self.app.kind else registry.screens(self.kind)
-
-    def t(self, sid, info=None):
-        s = texts.look(self._tx, sid)
-        return sid if s is None else fill(s, info)
-
-    def describe(self, rec):
-        """What an action was, in this language (the panel's history says it so: ui/session.py)."""
-        return self.t("ENDED") if rec.get("t") == "end" else self.gmod.describe(self, rec)
-
-    def __getattr__(self, name):
-        return getattr(self.app, name)
-
 
 class Hub(Seats):
     """What every phone sees and may do. poll() runs once per turn of the loop (cheap: a few
@@ -61,7 +28,7 @@ class Hub(Seats):
         self.starter = None          # the seat whose phone started the open result
         Seats.__init__(self)
         self.views = {}              # lang -> the public view of version v, as JSON text
-        self.voices = {}             # lang -> Voice (or the App itself in its own language)
+        self.voices = {}             # lang -> words/game.py Words of the game on the table
         self.words = {}              # lang -> the section of net/strings.py (the server's own texts)
         self.last = None             # (seq, outcome): the last result, for "the last result" lines
         self.wake = None             # callable: the server's streams wake up (set by the server)
@@ -147,12 +114,20 @@ class Hub(Seats):
         return g.header["kind"] if g is not None else self.app.kind
 
     def voice(self, lang):
+        """The game on the table in `lang`'s words (words/game.py Words), kept till it changes: the
+        App's own texts when it speaks that language, then the server's own (net/strings.py)."""
         app = self.app
         kind = self.kind()
         v = self.voices.get(lang)
-        if v is None or v.kind != kind:
+        if v is None or v.kind != kind or v.game is not app.game:
             gc.collect()
-            v = Voice(app, lang, self._words(lang), kind)
+            from words.game import Words
+            if lang == app.lang and kind == app.kind:
+                app.t("TITLE")           # the App's own texts, loaded: shared, not read twice
+                tx = app._tx
+            else:
+                tx = texts.load(lang, kind)
+            v = Words(lang, kind, tx + (self._words(lang),), app.game)
             self.voices[lang] = v
         return v
 
@@ -216,7 +191,7 @@ class Hub(Seats):
             view["next"] = registry.name(nxt, vo.lang)
         if g is None:
             view["screen"] = "games"
-            view["sections"] = saved_games(vo)
+            view["sections"] = saved_games(vo, app)
             if nxt is not None:
                 view["note"] = vo.t("PH_NEXT_GAME", {"game": view["next"]})
             return view
@@ -224,7 +199,8 @@ class Hub(Seats):
         view["game"] = g.game_id
         view["title"] = registry.name(kind, vo.lang)
         view["seats"] = [{"name": app.name(i), "phone": self.has_phone(i)} for i in range(g.nseats)]
-        view["progress"] = progress(vo, g)
+        from words.game import progress
+        view["progress"] = progress(vo, kind, g.settings, g.state, g.is_over())
         try:
             if nxt is not None:
                 view["note"] = vo.t("PH_NEXT_GAME", {"game": view["next"]})
@@ -246,7 +222,7 @@ class Hub(Seats):
         view["sections"] = mod.sections(vo, self.last[1] if self.last else None)
         h = open_hands(app)
         if h is not None:
-            from ui.hands import sections       # loaded already: a Hands is open
+            from net.entries import sections     # a Hands is open: the phones' forms need it too
             view["sections"] = sections(vo, h) + view["sections"]
         return view
 
@@ -326,32 +302,22 @@ def _note(vo, app):
     return what if sid is None else vo.t(sid, {"what": what})
 
 
-def progress(vo, g):
-    f = getattr(g.rules, "progress", None)
-    if f is None:
-        return ""
-    sid, info = f(g.settings, g.state, g.is_over())
-    return vo.t(sid, info)
-
-
 def standings(vo, head="STANDINGS"):
     """Place, name and score of every seat (any game: its rules' standings())."""
-    app = vo.app
-    st = sorted(app.game.standings(), key=lambda e: (e["place"], e["seat"]))
-    pts = "PTS_" + str(app.kind)
+    st = sorted(vo.game.standings(), key=lambda e: (e["place"], e["seat"]))
+    pts = "PTS_" + str(vo.kind)
     if vo.t(pts) == pts:
         pts = "PTS"
-    rows = [[vo.t("PLACE", {"n": e["place"]}), app.name(e["seat"]), vo.t(pts, {"n": e["score"]})]
+    rows = [[vo.t("PLACE", {"n": e["place"]}), vo.name(e["seat"]), vo.t(pts, {"n": e["score"]})]
             for e in st]
     return {"head": vo.t(head), "cols": ["", "", ""], "rows": rows, "hl": []}
 
 
-def saved_games(vo):
+def saved_games(vo, app):
     """Between games: the saved games, newest first (what the panel's list shows)."""
-    app = vo.app
     if app.store is None:
         return [{"lines": [vo.t("PH_NO_GAME")]}]
-    from ui.screens_games import progress as where
+    from words.game import progress as where
     rows = []
     gc.collect()
     for e in app.store.games():

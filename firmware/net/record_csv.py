@@ -2,7 +2,7 @@
 # as its journal is read back from the flash, sent about CHUNK bytes at a time.
 from core import registry
 from net.record_files import CHUNK
-from net.record_saved import SavedVoice, load_saved
+from net.record_saved import load_saved, words_of
 
 
 def csv(hub, lang, key):
@@ -15,7 +15,7 @@ def csv(hub, lang, key):
     if game is None:
         return None
     other = game.header["kind"] != app.kind
-    rows = _rows(SavedVoice(hub.voice(lang), app, game), game)
+    rows = _rows(words_of(hub.voice(lang), game), game)
     return game.store_key + ".csv", rows, (lambda: registry.unload_except(app.kind)) if other else None
 
 

@@ -11,7 +11,7 @@ def log_files(store, key):
     if store is None or not isinstance(key, str) or layout.parse(layout.snap(key)) is None:
         return None
     store._listed = None
-    segs = store._catalog().get(key)
+    segs = store.catalog().get(key)
     if not segs:
         return None
     return [_sized(store.fs, "%s/%s" % (store.root, layout.segment(key, s))) for s in segs]

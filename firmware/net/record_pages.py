@@ -3,21 +3,20 @@
 import gc
 
 from core import registry
-from net.record_saved import SavedVoice, load_saved
+from net.record_saved import load_saved, words_of
 
 WORDS = {"ja": ("各回の結果", "1位率"), "en": ("Each round", "Win rate")}
 
 
 def history(vo):
-    """The panel's 履歴 (ui/screens_history.lines) in the phone's language: the same lines, newest
+    """The panel's 履歴 (words/game.py lines) in the phone's language: the same lines, newest
     first, the same older-lines count; a hidden prediction reads as the panel reads it."""
-    app = vo.app
     t = vo.t
     sec = {"head": t("HISTORY"), "lines": []}
-    if app.game is None:
+    if vo.game is None:
         sec["lines"] = [t("PH_NO_GAME")]
         return {"sections": [sec]}
-    from ui.screens_history import lines
+    from words.game import lines
     got, total = lines(vo)
     if not got:
         got = [t("HIST_NONE")]
@@ -60,11 +59,11 @@ def results(hub, lang, key):
         return None
     kind = game.header["kind"]
     if game is not app.game:        # a saved game: its own names, state, texts and screens
-        vo = SavedVoice(vo, app, game)
+        vo = words_of(vo, game)
     over = game.is_over()
     where = ""
     try:
-        from ui.screens_games import progress
+        from words.game import progress
         where = progress(vo, kind, game.settings, game.state, over)
     except Exception:
         pass
@@ -78,7 +77,7 @@ def results(hub, lang, key):
 
 def games(hub, lang):
     """The saved games (as the panel's list: newest first, where each stands, who plays, ended or
-    not) and 通算成績 (the panel's figures: ui/screens_season.tally)."""
+    not) and 通算成績 (the panel's figures: words/game.py tally)."""
     app = hub.app
     vo = hub.voice(lang)
     t = vo.t
@@ -87,7 +86,7 @@ def games(hub, lang):
     season = {"head": t("SEASON"), "items": [], "cols": ["", t("SN_GAMES"), t("SN_WINS"), WORDS[lang][1]], "rows": []}
     if st is None:
         return {"games": rows, "head": t("SAVED_GAMES"), "none": t("GL_NONE"), "season": season}
-    from ui.screens_games import progress
+    from words.game import progress
     cur = getattr(app.game, "store_key", None)
     for e in st.games():
         kind = e["kind"]
@@ -106,7 +105,7 @@ def games(hub, lang):
         rows.append(row)
     e = None
     gc.collect()
-    from ui.screens_season import tally, rate
+    from words.game import tally, rate
     counted, left_out, per = tally(st)
     registry.unload_except(app.kind)
     season["items"] = [[t("SN_GAMES"), str(counted)]] + ([[t("SN_OUT"), str(left_out)]] if left_out else [])

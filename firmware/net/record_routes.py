@@ -11,12 +11,12 @@ async def route(server, req):
     path = req.path
     lang = lang_of(req)
     if path == "/history":
-        return _json_text(rec.history(lang))
+        return json_reply(rec.history(lang))
     if path == "/results":
         text = rec.results(lang, req.args.get("g"))
-        return _json_text(text) if text != "null" else json_reply({"error": "not found"}, 404)
+        return json_reply(text) if text != "null" else json_reply({"error": "not found"}, 404)
     if path == "/games":
-        return _json_text(rec.games(lang))
+        return json_reply(rec.games(lang))
     st = server.app.store
     if path == "/csv":
         if rec.busy is not None:       # before the game is read: a busy answer costs no replay
@@ -62,10 +62,6 @@ def send(server, req, rec, files, name):
                                 "Content-Length": str(sum([n for _, n in files])),
                                 "Content-Disposition": 'attachment; filename="%s"' % name,
                                 "Cache-Control": "no-store"})
-
-
-def _json_text(text):
-    return Response(text, 200, {"Content-Type": "application/json"})
 
 
 def _busy(req, rec):

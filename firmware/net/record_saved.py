@@ -1,44 +1,20 @@
 # A saved game read from the flash for the record (net/record_pages.py, net/record_csv.py), and
-# its voice: its own texts, names and state, as its own screens need them.
-from core import registry
+# its words: its own texts, names and state, as its own screens need them.
 from storage import layout
 
 
-class SavedVoice:
-    """A saved game that is not the table's, as its own screens need it: its texts, names and state."""
-
-    def __init__(self, vo, app, game):
-        from ui import texts
-        self.lang = vo.lang
-        self.app = self
-        self.game = game
-        kind = game.header["kind"]
-        self.kind = kind
-        self.gmod = registry.screens(kind)
-        # the table's game's kind: the phone's texts already loaded (a copy would be a few KB more)
-        self._tx = vo._tx if kind == vo.kind else texts.load(vo.lang, kind) + (hub_words(vo),)
-
-    def t(self, sid, info=None):
-        from ui import texts
-        from core.errors import fill
-        s = texts.look(self._tx, sid)
-        return sid if s is None else fill(s, info)
-
-    def name(self, i):
-        return str(self.game.header["seats"][i])
-
-    def state(self):
-        return self.game.state
-
-    def describe(self, rec):
-        return self.gmod.describe(self, rec)
-
-    def nseats(self):
-        return self.game.nseats
-
-
-def hub_words(vo):
-    return vo._tx[-1]
+def words_of(vo, game):
+    """A saved game that is not the table's in the phone's language (vo: the hub's Words): its own
+    texts, names and state, as its own screens need them."""
+    from words.game import Words
+    kind = game.header["kind"]
+    # the table's game's kind: the phone's texts already loaded (a copy would be a few KB more)
+    if kind == vo.kind:
+        tx = vo.tx
+    else:
+        from words.texts import load
+        tx = load(vo.lang, kind) + (vo.tx[-1],)     # then the server's own words
+    return Words(vo.lang, kind, tx, game)
 
 
 def load_saved(app, key):
@@ -47,7 +23,7 @@ def load_saved(app, key):
     if st is None or not isinstance(key, str) or layout.parse(layout.snap(key)) is None:
         return None
     st._listed = None
-    cat = st._catalog()
+    cat = st.catalog()
     if key not in cat:
         return None
     from storage import recovery

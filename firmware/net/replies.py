@@ -12,5 +12,6 @@ def lang_of(req):
 
 
 def json_reply(obj, code=200):
+    """`obj` as JSON; a str is JSON text already (the record's answers, cached as text)."""
     from microdot import Response
-    return Response(json.dumps(obj), code, {"Content-Type": "application/json"})
+    return Response(obj if isinstance(obj, str) else json.dumps(obj), code, {"Content-Type": "application/json"})

@@ -136,8 +136,7 @@ class Seats:
         if self.asking is None or self.asked or panel(self.app) is not None:
             return
         self.asked = True
-        from ui.screens_phones import Claim
-        self.app.push(Claim(self.app, self, self.asking[0]))
+        self.app.claim(self, self.asking[0])
 
     def answer(self, yes, why="E_PH_DECLINED"):
         """The table's answer on the panel: a token for the seat, or a refusal, to the asking phone.

@@ -110,14 +110,14 @@ class Store:
         except OSError:
             return False
 
-    def _catalog(self):
+    def catalog(self):
         """stem -> sorted segment numbers of the games in the folder (layout.catalog)."""
         names = self._names()
         have = self._listed if self._listed is not None else dict.fromkeys(names)
         return layout.catalog(names, have)
 
     def _stems_newest_first(self):
-        cat = self._catalog()
+        cat = self.catalog()
         stems = list(cat.keys())
         stems.sort(key=lambda s: -layout.number(s))
         return stems, cat
@@ -125,7 +125,7 @@ class Store:
     def _stem_of(self, key):
         """The stem of the one game `key` names: its key (the stem, games()' "key"), or its id
         when no other game on the flash has that id; None when it names none or two."""
-        cat = self._catalog()
+        cat = self.catalog()
         if key in cat:
             return key
         found = None
@@ -139,7 +139,7 @@ class Store:
     def _ids_taken(self):
         """The ids of every game on the flash, those set aside included."""
         taken = {}
-        for stem in self._catalog():
+        for stem in self.catalog():
             taken[layout.game_id(stem)] = True
         try:
             for name in self.fs.listdir(self.root + "/" + layout.ASIDE):
@@ -251,7 +251,7 @@ class Store:
         if stem is None:
             return None
         try:
-            game = _recovery().load_safe(self, stem, self._catalog()[stem], True)
+            game = _recovery().load_safe(self, stem, self.catalog()[stem], True)
         finally:
             _forget()
         if game is not None:
@@ -333,7 +333,7 @@ class Store:
 
     def each_standings(self):
         """Yields (seats, over, standings) of every game on the flash that reads, one game in RAM
-        at a time (the season screen's figures: ui/screens_season.py); read only, no repair."""
+        at a time (the season screen's figures: ui/screens/season.py); read only, no repair."""
         self._listed = None
         stems, cat = self._stems_newest_first()
         try:
@@ -365,7 +365,7 @@ class Store:
             self._open.pop(gid)
             j.close()
         self._remove(layout.snap(stem))
-        segs = self._catalog().get(stem, [])
+        segs = self.catalog().get(stem, [])
         for s in sorted(segs, reverse=True):
             self._remove(layout.segment(stem, s))
         self._free = None

@@ -2,7 +2,7 @@
 #
 # Gestures (docs/playing.md): click = act, up/down repeat = fast number entry, long back = undo
 # (on a play screen; inside a form it cancels the form), long ok = redo (on a hand's grid: its last
-# card, ui/grid.py). Refusals become a toast in the current language and leave the game untouched.
+# card, ui/widgets/grid.py). Refusals become a toast in the current language and leave the game untouched.
 # Only the chosen game's rules and screen modules are ever imported.
 #
 # Never a halt: any other exception a screen raises (on_button, open, draw) is caught here, written
@@ -17,7 +17,7 @@ import gc
 
 from core.errors import Refusal, fill
 from core import registry
-from ui import texts
+from words import texts
 from ui.session import Session
 
 TOAST_MS = 2500
@@ -86,7 +86,7 @@ class App(Session):
                 prefs = {}
         from ui.care import Care
         self.care = Care(self, prefs)   # dim, blank, wake (ui/care.py)
-        from ui import screens_menu
+        from ui.screens import menu as screens_menu
         self.reset(screens_menu.Boot(self))
 
     # ---- text ----------------------------------------------------------------------------------
@@ -117,7 +117,7 @@ class App(Session):
         return fill(s, info)
 
     def _texts(self):
-        """The current language's texts (ui/texts.py): read from ui/texts.bin, or copied out of a
+        """The current language's texts (words/texts.py): read from ui/texts.bin, or copied out of a
         table the file lacks."""
         self._tx = None          # the old texts can go before the new ones are read (RAM)
         self._kept = {}
@@ -155,7 +155,7 @@ class App(Session):
         return diff(now, since) if diff is not None else now - since   # ticks wrap on the Pico
 
     def big_ok(self):
-        """▲/▼ opens the large view (screens_big) on a play screen, where they are free: not in an
+        """▲/▼ opens the large view (ui/screens/big.py) on a play screen, where they are free: not in an
         entry (掛け引き's raise amount uses them), not once the game is over."""
         if len(self.stack) != 1 or self.game is None or self.game.is_over():
             return False
@@ -200,6 +200,11 @@ class App(Session):
     # ---- the screen stack ------------------------------------------------------------------------
     def top(self):
         return self.stack[-1]
+
+    def claim(self, hub, seat):
+        """A phone asks for `seat` (net/seats.py): the question on the panel."""
+        from ui.screens.phones import Claim
+        self.push(Claim(self, hub, seat))
 
     def push(self, s):
         if self.stack:
@@ -248,7 +253,7 @@ class App(Session):
                 if kind == "click" and self.toast is not None:
                     self.toast = None
                 if kind == "click" and name in BIG_KEYS and self.big_ok():
-                    from ui.screens_big import Big
+                    from ui.screens.big import Big
                     self.push(Big(self))
                 else:
                     self.top().on_button(kind, name)
@@ -280,7 +285,7 @@ class App(Session):
                 raise RuntimeError("to the start screen")
             self.show_play()
         except Exception:
-            from ui import screens_menu
+            from ui.screens import menu as screens_menu
             self.stack = []      # no hide(): the screens below may be what fails
             self.push(screens_menu.Boot(self))
         self.say(self.t("ERR_SHOWN", {"what": type(e).__name__}))
@@ -357,13 +362,13 @@ class App(Session):
         return True
 
     def draw_note(self, c):
-        from ui.screens_common import fit, text_width, W
+        from ui.screens.common import fit, text_width, W
         c.fill_rect(0, 0, W, 8, 1)
         s = fit(self.note, W)
         c.text(s, 1 if text_width(s) <= W - 2 else 0, 0, 0)   # a full-width line from the edge
 
     def draw_toast(self, c):
-        from ui.screens_common import wrap, W
+        from ui.screens.common import wrap, W
         lines = wrap(self.toast, W - 4)[:3]
         # above the bottom row (the action bar or the hint stays in view under a toast), from a
         # row boundary down to it: no half-covered line of text above the box

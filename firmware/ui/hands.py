@@ -1,7 +1,7 @@
 # Hands entered all at once on the players' phones for a result the device has open: which seats
 # still have to enter theirs, what each entered (RAM only, until the result is saved as one event).
 from core.errors import Refusal
-from ui.screens_common import ListScreen, W, hint
+from ui.screens.common import ListScreen, W, hint
 from draw.font import fit, text_width
 
 
@@ -70,27 +70,6 @@ class Hands:
         # the panel goes on to the next step on top of this list: back from it returns here,
         # with every hand kept, to correct one
         self.done(self.got)
-
-
-def sections(vo, h):
-    """The phones' view of the open result (net/live.py): who has still to enter a hand; once
-    all are in, the preview the panel shows."""
-    t = vo.t
-    lines = []
-    for s in h.seats:
-        if s not in h.got:
-            state = t("PH_HAND_WAIT")
-        else:
-            state = t("PH_HAND_PHONE" if h.by_phone.get(s) else "PH_HAND_IN")
-        lines.append(t("PH_HAND_LINE", {"name": vo.name(s), "state": state}))
-    out = [{"head": t("PH_HANDS"), "lines": lines}]
-    if not h.waiting():
-        f = getattr(h.phone, "preview", None)      # the game's hands module (kinds/<kind>/hands.py)
-        top = vo.app.stack[-1] if vo.app.stack else None
-        more = f(vo, top, h) if f is not None else None
-        if more:
-            out.append({"head": t("PH_PREVIEW"), "lines": more})
-    return out
 
 
 class HandsScreen(ListScreen):

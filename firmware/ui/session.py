@@ -11,9 +11,9 @@ from core.errors import Refusal
 from core import registry
 
 HINT_MS = 4000           # each half of the undo/redo hint on a new game's first screen
-PASSING = ("ui.screens_games", "ui.screens_prefs", "ui.screens_names", "ui.screens_big", "ui.defaults",
-           "ui.screens_history")
-MENUS = ("ui.screens_menu",)   # not kept while playing: ~4 KB of heap (docs/performance.md)
+PASSING = ("ui.screens.games", "ui.screens.prefs", "ui.screens.names", "ui.screens.big", "ui.defaults",
+           "ui.screens.history")
+MENUS = ("ui.screens.menu",)   # not kept while playing: ~4 KB of heap (docs/performance.md)
 
 
 class Session:
@@ -48,7 +48,7 @@ class Session:
             game = Game.new(kind, names, settings)
         self.start(game)
         # the settings and seats screens and the settings' check: used once per game
-        registry.unload(("ui.screens_setup", "ui.defaults", "core.settings"))
+        registry.unload(("ui.screens.setup", "ui.defaults", "core.settings"))
         # once, on the new game's first screen: in the title row, not a box over the players' rows
         # (two lines, one after the other: 「戻る長押し：取り消し」, then 「OK長押し：やり直し」)
         self.recorded(self.t("UNDO_HINT"), HINT_MS)
@@ -56,19 +56,19 @@ class Session:
 
     def to_start(self):
         """The first screen (resume / new game / language), the stack and its RAM let go."""
-        from ui import screens_menu
+        from ui.screens import menu as screens_menu
         self.reset(screens_menu.Boot(self), True)
 
     def game_menu(self, extra=()):
         """The game menu over the play screen (standings, language, ...) with the game's `extra`
         (text id, fn) items: the App opens it so that no screen module imports the menus."""
-        from ui import screens_menu
+        from ui.screens import menu as screens_menu
         self.push(screens_menu.GameMenu(self, extra))
 
     def show_play(self):
         registry.unload(PASSING)          # screens opened now and then: not kept while playing
         if self.game is None:
-            from ui import screens_menu
+            from ui.screens import menu as screens_menu
             self.reset(screens_menu.Games(self))
             return
         registry.unload(MENUS)            # the start and game menus: imported again when opened
@@ -76,7 +76,7 @@ class Session:
         if kind != self.kind:     # another game's settings were looked at since: its screens
             self.choose_kind(kind)
         if self.game.is_over():
-            from ui import screens_results
+            from ui.screens import results as screens_results
             self.reset(screens_results.End(self))
         else:
             self.reset(self.gmod.play(self))
@@ -160,6 +160,6 @@ class Session:
     def describe(self, rec):
         if rec is None:
             return "?"
-        if rec.get("t") == "end":      # every game's: the table stopped it (screens_games)
+        if rec.get("t") == "end":      # every game's: the table stopped it (ui/screens/games.py)
             return self.t("ENDED")
         return self.gmod.describe(self, rec)

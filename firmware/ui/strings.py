@@ -57,7 +57,7 @@ MESSAGES = {
     "RESUME_GAME": ("Resume: {game}", "続きから：{game}"),
     "RESUME_OF": ("At {where}", "いま：{where}"),
     "CHOOSE_GAME": ("Choose a game", "ゲームを選ぶ"),
-    # the saved games (screens_games.py)
+    # the saved games (ui/screens/games.py)
     "SAVED_GAMES": ("Saved games", "保存したゲーム"),
     "GL_NONE": ("No saved games", "保存したゲームはありません"),
     "GL_KH": ("Round {r}, judge shuffles {j}/3", "第{r}回・判定札切り直し{j}/3"),
@@ -88,7 +88,7 @@ MESSAGES = {
     "GL_DROP_NEW": ("Drop it, start a new one", "捨てて新しく始める"),
     "GL_STAY": ("Back to it", "やめる"),
     "ENDED": ("Game ended", "ゲーム終了"),
-    # the settings screen (screens_prefs.py, ui/care.py)
+    # the settings screen (ui/screens/prefs.py, ui/care.py)
     "P_BRIGHT": ("Brightness", "明るさ"),
     "P_DIM": ("Dim after", "暗くする"),
     "P_BLANK": ("Screen off", "画面を消す"),
@@ -96,7 +96,7 @@ MESSAGES = {
     "P_NEVER": ("never", "しない"),
     "P_DEFAULTS": ("Defaults: {game}", "{game}の既定"),
     "P_SAVED": ("Saved as the defaults", "既定として登録しました"),
-    # names typed on the device (screens_names.py)
+    # names typed on the device (ui/screens/names.py)
     "KG_HEAD": ("{seat}: {name}", "{seat}：{name}"),
     "KG_HIRA": ("あ", "かな"),
     "KG_KATA": ("ア", "カナ"),
@@ -112,14 +112,14 @@ MESSAGES = {
     "KG_SEAT_PICK": ("Seat {n}: name", "席{n}の名前"),
     "KG_TYPE": ("Type a name", "文字で入力"),
     "KG_TAKEN": ("{name} is already playing", "{name}はもう席にいます"),
-    # the large view (screens_big.py): 16 px letters, 8 full-width or 16 ASCII a line
+    # the large view (ui/screens/big.py): 16 px letters, 8 full-width or 16 ASCII a line
     "BIG_TURN": ("{name} to play", "{name}の手番"),
     "BIG_POT": ("Pot", "場"),
     "BIG_OUT": ("out", "降"),
     "BIG_HOLD": ("{n} *{s}", "{n}★{s}"),
     "BIG_LAPS": ("{laps}L deal{deal}", "{laps}周配{deal}"),    # 配: the deal size (「1周6枚」 read as 1 lap 6 pips)
     "BIG_DRAW": ("Draw {n}!", "{n}枚引く"),
-    # the season (screens_season.py): the finished games on this board, large type
+    # the season (ui/screens/season.py): the finished games on this board, large type
     "SEASON": ("Season", "通算成績"),
     "SN_GAMES": ("Games", "ゲーム数"),
     "SN_WINS": ("Wins", "1位"),
@@ -135,7 +135,7 @@ MESSAGES = {
     "NAMES_DEF": ("P1 to P6", "P1～P6"),
     "GAME_MENU": ("Menu", "メニュー"),
     "STANDINGS": ("Standings", "順位"),
-    # the game's history (screens_history.py)
+    # the game's history (ui/screens/history.py)
     "HISTORY": ("History", "履歴"),
     "HIST_HEAD": ("History {i}/{n}", "履歴（{i}/{n}）"),
     "HIST_NONE": ("Nothing recorded yet", "まだ記録はありません"),

@@ -7,7 +7,7 @@ page's build, the simulator and the test session write it when it is missing or 
 
 The tables (core/messages.py, kinds/<game>/texts.py, ui/strings.py: MESSAGES = {id:
 (English, 日本語)}) stay the readable source and stay importable. At boot the App reads from this
-file only the sections it needs (ui/texts.py, load()), with seek/read, instead of importing
+file only the sections it needs (words/texts.py, load()), with seek/read, instead of importing
 the tables: loading a table's .mpy makes every text a str, and MicroPython looks each one up in
 the qstr pools first (docs/performance.md, "Boot to the first picture"). A table with no section
 here (a game registered from elsewhere, like the tests' タリー) is imported as before, and a
@@ -33,11 +33,11 @@ The file (little-endian):
                         blob   the texts in that language, UTF-8, one after the other
                                (the English or the Japanese of each pair, in table order)
 
-ids, offs, pos, slots and blob are exactly the objects App.t() looks in (ui/texts.py, index()
+ids, offs, pos, slots and blob are exactly the objects App.t() looks in (words/texts.py, index()
 and look(): an id is found in a few steps, not searched for), so the App keeps what it reads
 as it is. Sections are in table_modules() order, English then Japanese.
 
-What the reader (ui/texts.py, read_section; its rare paths in ui/texts_check.py) checks before it
+What the reader (words/texts.py, read_section; its rare paths in words/texts_check.py) checks before it
 uses a section; any failure and that table is imported instead, the boot goes on:
   - sizes and the CRC, which covers the key: a section is the one its entry names (en/ja swapped
     in the directory, each with its own valid CRC, fail);
@@ -60,7 +60,7 @@ from host_tools import _paths  # noqa: F401  (firmware/ on sys.path)
 from host_tools.board.make_font import FIRMWARE, TABLE_GLOBS, table_modules
 
 OUT = os.path.join(FIRMWARE, "ui", "texts.bin")
-from ui import texts as reader   # the App's reader: its format constants and its section()
+from words import texts as reader   # the App's reader: its format constants and its section()
 
 MAGIC = reader.MAGIC
 LANGS = ("en", "ja")          # the index of each language in a table's (English, 日本語) pairs
@@ -71,7 +71,7 @@ assert ENTRY.size == reader.ENTRY
 
 def section(table, w):
     """(ids, offs, blob, pos, slots) bytes of one table in language index w (0 English, 1 日本語): exactly
-    what the App builds from an imported table (ui/texts.py, section())."""
+    what the App builds from an imported table (words/texts.py, section())."""
     for k in table:
         if "\n" in k or not k.isascii():
             raise ValueError("text id %r: ids are ASCII without newlines" % k)
@@ -118,7 +118,7 @@ def build(modules=None, root=FIRMWARE):
         at += len(ids) + len(offs) + len(pos) + len(slots) + len(blob)
     directory = b"".join(entries)
     if len(directory) > DIR_MAX:
-        raise ValueError("the directory exceeds %d bytes: raise DIR_MAX in ui/texts.py" % DIR_MAX)
+        raise ValueError("the directory exceeds %d bytes: raise DIR_MAX in words/texts.py" % DIR_MAX)
     return MAGIC + struct.pack("<HH", len(secs), len(directory)) + directory + b"".join(body)
 
 
@@ -137,7 +137,7 @@ def ensure(path=OUT):
         os.utime(path)         # up to date: only tell make so
         return False
     # a new file under the name, not the old one overwritten: an App reads its texts from the
-    # file it opened (ui/texts.py keeps them on the flash), so a running simulator or test
+    # file it opened (words/texts.py keeps them on the flash), so a running simulator or test
     # session keeps reading the texts it loaded until it loads them again
     tmp = path + ".tmp"
     with open(tmp, "wb") as f:

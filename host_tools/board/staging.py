@@ -8,8 +8,9 @@ The staged tree is the Pico's filesystem root:
     board.py           boards/<board>/board.py with what it derives from, as source (main.py imports it)
     core/*.mpy         every other firmware/**/*.py compiled with mpy-cross -march=armv6m:
     storage/*.mpy      the engine core, the storage, the screens shared by every game, the drawing,
-    ui/*.mpy draw/*.mpy   the hardware layer and one folder per game (kinds/<kind>/: rules, texts,
-    hw/*.mpy kinds/*/*.mpy   screens); draw/misaki.fnt and ui/texts.bin as they are
+    ui/*.mpy draw/*.mpy   the texts and the games' words (words/), the hardware layer and one folder
+    words/*.mpy hw/*.mpy  per game (kinds/<kind>/: rules, texts, screens); draw/misaki.fnt and
+    kinds/*/*.mpy         ui/texts.bin as they are
     lib/ssd1306.mpy    micropython-lib's SSD1306 driver (where `mpremote mip install ssd1306` puts it)
 
 and on a board whose file says RADIO = True (Pico W, Pico 2 W), the phone server as well:
@@ -17,10 +18,11 @@ and on a board whose file says RADIO = True (Pico W, Pico 2 W), the phone server
     net/*.mpy          firmware/net/ (the server; its other files, the page, copied as they are)
     kinds/*/phone.mpy  each game's phone view
     kinds/*/hands.mpy, ui/hands.mpy   the hands entered on the players' own phones
+    ui/screens/phones.mpy, draw/qr.mpy, draw/qr_data.mpy   スマホで見る: the join codes
     lib/microdot/*.mpy the modules of the pinned microdot (PyPI, requirements.txt) the server imports
 
-A board without a radio gets none of these: net/, the phone views and the phones' hands are left
-out of its tree, and of package.json.
+A board without a radio gets none of these: net/, the phone views, the phones' hands and the join
+codes are left out of its tree, and of package.json.
 
 mpy-cross: the .mpy files must load on the board's MicroPython (v1.24.1 for RPI_PICO here).
 MicroPython loads any .mpy of major version 6 whose sub-version is not newer than its own when
@@ -65,7 +67,10 @@ SSD1306_MEMBER = "micropython-ssd1306-0.3/ssd1306.py"
 NET_DIR = "net"
 KINDS_DIR = "kinds"          # a game's folder: its phone view (PHONE_VIEW) goes with the server
 PHONE_VIEW = "phone.py"
-PHONE_HANDS = "hands.py"      # kinds/<kind>/hands.py and ui/hands.py: only with phones (ui/hands.py)
+PHONE_HANDS = "hands.py"      # kinds/<kind>/hands.py: only with phones (ui/hands.py)
+# the phones' hands, the join codes' screens and their QR encoder: only on a board that serves phones
+# (the menu offers スマホで見る, ui/screens/phones.py, only with app.hub)
+PHONES_ONLY = ("ui/hands.py", "ui/screens/phones.py", "draw/qr.py", "draw/qr_data.py")
 REQUIREMENTS = os.path.join(ROOT, "requirements.txt")
 
 SOURCE_AT_ROOT = ("main.py", "boot.py")     # MicroPython runs these by name: they stay source
@@ -237,8 +242,8 @@ def compile_mpy(src, dst, source_name):
 def _firmware_files(firmware_dir, radio=False):
     """(full path, path on the board) of every firmware file a board gets: code and data files;
     firmware/net/ (every file in it: the server and its page), each game's phone view
-    (kinds/<kind>/phone.py) and the phones' hands (kinds/<kind>/hands.py, ui/hands.py) only
-    when `radio`."""
+    (kinds/<kind>/phone.py), the phones' hands (kinds/<kind>/hands.py, ui/hands.py) and the
+    join codes (ui/screens/phones.py, draw/qr.py, qr_data.py) only when `radio`."""
     for root, dirs, files in os.walk(firmware_dir):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
         if root == firmware_dir and not radio and NET_DIR in dirs:
@@ -249,7 +254,7 @@ def _firmware_files(firmware_dir, radio=False):
         for fn in sorted(files):
             if not radio and phone_of_a_game and fn in (PHONE_VIEW, PHONE_HANDS):
                 continue
-            if not radio and top == "ui" and fn == PHONE_HANDS:
+            if not radio and os.path.relpath(os.path.join(root, fn), firmware_dir).replace(os.sep, "/") in PHONES_ONLY:
                 continue
             if fn.endswith(".py") or fn.endswith(DATA_SUFFIXES) or (in_net and not fn.startswith(".")):
                 full = os.path.join(root, fn)

@@ -1,5 +1,5 @@
 # タリー's screens: the points so far; ok asks who took this round's point.
-from ui.screens_common import PlayScreen, Choice, seat_opts, title, fit, rtext, W
+from ui.screens.common import PlayScreen, Choice, seat_opts, title, fit, rtext, W
 
 
 class Play(PlayScreen):

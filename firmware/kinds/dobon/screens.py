@@ -1,9 +1,9 @@
 # ドボン play screens: the match (round k of 1/3/5, wins), and while a round runs whose turn it is,
 # the direction, the pending draw from stacked 2s; → straight to the round's winner; plus the
 # sum-check helper (saves nothing). Every commit says what was recorded, in the title row.
-from ui.screens_common import PlayScreen, Choice, in_entry, Confirm, title, hint, fit, rtext, W
-from ui.screens_entry import Form, NumberEntry
-from ui.screens_common import seat_opts
+from ui.screens.common import PlayScreen, Choice, in_entry, Confirm, title, hint, fit, rtext, W
+from ui.screens.entry import Form, NumberEntry
+from ui.screens.common import seat_opts
 from draw.font import text_width
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -110,7 +110,7 @@ def card_list(app):
     """The card the player to move plays, on a keypad of the 13 ranks (A 2 3 / 4 5 6 / 7 8 9 /
     10 J Q / K: any rank a few presses away): it opens on the last card played (the next card
     often matches it). An entry. (With 2s pending the play screen's OK plays the 2 at once.)"""
-    from ui.grid import RankGrid
+    from ui.widgets.grid import RankGrid
     s = app.state()
     cur = _last_rank[1] if _last_rank[0] == app.game.game_id else "A"
     head = app.t("DB_PLAY_BY", {"name": app.name(s["turn"])})
@@ -166,7 +166,7 @@ def check_form(app):
 
 
 def big(app):
-    """The large view's groups (screens_big): whose turn and the pending draw, then the wins."""
+    """The large view's groups (ui/screens/big.py): whose turn and the pending draw, then the wins."""
     t = app.t
     s = app.state()
     name = app.name

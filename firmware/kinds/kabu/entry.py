@@ -1,9 +1,9 @@
 # 株ドボン endings entered step by step: a dobon or a gaeshi (winner, loser, the two hands on a rank
 # grid, the dobon card offered from what the winner's hand reaches), the 起こし札 form, a four of a
 # kind, a deck-out; each is dry-run and shown before it is saved.
-from ui.screens_common import Menu, Choice, Lines, Confirm, hint, seat_opts, fit, text_width, W
-from ui.screens_entry import Form
-from ui.grid import RankGrid, Step
+from ui.screens.common import Menu, Choice, Lines, Confirm, hint, seat_opts, fit, text_width, W
+from ui.screens.entry import Form
+from ui.widgets.grid import RankGrid, Step
 from kinds.kabu.review import Review, review_lines, lines
 from kinds.kabu import cards as kc
 from kinds.kabu.cards import OTHER

@@ -35,7 +35,7 @@ def four_by_phone(f, seat):
         f.accept(cards)
 
     def enter(s):
-        from ui.grid import RankGrid
+        from ui.widgets.grid import RankGrid
         from kinds.kabu.cards import OTHER
         from kinds.kabu.names import ranks, card_name
         h = app.hands
@@ -62,7 +62,7 @@ def okoshi_by_phones(app, form):
         kc.check_counts(kc.real(cards))
 
     def enter(s):
-        from ui.grid import RankGrid
+        from ui.widgets.grid import RankGrid
         from kinds.kabu.names import ranks, one_more
         h = app.hands
         app.push(RankGrid(app, app.t("KB_hand_of", {"name": app.name(s)}), ranks(app), h.got.get(s, []),
@@ -94,7 +94,7 @@ def deckout_by_phones(app, DeckOut, single):
         kc.check_counts([c for c in cards if c != kc.OTHER])
 
     def enter(s):
-        from ui.screens_entry import NumberEntry
+        from ui.screens.entry import NumberEntry
         h = app.hands
         app.push(NumberEntry(app, app.t("KB_size_of", {"name": app.name(s)}), 0, 40, len(h.got.get(s, [])),
                              lambda v: h.put(s, [kc.OTHER] * v)))
@@ -148,7 +148,7 @@ def check_hand(e, seat, cards, got):
 
 def enter_hand(e, seat):
     """A seat's hand entered on the device after all (no phone, or to correct what it sent)."""
-    from ui.grid import RankGrid
+    from ui.widgets.grid import RankGrid
     from kinds.kabu.cards import OTHER
     from kinds.kabu.names import ranks, card_name, one_more
     app = e.app
@@ -238,7 +238,7 @@ def preview(vo, top, hands):
     from core.errors import Refusal
     from kinds.kabu.review import lines
     try:
-        return lines(vo, vo.app.dry_run(ev))
+        return lines(vo, hands.app.dry_run(ev))
     except Refusal as r:
         return [vo.t(r.msg_id, r.info)]
 

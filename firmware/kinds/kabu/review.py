@@ -1,6 +1,6 @@
 # 株ドボン outcomes as itemised lines (the result, the preview, the phones) and the review of a dobon
 # before it is saved: its choices preset to the usual answer, each change dry-run at once.
-from ui.screens_common import Screen, title, hint, fit, W
+from ui.screens.common import Screen, title, hint, fit, W
 from draw.font import text_width
 
 CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩"

@@ -1,7 +1,7 @@
 # 株ドボン play screen: every player's die, laps, points and next deal size, and what the registry asks
 # of a game's screens; the endings' entry (kinds/kabu/entry.py) and the itemised lines of an outcome
 # (kinds/kabu/review.py) are imported when first used, so the play screen alone loads with the game.
-from ui.screens_common import PlayScreen, Lines, title, hint, fit, named, text_width, W
+from ui.screens.common import PlayScreen, Lines, title, hint, fit, named, text_width, W
 
 
 class Play(PlayScreen):
@@ -34,7 +34,7 @@ class Play(PlayScreen):
 
 
 def big(app):
-    """The large view's groups (screens_big): laps and deal sizes, then the points."""
+    """The large view's groups (ui/screens/big.py): laps and deal sizes, then the points."""
     t = app.t
     s = app.state()
     name = app.name

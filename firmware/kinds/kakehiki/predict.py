@@ -1,6 +1,6 @@
 # 掛け引きほーるでむ's secret prediction, on one screen of its own: opened from the play screen's
 # hand-over line when a player predicts (imported then, not with the game).
-from ui.screens_common import Screen, title, hint, fit, W
+from ui.screens.common import Screen, title, hint, fit, W
 from draw.font import text_width
 from kinds.kakehiki.rules import seats_in
 

@@ -2,7 +2,7 @@
 # a player may take with the usual one preselected, a bounded raise entry, sign/judge prompts, winner
 # choice, round results (the secret prediction: kinds/kakehiki/predict.py). Every commit says what was
 # recorded.
-from ui.screens_common import PlayScreen, MultiSelect, Choice, in_entry, Lines, fit, rtext, named, W
+from ui.screens.common import PlayScreen, MultiSelect, Choice, in_entry, Lines, fit, rtext, named, W
 from draw.font import text_width
 from kinds.kakehiki.rules import seats_in, top_dial   # the rules' own reading of the table
 
@@ -325,7 +325,7 @@ def standings_note(app):
 
 
 def big(app):
-    """The large view's groups (screens_big): whose turn and the pot, the dials, the holdings."""
+    """The large view's groups (ui/screens/big.py): whose turn and the pot, the dials, the holdings."""
     t = app.t
     s = app.state()
     name = app.name

@@ -118,7 +118,7 @@ def preview(vo, top, hands):
     if not isinstance(ev, dict) or getattr(top, "err", None) is not None:
         return None
     from kinds.kakoi.lines import lines
-    return lines(vo, vo.app.dry_run(ev))
+    return lines(vo, hands.app.dry_run(ev))
 
 
 def can_save(top):

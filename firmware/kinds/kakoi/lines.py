@@ -1,7 +1,7 @@
 # 囲将会ドボン's outcomes in words: every payment and change, one line of what was recorded. The play
 # screen, its round entry (the call list's review) and the phones each read them here: none imports
 # another for them.
-from ui.screens_common import fit, named, text_width, W
+from ui.screens.common import fit, named, text_width, W
 
 
 def hand_text(cards):

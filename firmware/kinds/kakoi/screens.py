@@ -1,7 +1,7 @@
 # 囲将会ドボン play screens: running totals and the next starter; each round's outcome is entered on
 # kinds/kakoi/entry.py (imported at the first entry, not with the game).
-from ui.screens_common import PlayScreen, Menu, Choice, Lines, title, hint, fit, rtext, in_entry
-from ui.screens_common import seat_opts
+from ui.screens.common import PlayScreen, Menu, Choice, Lines, title, hint, fit, rtext, in_entry
+from ui.screens.common import seat_opts
 from kinds.kakoi.lines import lines, describe, header
 
 
@@ -45,7 +45,7 @@ class Play(PlayScreen):
 
 
 def big(app):
-    """The large view's groups (screens_big): the totals."""
+    """The large view's groups (ui/screens/big.py): the totals."""
     s = app.state()
     return [[(app.name(i), app.t("PTS", {"n": s["totals"][i]})) for i in range(s["n"])]]
 

@@ -5,7 +5,7 @@
 # constant (draw/misaki.fnt -> draw/misaki_fnt.py: DATA = b"..."). A frozen module's bytes
 # constant lives in flash, and io.BytesIO keeps a reference to a bytes it is given, so the font's
 # reader seeks and reads it with no copy in the heap. The frozen main mounts DataVfs at MOUNT and
-# points the readers' path settings there (draw.font.FONT_PATH, ui.texts.PATH; net/server.py
+# points the readers' path settings there (draw.font.FONT_PATH, words.texts.PATH; net/server.py
 # asks for MOUNT): the firmware's own code is the same on both firmwares and pays nothing here.
 from io import BytesIO
 
@@ -56,14 +56,14 @@ def install():
     import vfs
     vfs.mount(DataVfs(), MOUNT)
     import draw.font
-    import ui.texts
+    import words.texts
     draw.font.FONT_PATH = MOUNT + "/draw/misaki.fnt"
-    ui.texts.PATH = MOUNT + "/ui/texts.bin"
+    words.texts.PATH = MOUNT + "/ui/texts.bin"
     # Made with the frozen tables and frozen with them: the checks against a file on the littlefs
     # that a deploy left stale or a power cut cut short have nothing to find here (the texts'
     # load when a game is chosen: 13 ms of the press; a block of the font: 5 reads and a CRC).
     draw.font.TRUSTED = True
-    ui.texts.TRUSTED = True
+    words.texts.TRUSTED = True
     import core.registry
     core.registry.CODE_IN_FLASH = True
     # The font's own bytes (in flash, no copy): a glyph is found by a search in C, not read

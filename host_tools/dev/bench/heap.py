@@ -165,7 +165,7 @@ def heap_split(flash, kind, n_ops=40):
     app_steps, game_steps = _split_app(kind)
     probe = bw.PRELUDE + SPLIT_HEAD + SPLIT_CORE + "".join(c + "\n" for _, c in app_steps) + (
         "print('MODS', ' '.join(sorted(k for k in sys.modules if '.' in k and k.split('.')[0] in "
-        "('hw', 'ui', 'core'))))\n")
+        "('hw', 'ui', 'words', 'core'))))\n")
     inp = bw.new_input(flash)
     try:
         os.makedirs(os.path.join(inp, "games"))

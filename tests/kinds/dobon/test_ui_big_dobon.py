@@ -1,5 +1,5 @@
 """ドボン's large view: turn, cards to draw, wins."""
-from ui.screens_big import pages_of
+from ui.screens.big import pages_of
 from test_ui_big import started
 
 

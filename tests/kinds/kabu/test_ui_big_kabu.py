@@ -1,5 +1,5 @@
 """株ドボン's large view: laps and deal sizes, then totals."""
-from ui.screens_big import pages_of
+from ui.screens.big import pages_of
 from test_ui_big import started
 
 

@@ -1,5 +1,5 @@
 """掛け引きほーるでむ's large view: turn, pot, dials, then holdings; a raise keeps ▲▼."""
-from ui.screens_big import pages_of
+from ui.screens.big import pages_of
 from test_ui_big import started
 
 

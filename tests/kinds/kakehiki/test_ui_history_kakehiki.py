@@ -53,7 +53,7 @@ def test_a_round_won_without_a_showdown_names_its_winner_on_the_panel_and_the_ph
     (net/record_pages.py) is the panel's, line for line, in both languages."""
     from net.live import Hub
     from net.record_pages import history, rounds
-    from ui.screens_history import lines
+    from words.game import lines
     d = Driver(lang="ja")
     d.app.new_game("kakehiki", ["P1", "P2", "P3", "P4"], None)
     for ev in [{"t": "fold", "p": 1}, {"t": "fold", "p": 2}, {"t": "fold", "p": 3},

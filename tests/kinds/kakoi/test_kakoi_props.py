@@ -124,7 +124,7 @@ def test_message_ids_are_defined():
             ids = set(re.findall(r'Refusal\("(E_[A-Z_]+)"', f.read()))
         assert ids, mod
         assert ids <= set(table), (mod, sorted(ids - set(table)))
-    from ui.screens_common import wrap, W
+    from ui.screens.common import wrap, W
     for table in (msg_kakoi.MESSAGES, msg_dobon.MESSAGES):
         for k, (en, ja) in table.items():
             for text in (en, ja):

@@ -1,5 +1,5 @@
 """囲将会ドボン's large view: totals."""
-from ui.screens_big import pages_of
+from ui.screens.big import pages_of
 from test_ui_big import started
 
 

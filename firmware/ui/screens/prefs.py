@@ -1,7 +1,7 @@
 # The settings screen (first screen → 設定): brightness, when to dim and blank the panel, the
 # language, and each game's default settings; kept in /prefs.json through the store. Imported
 # when opened.
-from ui.screens_common import ListScreen, fit, rtext, W
+from ui.screens.common import ListScreen, fit, rtext, W
 from ui import care
 from core import registry
 
@@ -94,7 +94,7 @@ class Prefs(ListScreen):
 def defaults_screen(app, kind):
     """The game's setup screen (screens_setup.Settings), its last row saving the values as this
     table's defaults instead of going on to the players."""
-    from ui.screens_setup import Settings
+    from ui.screens.setup import Settings
 
     class Defaults(Settings):
         last, last_hint, head_id = "SAVE", "SAVE_HINT", "P_DEFAULTS"

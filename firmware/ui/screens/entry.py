@@ -2,7 +2,7 @@
 # fields with its preview (not needed by the menus: imported with the screens that enter results).
 from draw.font import text_width
 from core.errors import Refusal
-from ui.screens_common import Screen, ListScreen, Choice, MultiSelect, ROW, W, title, hint, ctext, rtext, wrap, fit
+from ui.screens.common import Screen, ListScreen, Choice, MultiSelect, ROW, W, title, hint, ctext, rtext, wrap, fit
 
 
 class NumberEntry(Screen):
@@ -152,7 +152,7 @@ class Form(ListScreen):
         elif kind == "seats":
             app.push(MultiSelect(app, f["label"], f["opts"], cur, done))
         elif kind == "cards":            # the rank grid, as every game enters a hand (決定 in view)
-            from ui.grid import RankGrid
+            from ui.widgets.grid import RankGrid
             app.push(RankGrid(app, f["label"], f["ranks"], cur, done, 5, "cards"))
         elif kind == "int":
             lo = f["lo"]

@@ -4,29 +4,8 @@
 import gc
 
 from core.errors import Refusal
-from ui.screens_common import ListScreen, Menu, Confirm, hint, fit, ROWS, W
-
-KEPT = 150       # the newest lines kept (RAM on the Pico: ~40 bytes a line); older ones are counted
-
-
-def lines(app):
-    """(the newest KEPT lines, newest first; how many actions there are). A game's screens module
-    says a line with history(app, record, state before, outcome); without it, describe()."""
-    g = app.game
-    say = getattr(app.gmod, "history", None)
-    out = []
-    for rec, before, res in g.steps():
-        if rec.get("t") == "end":
-            line = app.t("ENDED")
-        elif say is not None:
-            line = say(app, rec, before, res)
-        else:
-            line = app.describe(rec)
-        out.append(line)
-        if len(out) > KEPT:
-            out.pop(0)
-    out.reverse()
-    return out, g.actions()
+from words.game import lines
+from ui.screens.common import ListScreen, Menu, Confirm, hint, fit, ROWS, W
 
 
 def back_to(app, n):

@@ -2,7 +2,7 @@
 # its seats and names. Imported from the game menu when a game is chosen; App.new_game() forgets
 # the module once the game has started (RAM on the Pico: these screens are used once per game).
 from core.errors import Refusal
-from ui.screens_common import ListScreen, fit, rtext, text_width, hint, ROWS, W
+from ui.screens.common import ListScreen, fit, rtext, text_width, hint, ROWS, W
 
 
 class Settings(ListScreen):
@@ -110,7 +110,7 @@ class Settings(ListScreen):
             def done(v, k=k):
                 self.values[k] = v
             lo, hi, step = sp[3]
-            from ui.screens_entry import NumberEntry     # here: only a number setting needs it
+            from ui.screens.entry import NumberEntry     # here: only a number setting needs it
             app.push(NumberEntry(app, self.label(k), lo, hi, self.values[k], done, step))
         else:
             self.side(i, 1)
@@ -172,7 +172,7 @@ class Seats(ListScreen):
             rtext(c, t("NAMES_PC") if self.use_pc else t("NAMES_DEF"), W - 1, y)
         elif row == "list":
             c.text(fit(t("LIST_SEP").join(self.names()), W - 12), 1, y)     # 「P1・P2・P3」
-            rtext(c, "→", W - 1, y)      # OK: each seat's name (screens_names)
+            rtext(c, "→", W - 1, y)      # OK: each seat's name (ui/screens/names.py)
         else:
             c.text(t("START"), 1, y)
 
@@ -199,7 +199,7 @@ class Seats(ListScreen):
                     raise Refusal("KG_TAKEN", {"name": names[i]})
             self.app.new_game(self.kind, names, self.settings)
         elif row == "list":        # each seat's name: picked from the kept names, or typed
-            from ui.screens_names import SeatNames
+            from ui.screens.names import SeatNames
             self.app.push(SeatNames(self.app, self))
         else:
             self.side(i, 1)

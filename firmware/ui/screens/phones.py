@@ -1,7 +1,7 @@
 # The panel's phone screens (a board that serves phones only: docs/phones.md): the two QR codes that
 # join a phone (the Wi-Fi, then the page with the table key), and the table's OK when a phone claims
 # a seat. Imported when opened.
-from ui.screens_common import Screen, wrap, W
+from ui.screens.common import Screen, wrap, W
 
 QR_ROOM = 64                 # the lit square the code sits in: the panel's height
 
@@ -15,7 +15,7 @@ class Join(Screen):
         net = app.hub.net
         self.pages = []
         if net.get("password") is not None and net.get("mode") == "ap":
-            from net.qr_data import wifi_join
+            from draw.qr_data import wifi_join
             self.pages.append(("PH_WIFI", wifi_join(net["ssid"], net["password"]), net["ssid"]))
         self.pages.append(("PH_PAGE", app.hub.address(), self.typed(net)))
         self.at = 0
@@ -34,7 +34,7 @@ class Join(Screen):
     def hide(self):
         self.code = None
         from core.registry import unload
-        unload(("net.qr", "net.qr_data"))   # the encoder's 9 KB of heap: only while codes are shown
+        unload(("draw.qr", "draw.qr_data"))   # the encoder's 9 KB of heap: only while codes are shown
 
     def on_button(self, kind, name):
         if kind not in ("click", "repeat"):
@@ -47,8 +47,8 @@ class Join(Screen):
             self.app.pop()
 
     def draw(self, c):
-        from net import qr
-        from ui.screens_common import title
+        from draw import qr
+        from ui.screens.common import title
         app = self.app
         hub = app.hub
         lang = app.lang
@@ -118,7 +118,7 @@ class Claim(Screen):
             self.hub.answer(False)
 
     def draw(self, c):
-        from ui.screens_common import title, hint
+        from ui.screens.common import title, hint
         app = self.app
         t = self.hub.t
         title(c, t(app.lang, "PH_MENU"))

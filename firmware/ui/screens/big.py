@@ -3,7 +3,7 @@
 # pages, OK or back return. Three lines a page; a line is a label left and a figure right.
 # Imported when opened.
 from draw.font import glyph_columns, text_width
-from ui.screens_common import Screen
+from ui.screens.common import Screen
 
 W = 128
 LINE = 21          # px per line: three lines on the 64 px panel
@@ -89,7 +89,7 @@ def groups_of(app):
 def draw_page(c, pages, at):
     """Page `at` of `pages` ([[(label, figure)]]): a label left, its figure right, three lines, and
     where the page is as a thin bar on the right edge; returns `at` (0 when past the last page).
-    The large view and the season screen (screens_season) draw their pages with it."""
+    The large view and the season screen (ui/screens/season.py) draw their pages with it."""
     if at >= len(pages):
         at = 0
     page = pages[at]

@@ -1,7 +1,7 @@
 # Menus before and around a game: boot/resume, choose a game, the language, and the in-game menu
 # (standings, language, back to the first screen). A game's settings, seats and names are in
-# screens_setup, imported when a game is chosen and forgotten once it starts (RAM on the Pico).
-from ui.screens_common import Menu, Choice, fit, W
+# ui/screens/setup.py, imported when a game is chosen and forgotten once it starts (RAM on the Pico).
+from ui.screens.common import Menu, Choice, fit, W
 from core import registry
 
 
@@ -101,27 +101,27 @@ class Language(Choice):
 
 
 def new_game(app):
-    """Choose a game; while the one on the table is unfinished, ask first (screens_games)."""
+    """Choose a game; while the one on the table is unfinished, ask first (ui/screens/games.py)."""
     g = app.game
     if g is not None and not g.is_over():
-        from ui.screens_games import AskNew
+        from ui.screens.games import AskNew
         app.push(AskNew(app, lambda: app.push(Games(app))))
     else:
         app.push(Games(app))
 
 
 def _prefs(app):
-    from ui.screens_prefs import Prefs
+    from ui.screens.prefs import Prefs
     app.push(Prefs(app))
 
 
 def _season(app):
-    from ui.screens_season import Season
+    from ui.screens.season import Season
     app.push(Season(app))
 
 
 def _saved_games(app):
-    from ui.screens_games import GamesList
+    from ui.screens.games import GamesList
     app.push(GamesList(app))
 
 
@@ -133,22 +133,22 @@ def phones_item(app, items):
 
 
 def _phones(app):
-    from ui.screens_phones import Join
+    from ui.screens.phones import Join
     app.push(Join(app))
 
 
 def _history(app):
-    from ui.screens_history import History
+    from ui.screens.history import History
     app.push(History(app))
 
 
 def _end_game(app):
-    from ui.screens_common import Confirm
+    from ui.screens.common import Confirm
     app.push(Confirm(app, app.t("GL_END_Q"), lambda: app.submit({"t": "end"})))
 
 
 def _settings(app, kind):
-    from ui.screens_setup import Settings
+    from ui.screens.setup import Settings
     app.push(Settings(app, kind))
 
 
@@ -171,7 +171,7 @@ class GameMenu(Menu):
     def open(self):
         app = self.app
         t = app.t
-        from ui import screens_results
+        from ui.screens import results as screens_results
         items = [(t("STANDINGS"), lambda: app.push(screens_results.Standings(app))),
                  (t("HISTORY"), lambda: _history(app))]
         for sid, fn in self.extra:

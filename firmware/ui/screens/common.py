@@ -1,5 +1,5 @@
 # Shared screen pieces: the Screen base, drawing helpers and the lists every screen reuses
-# (menus, choices, multi-select, scrollable lines, yes/no); the entry editors: ui/screens_entry.py.
+# (menus, choices, multi-select, scrollable lines, yes/no); the entry editors: ui/screens/entry.py.
 from draw.font import text_width, fit  # fit: a cut text ends in "…" (names pushed from the PC can be long)
 from core.errors import Refusal
 

@@ -1,6 +1,6 @@
 # Standings (any time, from the game menu) and the end-of-game screen; every game's standings()
 # gives seat/score/place, so one screen serves all four games.
-from ui.screens_common import Screen, title, hint, fit, rtext, W
+from ui.screens.common import Screen, title, hint, fit, rtext, W
 
 
 def standing_lines(app):

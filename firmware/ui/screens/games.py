@@ -4,21 +4,12 @@
 import gc
 
 from draw.font import text_width
-from ui.screens_common import Screen, Menu, Confirm, title, fit, rtext, step_sel, W
+from ui.screens.common import Screen, Menu, Confirm, title, fit, rtext, step_sel, W
 from core import registry
+from words.game import progress
 
 ROW3 = 24                # one game takes three rows: what, where, who (none cut to fit the other)
 SHOWN = 2                # games on the screen at once (rows 1-6 under the title)
-
-
-def progress(app, kind, settings, state, over):
-    """Where a game is, in the table's words: 「第2戦（全5戦）」「第3局」「第5回・切り直し1/3」「3戦」:
-    the rules module's progress() gives the text id and its values (a game without one: "")."""
-    f = getattr(registry.load(kind), "progress", None)
-    if f is None:
-        return ""
-    sid, info = f(settings, state, over)
-    return app.t(sid, info)
 
 
 def _rows(app, listed):

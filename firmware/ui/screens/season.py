@@ -1,45 +1,15 @@
 # 通算成績 / "Season", from the first screen: each player's games, wins (1st places, shared ones
 # included) and win rate over the finished games on this board's flash, in the large view's type
-# (screens_big). First page: how many games are counted and how many are not (unfinished, or one
+# (ui/screens/big.py). First page: how many games are counted and how many are not (unfinished, or one
 # name at two seats);
 # then one page per player, most wins first: the name, 1位率, 1位 of the games (「4/8」). ▲▼ turn the pages, OK or back return. Rules:
 # docs/season.md. Imported when opened and forgotten when closed (RAM on the Pico): the figures
 # are a few numbers per player, the games read one at a time (Store.each_standings).
 import gc
 
-from ui.screens_big import draw_page
-from ui.screens_common import Screen
-
-
-def tally(store):
-    """(games counted, games not counted, [[name, games, wins]] most wins first)."""
-    per = {}
-    counted = 0
-    left_out = 0
-    for seats, over, standings in store.each_standings():
-        names = [str(n) for n in seats]
-        if not over or len(set(names)) < len(names):
-            left_out += 1        # unfinished, or one name at two seats (who won is lost): as the PC's
-            continue
-        counted += 1
-        for e in standings:
-            row = per.get(names[e["seat"]])
-            if row is None:
-                row = per[names[e["seat"]]] = [names[e["seat"]], 0, 0]
-            row[1] += 1
-            if e["place"] == 1:
-                row[2] += 1
-    rows = list(per.values())
-    # most wins, then the higher win rate (per mille, no float), then the name: one key, as
-    # MicroPython's sort is not stable
-    rows.sort(key=lambda r: (-r[2], -(r[2] * 1000 // r[1]), r[0]))
-    return counted, left_out, rows
-
-
-def rate(t, wins, games):
-    """The win rate as the table reads it, in the language of `t`: whole percent, rounded half up
-    (「50％」, "50%")."""
-    return t("SN_PCT", {"n": (200 * wins + games) // (2 * games)}) if games else "-"
+from ui.screens.big import draw_page
+from ui.screens.common import Screen
+from words.game import tally, rate
 
 
 class Season(Screen):
@@ -63,7 +33,7 @@ class Season(Screen):
         if self not in self.app.stack:      # popped or reset away (nothing opens over it)
             self.rows = []
             from core import registry
-            registry.unload(("ui.screens_season",))
+            registry.unload(("ui.screens.season",))
 
     def pages(self):
         t = self.app.t

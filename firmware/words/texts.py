@@ -110,7 +110,7 @@ def _made_from(name, srclen, srccrc):
         src = open(root + name.replace(".", "/") + ".py", "rb")
     except OSError:
         return True
-    from ui.texts_check import matches       # only where a .py table is on the flash
+    from words.texts_check import matches       # only where a .py table is on the flash
     return matches(src, name, srclen, srccrc)
 
 
@@ -277,5 +277,5 @@ def _text(sec, a, e, sid):
             return str(f.read(e - a), "utf-8")
         return str(b[a:e], "utf-8")
     except Exception:    # offsets that cut a character (a file that checked out): the
-        from ui.texts_check import from_table     # table's (sec[5:7]: its module, language)
+        from words.texts_check import from_table     # table's (sec[5:7]: its module, language)
         return from_table(sec[5], sec[6], sid)

@@ -1,4 +1,4 @@
-# What ui/texts.py checks only now and then: whether a message table's source on the flash is the
+# What words/texts.py checks only now and then: whether a message table's source on the flash is the
 # one ui/texts.bin was made from (asked only where a table is there as .py: after `mpremote mip
 # install`; make deploy puts .mpy), and a text the file holds but cannot give (from its table).
 from core import registry

@@ -2,7 +2,7 @@
 #
 # The text's bytes, the smallest version (1-4) and level (L or M) that hold them, and the codeword
 # stream: byte mode, padding, Reed-Solomon per block, the blocks interleaved (ISO/IEC 18004).
-# net/qr.py lays the stream out as the symbol.
+# draw/qr.py lays the stream out as the symbol.
 #
 # Choices the standard leaves to the encoder:
 # - Text is sent as UTF-8 in byte mode with no ECI header: phone readers take byte mode as UTF-8

@@ -1,6 +1,6 @@
 # QR Codes for the panel (the phones' join codes): the symbol, its mask and its drawing.
 #
-# The codewords come from net/qr_data.py; here they are laid out (ISO/IEC 18004), masked and drawn.
+# The codewords come from draw/qr_data.py; here they are laid out (ISO/IEC 18004), masked and drawn.
 #
 # Versions 1-4 are all this needs: the panel is 64 pixels tall, so a version 4 code (33 modules)
 # already has to drop to 1 pixel per module; none of them carries version information, and only
@@ -12,7 +12,7 @@
 # trying all 8 masks affordable on a Pico (figures: tests/test_qr.py, test_cost_under_micropython).
 #
 # Choices the standard leaves to the encoder, or that the panel forces (those about the text are
-# net/qr_data.py's):
+# draw/qr_data.py's):
 # - The quiet zone is what the 64-pixel panel leaves, at least 1 module (the standard asks for 4;
 #   a version 3 code at 2 px per module gets 1.5, version 2 gets 3.5): beyond the panel's edge
 #   the bezel is dark, so the lit margin is all the quiet zone a camera gets.
@@ -24,7 +24,7 @@ except ImportError:          # CPython
     def const(x):
         return x
 
-from net.qr_data import capacity, choose, codewords, payload
+from draw.qr_data import capacity, choose, codewords, payload
 
 QUIET = const(1)             # modules of lit margin that draw() keeps at least (see fit_scale)
 PANEL = const(64)            # the panel's height: the square a code must fit in
