@@ -251,8 +251,8 @@ def _prepare(board, micropy_dir, jobs, log):
     check_driver(micropy_dir)
     app, lib, tree = freeze.make_tree(board, os.path.join(work, "frozen"), micropy_dir)
     freeze.check_manifest(board)
-    log("firmware %s: the tree %s frozen (%d modules)" % (board, tree, len(freeze.frozen_modules(app))
-                                                          + len(freeze.frozen_modules(lib))))
+    frozen = sum(len(freeze.frozen_modules(d)) for d in freeze.folders(os.path.dirname(app)).values())
+    log("firmware %s: the tree %s frozen (%d modules, and the driver required)" % (board, tree, frozen))
     if not os.path.exists(os.path.join(micropy_dir, "mpy-cross", "build", "mpy-cross")):
         log("building mpy-cross ...")
         _run(["make", "-C", os.path.join(micropy_dir, "mpy-cross"), "-j%d" % jobs], logf)
