@@ -1,7 +1,14 @@
 # 囲将会ドボン's calls on one round (a dobon or 天和): each checked in the order it was made, the ones
 # nobody answered paid, and who starts next (頭ハネ). Read by score.settle, whose checks it uses.
+# score's functions are reached through the module at call time (kk below), never bound here: a
+# copy of this module would otherwise hold the score module it was loaded with, and both are
+# dropped and loaded again as games change (core/registry.py).
 from core.errors import Refusal
-from kinds.kakoi.score import is_int, check_seat, need_hand, check_rank, can_dobon, payment, first_after
+
+
+def kk():
+    import kinds.kakoi.score as score
+    return score
 
 
 def checked(calls, hands, card, jokers, by, gone, ref):
@@ -14,7 +21,7 @@ def checked(calls, hands, card, jokers, by, gone, ref):
     for c in calls:
         if not isinstance(c, dict):
             raise Refusal("E_KAKOI_EVENT", {})
-        s = check_seat(c.get("seat"), len(hands), "call")
+        s = kk().check_seat(c.get("seat"), len(hands), "call")
         if s == gone:
             raise Refusal("E_KAKOI_WENT_OUT", {"seat": s})
         on = c.get("on", "card")
@@ -24,7 +31,7 @@ def checked(calls, hands, card, jokers, by, gone, ref):
         else:
             m = gaeshi(s, on, made, done)
             aims = [made[done[t]]["top"] for t in on]
-        shows(m, c.get("top"), need_hand(hands, s), aims, jokers)
+        shows(m, c.get("top"), kk().need_hand(hands, s), aims, jokers)
         if on != "card":
             for t in on:
                 made[done[t]]["answered_by"].append(s)
@@ -52,7 +59,7 @@ def gaeshi(s, on, made, done):
     level = None
     refs = []
     for t in on:
-        if not is_int(t) or t not in done:
+        if not kk().is_int(t) or t not in done:
             raise Refusal("E_KAKOI_ON", {"seat": s, "on": t})
         if t == s or t in refs:
             raise Refusal("E_KAKOI_ON", {"seat": s, "on": t})
@@ -70,12 +77,12 @@ def gaeshi(s, on, made, done):
 def shows(m, top, hand, aims, jokers):
     """The call's card on top is in its hand, and the whole hand reaches every card it answers."""
     s = m["seat"]
-    check_rank(top, jokers)
+    kk().check_rank(top, jokers)
     if top not in hand:
         raise Refusal("E_KAKOI_TOP", {"seat": s, "top": top})
     ops = []
     for aim in aims:
-        w = can_dobon(hand, aim, jokers)
+        w = kk().can_dobon(hand, aim, jokers)
         if w is None:
             raise Refusal("E_KAKOI_NO_DOBON", {"seat": s, "card": aim})
         ops.append(w["op"])
@@ -101,7 +108,7 @@ def pay(made, by, gone, hands, card, cap):
         else:
             payers = [(s + k) % n for k in range(1, n) if (s + k) % n not in level1]
         for p in payers:
-            payments.append(payment(hand_of(hands, p, gone, card), hand_of(hands, s, gone, card),
+            payments.append(kk().payment(hand_of(hands, p, gone, card), hand_of(hands, s, gone, card),
                                     m["level"], cap, p, s))
     return payments
 
@@ -109,7 +116,7 @@ def pay(made, by, gone, hands, card, cap):
 def hand_of(hands, s, gone, card):
     if s == gone:
         return [card]  # the going-out card is the going-out player's hand
-    return need_hand(hands, s)
+    return kk().need_hand(hands, s)
 
 
 def next_starter(made, n):
@@ -128,4 +135,4 @@ def next_starter(made, n):
                 if best is None or d < best[0]:
                     best = (d, ref)
             cands.append((m["seat"], best[1]))
-    return first_after(cands, n)
+    return kk().first_after(cands, n)
