@@ -18,24 +18,14 @@ _panel = [None]   # the bare SSD1306 driver once it is up: show_error()'s last r
 
 def load_board(name=None):
     """The board's wiring: `board` on the Pico (/board.py, or frozen into our firmware), else
-    boards/<name>/board.py read after the board it derives from (host_tools/board/boards.py's rule:
-    `DERIVES = "parent"`, then only what differs)."""
+    boards/<name>/ as host_tools/board/boards.py reads it (a derived board after its parent)."""
     if name:
-        import os  # CPython only: a named board means a PC or a Raspberry Pi
-        import re
-        import types
-        here = os.path.abspath(__file__)  # type: ignore[attr-defined]
-        boards = os.path.join(os.path.dirname(os.path.dirname(here)), "boards")  # type: ignore[attr-defined]
-        texts = []  # type: list
-        while name:
-            with open(os.path.join(boards, name, "board.py"), encoding="utf-8") as f:  # type: ignore[attr-defined]
-                texts.insert(0, f.read())
-            m = re.search(r"^DERIVES\s*=\s*[\"']([a-z0-9_]+)[\"']", texts[0], re.M)
-            name = m.group(1) if m else None
-        mod = types.ModuleType("board")
-        for text in texts:
-            exec(text, mod.__dict__)
-        return mod
+        import os  # CPython only: a named board means a PC or a Raspberry Pi in the checkout
+        root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # type: ignore[attr-defined]
+        if root not in sys.path:
+            sys.path.append(root)
+        from host_tools.board.boards import module
+        return module(name)
     import board
     return board
 

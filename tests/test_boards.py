@@ -26,7 +26,7 @@ def test_board_file(name):
     for k in KEYS:
         assert hasattr(b, k), k
     public = {k for k in vars(b) if k.isupper()}
-    assert public - {"DISPLAY_DRIVER", "RADIO", "PHONE_STREAMS", "SERVE_PORT", "DERIVES"} == set(KEYS) | {"BUTTON_" + n.upper() for n in NAMES}
+    assert public - {"DISPLAY_DRIVER", "RADIO", "PHONE_STREAMS", "SERVE_PORT", "DERIVES"} == set(KEYS)
     assert getattr(b, "RADIO", False) is ("_w" in name)        # the Pico W and Pico 2 W have the radio
     assert getattr(b, "DISPLAY_DRIVER", "ssd1306") in ("ssd1306", "ssd1309")   # main.external_vcc
     assert [n for n, _ in b.BUTTONS] == list(NAMES)
@@ -40,6 +40,23 @@ def test_board_file(name):
         assert all(0 <= g <= 22 for g in gpios)      # GP23-25 and 29 are taken on the Pico W
     else:
         assert b.PLATFORM == "linux" and (b.I2C_SDA, b.I2C_SCL) == (2, 3)
+
+
+def test_a_derived_board_rewires_its_buttons_with_buttons_alone(tmp_path):
+    """BUTTONS is the buttons' one fact: a derived board that restates it moves every pin read."""
+    import hw.buttons
+    for name, text in (("a", 'BUTTONS = (("up", 10), ("ok", 14))\n'),
+                       ("b", 'DERIVES = "a"\nBUTTONS = (("up", 10), ("ok", 7))\n')):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "board.py").write_text(text)
+
+    class Pin:
+        IN, PULL_UP = "in", "pull_up"
+
+        def __init__(self, gpio, mode, pull):
+            self.gpio = gpio
+    pins = hw.buttons.pins_from_board(boards.module("b", str(tmp_path)), Pin)
+    assert [(n, p.gpio) for n, p in pins] == [("up", 10), ("ok", 7)]
 
 
 @pytest.mark.parametrize("name", BOARDS)

@@ -62,7 +62,7 @@ app = App()
 buttons = Buttons(pins, 0)
 t = 0
 for i in range(40):
-    machine.Pin.levels[board.BUTTON_OK] = 0 if 5 <= i < 20 else 1
+    machine.Pin.levels[dict(board.BUTTONS)["ok"]] = 0 if 5 <= i < 20 else 1
     main.step(app, buttons, t)
     t += main.POLL_MS
 print('EVENTS', app.events)

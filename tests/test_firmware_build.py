@@ -26,6 +26,9 @@ def test_the_frozen_folders_hold_every_module_deploy_stages_and_nothing_else(fro
     want_app, want_lib = freeze.expected_modules(os.path.join(out, "staged"))
     assert freeze.frozen_modules(app) == want_app
     assert freeze.frozen_modules(lib) == want_lib
+    with open(os.path.join(freeze.folders(out)["SCOREBOARD_BOARD"], "board.py")) as f:
+        assert f.read() == boards.board_source(board)
+    assert "ssd1306.py" not in want_lib and "board.py" not in want_app      # required / module()
     # ... and the staged tree is what `make deploy` puts on the official firmware, module for module.
     compiled = staging.staged_files(staging.stage(board, str(tmp_path / "mpy")))
     as_modules = sorted(p[:-4] + ".py" if p.endswith(".mpy") else p for p in compiled)
@@ -74,9 +77,22 @@ def test_a_manifest_that_freezes_our_sources_directly_is_refused(tmp_path, monke
     monkeypatch.setattr(boards, "BOARDS", str(tmp_path / "boards"))
     with pytest.raises(ValueError, match="only the staged tree"):
         freeze.check_manifest("odd")
-    (d / "manifest.py").write_text('freeze("$(SCOREBOARD_APP)")\n')
-    with pytest.raises(ValueError, match="SCOREBOARD_LIB"):
+    (d / "manifest.py").write_text('freeze("$(SCOREBOARD_APP)")\nrequire("ssd1306")\n')
+    with pytest.raises(ValueError, match="SCOREBOARD_BOARD"):
         freeze.check_manifest("odd")
+    (d / "manifest.py").write_text('freeze("$(SCOREBOARD_APP)")\nmodule("board.py", base_path="$(SCOREBOARD_BOARD)")\n')
+    with pytest.raises(ValueError, match="ssd1306"):
+        freeze.check_manifest("odd")
+
+
+def test_the_driver_deploy_stages_is_the_one_the_firmware_requires():
+    """One ssd1306: the tree's micropython-lib file (require("ssd1306")) is byte for byte deploy's."""
+    tree = os.environ.get("MICROPY_DIR")
+    if not tree or not os.path.isfile(staging.driver_in_tree(tree)):
+        pytest.skip("no MicroPython tree at hand ($MICROPY_DIR)")
+    with open(staging.driver_in_tree(tree), "rb") as f, open(staging.ssd1306_driver_path(tree=tree), "rb") as g:
+        assert f.read() == g.read()
+    assert staging.sha256_of(staging.driver_in_tree(tree)) == pinned.SSD1306_SHA256
 
 
 def test_the_frozen_main_puts_frozen_modules_before_the_flash_on_real_micropython(tmp_path):

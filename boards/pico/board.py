@@ -13,11 +13,4 @@ DISPLAY_HEIGHT = 64
 
 # Buttons between the GPIO and GND (internal pull-ups): GP10..GP15 are pins 14-17 and 19-20,
 # one side of the board next to a GND (pin 18), so the wiring stays short.
-BUTTON_UP = 10
-BUTTON_DOWN = 11
-BUTTON_LEFT = 12
-BUTTON_RIGHT = 13
-BUTTON_OK = 14
-BUTTON_BACK = 15
-BUTTONS = (("up", BUTTON_UP), ("down", BUTTON_DOWN), ("left", BUTTON_LEFT),
-           ("right", BUTTON_RIGHT), ("ok", BUTTON_OK), ("back", BUTTON_BACK))
+BUTTONS = (("up", 10), ("down", 11), ("left", 12), ("right", 13), ("ok", 14), ("back", 15))

@@ -29,14 +29,16 @@
 // machine.Signal and machine.mem8/16/32: the buttons are plain Pins, no register is written from Python.
 #define MICROPY_PY_MACHINE_SIGNAL (0)
 #define MICROPY_PY_MACHINE_MEMX (0)
-// Builtins none of our code (nor microdot's, nor asyncio's) calls; f-strings only at the REPL
-// (frozen code is compiled by mpy-cross, which keeps them).
+// Builtins none of our code (nor microdot's, nor asyncio's) calls; f-strings and := only at the
+// REPL (frozen code is compiled by mpy-cross, which keeps them).
 #define MICROPY_PY_BUILTINS_FROZENSET (0)
+#define MICROPY_PY_BUILTINS_FILTER (0)
 #define MICROPY_PY_BUILTINS_STR_CENTER (0)
 #define MICROPY_PY_BUILTINS_STR_SPLITLINES (0)
 #define MICROPY_PY_BUILTINS_INPUT (0)
 #define MICROPY_PY_BUILTINS_POW3 (0)
 #define MICROPY_PY_FSTRINGS (0)
+#define MICROPY_PY_ASSIGN_EXPR (0)
 #define MICROPY_PY_DESCRIPTORS (0)
 // help(): its text points at MicroPython's own board, not the scoreboard.
 #define MICROPY_PY_BUILTINS_HELP (0)

@@ -1,3 +1,5 @@
-# Frozen into our firmware: the Pico's, and asyncio, which the phone server runs on.
+# Frozen into our firmware: the Pico's, asyncio, which the phone server runs on, and the server's
+# web framework (the pinned microdot, staged by freeze.py as deploy stages it in lib/).
 include("$(BOARD_DIR)/../pico/manifest.py")
 include("$(MPY_DIR)/extmod/asyncio")
+freeze("$(SCOREBOARD_LIB)")

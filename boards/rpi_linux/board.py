@@ -15,14 +15,7 @@ DISPLAY_WIDTH = 128
 DISPLAY_HEIGHT = 64
 
 # Buttons to GND with the SoC's pull-ups: GPIO17, 27, 22, 23, 24, 25 (pins 11, 13, 15, 16, 18, 22).
-BUTTON_UP = 17
-BUTTON_DOWN = 27
-BUTTON_LEFT = 22
-BUTTON_RIGHT = 23
-BUTTON_OK = 24
-BUTTON_BACK = 25
-BUTTONS = (("up", BUTTON_UP), ("down", BUTTON_DOWN), ("left", BUTTON_LEFT),
-           ("right", BUTTON_RIGHT), ("ok", BUTTON_OK), ("back", BUTTON_BACK))
+BUTTONS = (("up", 17), ("down", 27), ("left", 22), ("right", 23), ("ok", 24), ("back", 25))
 
 # The phones (docs/phones.md): the Pi serves the live table on its LAN at this port (python3
 # firmware/main.py rpi_linux prints nothing about it: the panel's 「スマホで見る」 shows the address).

@@ -111,7 +111,7 @@ class Seats:
         return None
 
     def claim(self, seat, cid):
-        """A phone asks for a seat: the panel asks the table (ui/screens_phones.Claim)."""
+        """A phone asks for a seat: the panel asks the table (ui/screens/phones.Claim)."""
         g = self.app.game
         n = g.nseats if g is not None else 0
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:

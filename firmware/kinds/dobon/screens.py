@@ -183,7 +183,7 @@ def play(app):
 def result(app, out):
     """None: a round's winner is the play screen's top line (「P2の勝ち」) and every player's wins
     are on it, the next round's number in its title; a screen that only said OK:次へ was a press
-    for nothing. The last round: the final standings (ui/screens_results.End)."""
+    for nothing. The last round: the final standings (ui/screens/results.End)."""
     return None
 
 

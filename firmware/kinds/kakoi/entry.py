@@ -3,18 +3,13 @@
 # list) and settled on a review of every payment before it is saved. Imported at the first entry.
 from ui.screens.common import ListScreen, Confirm, hint, fit, W, seat_opts
 from ui.widgets.grid import RankGrid, Step
-from kinds.kakoi.lines import card_word, lines, describe, hand_text
+from kinds.kakoi.lines import card_word, lines, describe, hand_text, call_text, ranks
 from kinds.kakoi import score as kk
 from core.errors import Refusal
 
 COLS = 3            # a keypad: A 2 3 / 4 5 6 / 7 8 9 / 10 J Q, then K (and the joker) beside 決定: a
                     # hand read low to high is fewer presses than on rows of 5 (▼ skips 3 ranks)
 DEALT = 5           # a dealt hand: at 天和 nobody has played yet, so every hand has 5 cards
-
-
-def ranks(app):
-    jokers = app.game.settings.get("jokers")
-    return [(r if r != "JOKER" else "JK", r) for r in kk.RANKS if r != "JOKER" or jokers]
 
 
 class RoundEntry:
@@ -283,16 +278,6 @@ class RoundEntry:
 
 def need_hand(err):
     return err.msg_id == "E_KAKOI_NEED_HAND" and isinstance(err.info.get("seat"), int)
-
-
-def call_text(app, cl):
-    """One call as the list shows it: 「P2 ドボン」, 「P1 返し→P2」."""
-    on = cl.get("on", "card")
-    seat = cl.get("seat")
-    who = app.name(seat) if isinstance(seat, int) else "-"
-    if on == "card":
-        return "%s %s" % (who, app.t("KK_DOBON_ROW"))
-    return "%s %s→%s" % (who, app.t("KK_GAESHI_ROW"), app.t("LIST_SEP").join([app.name(x) for x in on]))
 
 
 class Calls(ListScreen):

@@ -1,6 +1,6 @@
-# 囲将会ドボン's outcomes in words: every payment and change, one line of what was recorded. The play
-# screen, its round entry (the call list's review) and the phones each read them here: none imports
-# another for them.
+# 囲将会ドボン's outcomes in words: every payment and change, one line of what was recorded, a call's row
+# and the ranks' labels. The play screen, its round entry (the call list's review) and the phones each
+# read them here: none imports another for them.
 from ui.screens.common import fit, named, text_width, W
 
 
@@ -59,3 +59,20 @@ def describe(app, ev):
     if k == "starter":
         return t("KK_STARTER_EV", info)
     return t("LAST_STEP")
+
+
+def call_text(app, cl):
+    """One call as the list shows it: 「P2 ドボン」, 「P1 返し→P2」."""
+    on = cl.get("on", "card")
+    seat = cl.get("seat")
+    who = app.name(seat) if isinstance(seat, int) else "-"
+    if on == "card":
+        return "%s %s" % (who, app.t("KK_DOBON_ROW"))
+    return "%s %s→%s" % (who, app.t("KK_GAESHI_ROW"), app.t("LIST_SEP").join([app.name(x) for x in on]))
+
+
+def ranks(app):
+    """The ranks the round entry's grids offer, each with its label (the joker only when it is on)."""
+    from kinds.kakoi.score import RANKS
+    jokers = app.game.settings.get("jokers")
+    return [(r if r != "JOKER" else "JK", r) for r in RANKS if r != "JOKER" or jokers]

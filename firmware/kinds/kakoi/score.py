@@ -1,4 +1,4 @@
-# 囲将会ドボン (Kakoi-shogikai Dobon): the dobon check, payments and one round's settlement.
+# 囲将会ドボン (Kakoi-shogikai Dobon): the dobon check, payments and one round's settlement (its calls: calls.py).
 # Pure functions on plain data (MicroPython/CPython common subset, integers only).
 # Ranks are strings: "A" "2" .. "10" "J" "Q" "K", and "JOKER" (club 0) when jokers are on.
 # Seats are 0-based; play passes to the left (seat i -> i + 1).
@@ -19,7 +19,7 @@ MAX_SEATS = 6
 KINDS = ("tsumo", "dobon", "tenhou")
 
 
-def _is_int(v):
+def is_int(v):
     return isinstance(v, int) and not isinstance(v, bool)
 
 
@@ -161,8 +161,8 @@ def payment(payer_hand, receiver_hand, level, cap=CAP, payer=None, receiver=None
             "factor": factor, "raw": raw, "amount": amount, "capped": amount != raw}
 
 
-def _seat(v, n, what):
-    if not _is_int(v) or v < 0 or v >= n:
+def check_seat(v, n, what):
+    if not is_int(v) or v < 0 or v >= n:
         raise Refusal("E_KAKOI_SEAT", {"what": what, "seat": v})
     return v
 
@@ -212,21 +212,22 @@ def settle(nseats, ev, cap=CAP, jokers=False, starter=0):
     hands = ev["hands"]
     card = check_rank(ev.get("card"), jokers)
     if kind == "tsumo":
-        w = _seat(ev.get("seat"), nseats, "seat")
+        w = check_seat(ev.get("seat"), nseats, "seat")
         payments = _tsumo_payments(ev, w, hands, card, cap)
         return {"t": kind, "payments": payments, "deltas": _deltas(payments, nseats), "calls": [],
                 "next": w}
     by = None       # dobon: the player of the card dobon'd on
     gone = None     # by, when it went out with that card (its hand is that card)
     if kind == "dobon":
-        by = _seat(ev.get("by"), nseats, "by")
+        by = check_seat(ev.get("by"), nseats, "by")
         gone = _gone_out(ev.get("out", False), hands, by)
         ref = by
     else:           # 天和: the first field card counts as played by the seat before the starter
-        ref = (_seat(starter, nseats, "starter") - 1) % nseats
-    made = _check_calls(ev.get("calls"), hands, card, jokers, by, gone, ref)
-    payments = _call_payments(made, by, gone, hands, card, cap)
-    nxt = _next_starter(made, nseats)
+        ref = (check_seat(starter, nseats, "starter") - 1) % nseats
+    from kinds.kakoi import calls       # here: calls.py reads this module's checks and payment
+    made = calls.checked(ev.get("calls"), hands, card, jokers, by, gone, ref)
+    payments = calls.pay(made, by, gone, hands, card, cap)
+    nxt = calls.next_starter(made, nseats)
     for m in made:
         del m["refs"]
     return {"t": kind, "payments": payments, "deltas": _deltas(payments, nseats), "calls": made,
@@ -235,14 +236,14 @@ def settle(nseats, ev, cap=CAP, jokers=False, starter=0):
 
 def _check_round(nseats, ev, cap, jokers):
     """The table's size, the event's kind, the cap and every hand given; returns the kind."""
-    if not _is_int(nseats) or nseats < 2 or nseats > MAX_SEATS:
+    if not is_int(nseats) or nseats < 2 or nseats > MAX_SEATS:
         raise Refusal("E_KAKOI_SEATS", {"n": nseats})
     if not isinstance(ev, dict):
         raise Refusal("E_KAKOI_EVENT", {})
     kind = ev.get("t")
     if kind not in KINDS:
         raise Refusal("E_KAKOI_EVENT", {"t": kind})
-    if not _is_int(cap) or cap < 0:
+    if not is_int(cap) or cap < 0:
         raise Refusal("E_KAKOI_CAP", {"cap": cap})
     hands = ev.get("hands")
     if not isinstance(hands, list) or len(hands) != nseats:
@@ -258,7 +259,7 @@ def _check_round(nseats, ev, cap, jokers):
     return kind
 
 
-def _need(hands, s):
+def need_hand(hands, s):
     h = hands[s]
     if not h:
         raise Refusal("E_KAKOI_NEED_HAND", {"seat": s})
@@ -283,116 +284,8 @@ def _tsumo_payments(ev, w, hands, card, cap):
     payments = []
     for k in range(1, n):
         p = (w + k) % n
-        payments.append(payment(_need(hands, p), [card], 0, cap, p, w))
+        payments.append(payment(need_hand(hands, p), [card], 0, cap, p, w))
     return payments
-
-
-def _check_calls(calls, hands, card, jokers, by, gone, ref):
-    """The calls in the order they were made, each checked: [{"seat", "top", "level", "on",
-    "ops", "answered_by", "refs": the players of the cards it answered, for 頭ハネ}]."""
-    if not isinstance(calls, list) or not calls:
-        raise Refusal("E_KAKOI_NO_CALLS", {})
-    done = {}  # seat -> index into made of its latest call
-    made = []
-    for c in calls:
-        if not isinstance(c, dict):
-            raise Refusal("E_KAKOI_EVENT", {})
-        s = _seat(c.get("seat"), len(hands), "call")
-        if s == gone:
-            raise Refusal("E_KAKOI_WENT_OUT", {"seat": s})
-        on = c.get("on", "card")
-        if on == "card":
-            m = _on_card(s, by, ref, made)
-            aims = [card]
-        else:
-            m = _gaeshi(s, on, made, done)
-            aims = [made[done[t]]["top"] for t in on]
-        _shows(m, c.get("top"), _need(hands, s), aims, jokers)
-        if on != "card":
-            for t in on:
-                made[done[t]]["answered_by"].append(s)
-        done[s] = len(made)
-        made.append(m)
-    return made
-
-
-def _on_card(s, by, ref, made):
-    """A dobon on the card (level 1): never on one's own card, once a round."""
-    if s == by:
-        raise Refusal("E_KAKOI_OWN_CARD", {"seat": s})
-    for m in made:
-        if m["seat"] == s and m["level"] == 1:
-            raise Refusal("E_KAKOI_TWICE", {"seat": s})
-    return {"seat": s, "top": None, "level": 1, "on": "card", "ops": None, "answered_by": [],
-            "refs": [ref]}
-
-
-def _gaeshi(s, on, made, done):
-    """A gaeshi on the latest calls of the seats in `on` (others, each once, none answered by s
-    before), all of one level: it is one level above them."""
-    if not isinstance(on, list) or not on:
-        raise Refusal("E_KAKOI_ON", {"seat": s})
-    level = None
-    refs = []
-    for t in on:
-        if not _is_int(t) or t not in done:
-            raise Refusal("E_KAKOI_ON", {"seat": s, "on": t})
-        if t == s or t in refs:
-            raise Refusal("E_KAKOI_ON", {"seat": s, "on": t})
-        m = made[done[t]]
-        if s in m["answered_by"]:
-            raise Refusal("E_KAKOI_TWICE", {"seat": s})
-        if level is not None and m["level"] + 1 != level:
-            raise Refusal("E_KAKOI_MIXED", {"seat": s})
-        level = m["level"] + 1
-        refs.append(t)
-    return {"seat": s, "top": None, "level": level, "on": on, "ops": None, "answered_by": [],
-            "refs": refs}
-
-
-def _shows(m, top, hand, aims, jokers):
-    """The call's card on top is in its hand, and the whole hand reaches every card it answers."""
-    s = m["seat"]
-    check_rank(top, jokers)
-    if top not in hand:
-        raise Refusal("E_KAKOI_TOP", {"seat": s, "top": top})
-    ops = []
-    for aim in aims:
-        w = can_dobon(hand, aim, jokers)
-        if w is None:
-            raise Refusal("E_KAKOI_NO_DOBON", {"seat": s, "card": aim})
-        ops.append(w["op"])
-    m["top"] = top
-    m["ops"] = ops
-
-
-def _call_payments(made, by, gone, hands, card, cap):
-    """Each call nobody answered is paid: a gaeshi by the seats it answered, a dobon on the card by
-    its player, 天和 by every other player who did not call on the card too. An answered call
-    receives nothing (its caller pays the answer, in the answer's own entry)."""
-    level1 = [m["seat"] for m in made if m["level"] == 1]
-    n = len(hands)
-    payments = []
-    for m in made:
-        if m["answered_by"]:
-            continue
-        s = m["seat"]
-        if m["level"] != 1:
-            payers = m["on"]
-        elif by is not None:
-            payers = [by]
-        else:
-            payers = [(s + k) % n for k in range(1, n) if (s + k) % n not in level1]
-        for p in payers:
-            payments.append(payment(_hand_of(hands, p, gone, card), _hand_of(hands, s, gone, card),
-                                    m["level"], cap, p, s))
-    return payments
-
-
-def _hand_of(hands, s, gone, card):
-    if s == gone:
-        return [card]  # the going-out card is the going-out player's hand
-    return _need(hands, s)
 
 
 def _deltas(payments, n):
@@ -401,22 +294,3 @@ def _deltas(payments, n):
         deltas[item["payer"]] -= item["amount"]
         deltas[item["receiver"]] += item["amount"]
     return deltas
-
-
-def _next_starter(made, n):
-    """頭ハネ at the highest level: each caller counts from the player of the card it answered
-    (a gaeshi answering several: the nearest of them)."""
-    top_level = 0
-    for m in made:
-        if m["level"] > top_level:
-            top_level = m["level"]
-    cands = []
-    for m in made:
-        if m["level"] == top_level:
-            best = None
-            for ref in m["refs"]:
-                d = (m["seat"] - ref) % n or n
-                if best is None or d < best[0]:
-                    best = (d, ref)
-            cands.append((m["seat"], best[1]))
-    return first_after(cands, n)

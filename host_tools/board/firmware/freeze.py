@@ -1,18 +1,20 @@
-"""What our firmware freezes: exactly the tree `make deploy` stages, as modules.
+"""What our firmware freezes: the tree `make deploy` stages, as modules, in three folders.
 
-    frozen/app/   firmware/ as deploy stages it for the board, in source: main.py is renamed
-                  firmware_main.py and a small frozen main.py (frozen_main.py beside this file)
-                  runs it; each data file (draw/misaki.fnt, ui/texts.bin, net/page.html) becomes
-                  a module holding it as one bytes constant (draw/misaki_fnt.py: DATA = b"..."),
-                  which frozen_data.py (beside this file, frozen too) mounts read-only at /.data
-                  for the firmware's readers; and firmware_build.py says which tree and board
-                  the firmware was built from.
-    frozen/lib/   deploy's lib/: micropython-lib's ssd1306 and, on a board with a radio, the
-                  pinned microdot; frozen at the top, where the board imports them from /lib.
+    frozen/app/    firmware/ as deploy stages it for the board, in source: main.py is renamed
+                   firmware_main.py and a small frozen main.py (frozen_main.py beside this file)
+                   runs it; each data file (draw/misaki.fnt, ui/texts.bin, net/page.html) becomes
+                   a module holding it as one bytes constant (draw/misaki_fnt.py: DATA = b"..."),
+                   which frozen_data.py (beside this file, frozen too) mounts read-only at /.data
+                   for the firmware's readers; and firmware_build.py says which tree and board
+                   the firmware was built from.
+    frozen/board/  board.py: the board's wiring with what it derives from (boards.board_source).
+    frozen/lib/    deploy's lib/ but the driver: on a board with a radio, the pinned microdot.
 
-The board's manifest.py (boards/<board>/manifest.py) freezes those two folders, named by the
-build as $(SCOREBOARD_APP) and $(SCOREBOARD_LIB); `check_manifest` proves it freezes them and
-nothing of ours besides, and `expected_modules` that they hold every module deploy stages.
+The board's manifest.py (boards/<board>/manifest.py) says what ships: those folders, named by the
+build as $(SCOREBOARD_APP), $(SCOREBOARD_BOARD) and $(SCOREBOARD_LIB), and the ssd1306 driver by
+require("ssd1306"), micropython-lib's at the commit pinned.py pins, the very file deploy stages.
+`check_manifest` proves it asks for each once and nothing of ours besides, and `expected_modules`
+that the folders hold every other module deploy stages.
 """
 import os
 import shutil
@@ -25,6 +27,15 @@ DATA_VFS = os.path.join(HERE, "frozen_data.py")       # frozen as the module fro
 BUILD_INFO = "firmware_build"        # the frozen module that says what the firmware was built from
 MAIN = staging.MAIN_MODULE            # firmware/main.py, frozen as firmware_main (as deploy compiles it)
 DATA_KEY = "DATA"
+WIRING = "board.py"
+DRIVER = "ssd1306.py"                 # deploy's lib/ssd1306: the manifest's require("ssd1306") freezes it
+# The folders the build names to the manifest (MICROPY_MANIFEST_<name>), each under the frozen tree.
+FOLDERS = (("SCOREBOARD_APP", "app"), ("SCOREBOARD_BOARD", "board"), ("SCOREBOARD_LIB", "lib"))
+
+
+def folders(out_dir):
+    """{manifest variable: its folder under out_dir}."""
+    return {name: os.path.join(out_dir, sub) for name, sub in FOLDERS}
 
 
 def tcp_connections(board):
@@ -44,23 +55,33 @@ def data_module(rel):
 tree_id = staging.tree_id      # the id the firmware carries and deploy compares (one copy)
 
 
-def stage_source(board, out_dir):
+def stage_source(board, out_dir, micropy_dir=None):
     """deploy's tree for `board`, in source (what the firmware freezes); returns out_dir."""
-    return staging.stage(board, out_dir, compile=False)
+    return staging.stage(board, out_dir, compile=False, driver=staging.ssd1306_driver_path(tree=micropy_dir))
+
+
+def _frozen_as(rel):
+    """("app" | "board" | "lib" | None, path in that folder) for a staged file; None: required."""
+    if rel == "lib/" + DRIVER:
+        return None, rel
+    if rel.startswith("lib/"):
+        return "lib", rel[4:]
+    if rel == WIRING:
+        return "board", rel
+    if rel == "main.py":
+        return "app", MAIN + ".py"
+    return "app", rel if rel.endswith(".py") else data_module(rel)
 
 
 def expected_modules(staged_dir):
     """(app modules, lib modules): the .py paths the frozen folders must hold for a staged tree."""
     app, lib = [], []
     for rel in staging.staged_files(staged_dir):
-        if rel.startswith("lib/"):
-            lib.append(rel[4:])
-        elif rel == "main.py":
-            app.append(MAIN + ".py")
-        elif rel.endswith(".py"):
-            app.append(rel)
-        else:
-            app.append(data_module(rel))
+        where, path = _frozen_as(rel)
+        if where == "app":
+            app.append(path)
+        elif where == "lib":
+            lib.append(path)
     app += ["main.py", "frozen_data.py", BUILD_INFO + ".py"]
     return sorted(app), sorted(lib)
 
@@ -85,33 +106,32 @@ def build_info_source(board, tree, radio):
     return "\n".join(lines) + "\n"
 
 
-def make_tree(board, out_dir):
-    """Write frozen/app and frozen/lib for `board` under out_dir; returns (app_dir, lib_dir, tree)."""
-    staged = stage_source(board, os.path.join(out_dir, "staged"))
+def make_tree(board, out_dir, micropy_dir=None):
+    """Write frozen/app, frozen/board and frozen/lib for `board` under out_dir; returns (app_dir,
+    lib_dir, tree). The tree's id is the whole staged tree's, the driver's file included."""
+    staged = stage_source(board, os.path.join(out_dir, "staged"), micropy_dir)
     tree = tree_id(staged)
-    app, lib = os.path.join(out_dir, "app"), os.path.join(out_dir, "lib")
-    for d in (app, lib):
+    dirs = {sub: os.path.join(out_dir, sub) for _name, sub in FOLDERS}
+    for d in dirs.values():
         if os.path.isdir(d):
             shutil.rmtree(d)
         os.makedirs(d)
+    app = dirs["app"]
     for rel in staging.staged_files(staged):
-        src = os.path.join(staged, rel)
-        if rel.startswith("lib/"):
-            dst = os.path.join(lib, rel[4:])
-        elif rel == "main.py":
-            dst = os.path.join(app, MAIN + ".py")
-        elif rel.endswith(".py"):
-            dst = os.path.join(app, rel)
-        else:
-            _write_data_module(src, os.path.join(app, data_module(rel)), rel)
+        where, path = _frozen_as(rel)
+        if where is None:
             continue
+        src, dst = os.path.join(staged, rel), os.path.join(dirs[where], path)
         os.makedirs(os.path.dirname(dst), exist_ok=True)
-        shutil.copyfile(src, dst)
+        if rel.endswith(".py"):
+            shutil.copyfile(src, dst)
+        else:
+            _write_data_module(src, dst, rel)
     shutil.copyfile(LAUNCHER, os.path.join(app, "main.py"))
     shutil.copyfile(DATA_VFS, os.path.join(app, "frozen_data.py"))
     with open(os.path.join(app, BUILD_INFO + ".py"), "w") as f:
         f.write(build_info_source(board, tree, boards.has_radio(board)))
-    return app, lib, tree
+    return app, dirs["lib"], tree
 
 
 def frozen_modules(folder):
@@ -154,7 +174,7 @@ class _Recorder:
         self.calls.append(("freeze", self._expand(path)))
 
     def _module(self, path, base_path=".", opt=None):
-        self.calls.append(("module", path))
+        self.calls.append(("module", self._expand(base_path) + "/" + path))
 
     def _package(self, path, files=None, base_path=".", opt=None):
         self.calls.append(("package", path))
@@ -175,20 +195,30 @@ def manifest_calls(board):
     folder = boards.folder(board)
     rec = _Recorder({"BOARD_DIR": folder, "PORT_DIR": "$(PORT_DIR)", "MPY_DIR": "$(MPY_DIR)",
                      "MPY_LIB_DIR": "$(MPY_LIB_DIR)", "SCOREBOARD_APP": "$(SCOREBOARD_APP)",
-                     "SCOREBOARD_LIB": "$(SCOREBOARD_LIB)"})
+                     "SCOREBOARD_BOARD": "$(SCOREBOARD_BOARD)", "SCOREBOARD_LIB": "$(SCOREBOARD_LIB)"})
     rec.run(os.path.join(folder, "manifest.py"))
     return rec.calls
 
 
 def check_manifest(board):
-    """Raise ValueError unless the board's manifest freezes our two folders, each once, and no
-    other code of ours (a path into this repository would freeze files deploy does not stage)."""
+    """Raise ValueError unless the board's manifest asks for what ships, each once: our app and the
+    board's wiring, the ssd1306 driver by require(), on a board with a radio the lib folder
+    (microdot), and no other code of ours (a path into this repository would freeze files deploy
+    does not stage)."""
     calls = manifest_calls(board)
     frozen = [p for kind, p in calls if kind in ("freeze", "module", "package")]
-    for want in ("$(SCOREBOARD_APP)", "$(SCOREBOARD_LIB)"):
-        if frozen.count(want) != 1:
-            raise ValueError("boards/%s/manifest.py freezes %s %d times (once wanted)" % (board, want, frozen.count(want)))
+    wants = [("$(SCOREBOARD_APP)", frozen), ("$(SCOREBOARD_BOARD)/" + WIRING, frozen),
+             ("ssd1306", [p for kind, p in calls if kind == "require"])]
+    if boards.has_radio(board):
+        wants.append(("$(SCOREBOARD_LIB)", frozen))
     for kind, p in calls:
         if kind != "require" and p.startswith(boards.ROOT):
             raise ValueError("boards/%s/manifest.py %ss %s: only the staged tree is frozen" % (board, kind, p))
+    for want, asked in wants:
+        if asked.count(want) != 1:
+            raise ValueError("boards/%s/manifest.py asks for %s %d times (once wanted)"
+                             % (board, want, asked.count(want)))
+    if not boards.has_radio(board) and "$(SCOREBOARD_LIB)" in frozen:
+        raise ValueError("boards/%s/manifest.py freezes $(SCOREBOARD_LIB), which only a board with a radio has"
+                         % board)
     return calls

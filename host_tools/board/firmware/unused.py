@@ -69,14 +69,14 @@ ROWS = (
         "register is written from Python",
         ("extmod/machine_signal.c", "extmod/machine_mem.c")),
     Row("builtins unused",
-        ("MICROPY_PY_BUILTINS_FROZENSET", "MICROPY_PY_BUILTINS_STR_CENTER",
+        ("MICROPY_PY_BUILTINS_FROZENSET", "MICROPY_PY_BUILTINS_FILTER", "MICROPY_PY_BUILTINS_STR_CENTER",
          "MICROPY_PY_BUILTINS_STR_SPLITLINES", "MICROPY_PY_BUILTINS_INPUT", "MICROPY_PY_BUILTINS_POW3",
-         "MICROPY_PY_FSTRINGS", "MICROPY_PY_DESCRIPTORS"),
-        "frozenset, str.center, str.splitlines, input(), pow(a, b, m), f-strings typed at the REPL "
-        "and descriptors (`__get__`, `__set__`): none of our code, microdot or asyncio uses them; "
-        "microdot's f-strings are compiled by mpy-cross, which keeps them",
-        ("py/objset.c", "py/objstr.c", "py/lexer.c", "py/modbuiltins.c", "py/objtype.c", "py/mpz.c",
-         "py/objint_mpz.c")),
+         "MICROPY_PY_FSTRINGS", "MICROPY_PY_ASSIGN_EXPR", "MICROPY_PY_DESCRIPTORS"),
+        "frozenset, filter(), str.center, str.splitlines, input(), pow(a, b, m), f-strings and `:=` "
+        "typed at the REPL and descriptors (`__get__`, `__set__`): none of our code, microdot, asyncio "
+        "or mpremote's scripts uses them; microdot's f-strings are compiled by mpy-cross, which keeps them",
+        ("py/objset.c", "py/objfilter.c", "py/objstr.c", "py/lexer.c", "py/compile.c", "py/parse.c",
+         "py/modbuiltins.c", "py/objtype.c", "py/mpz.c", "py/objint_mpz.c")),
     Row("help()", ("MICROPY_PY_BUILTINS_HELP",),
         "its text is about MicroPython's own board, not the scoreboard (docs/ are)",
         ("py/builtinhelp.c", "help.c")),

@@ -8,9 +8,6 @@ STORE_OPS = 80  # test_store.py's recorded game: its length in ops
 WEAR_SEEDS = (3,)  # test_powercut.py: the night's games it plays (seeds)
 # "texts fallback" (test_texts_file.py): its texts are read from a damaged texts file
 ROLES = ("hostile export", "ledger", "export finished", "report", "new game hint", "texts fallback")
-# test_house.py: its firmware files allowed over a firmware file's 400 lines for now (its scorer and
-# its entry screen): split, each would be more modules, and every byte of Pico code counts
-LONG_FILES = ("entry.py", "score.py")
 # three rounds valid in turn for 3 players (a tsumo, a dobon with a call, a tsumo): the report bench's
 ROUNDS = REPORT_ROUNDS
 
