@@ -38,7 +38,7 @@ _GAMES = {
              ("kinds.kabu.score", "kinds.kabu.cards", "kinds.kabu.entry", "kinds.kabu.names",
               "kinds.kabu.review", "ui.widgets.grid"), ("Kabu Dobon", "株ドボン")),
     "kakoi": ("kinds.kakoi.rules", "kinds.kakoi.texts", "kinds.kakoi.screens",
-              ("kinds.kakoi.score", "kinds.kakoi.calls", "ui.widgets.grid", "kinds.kakoi.lines", "kinds.kakoi.entry"),
+              ("kinds.kakoi.score", "kinds.kakoi.arith", "ui.widgets.grid", "kinds.kakoi.lines", "kinds.kakoi.entry"),
               ("Kakoi Dobon", "囲将会ドボン")),
     "dobon": ("kinds.dobon.rules", "kinds.dobon.texts", "kinds.dobon.screens", (), ("Dobon", "ドボン")),
 }
