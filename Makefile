@@ -64,7 +64,7 @@ demo: $(STAMP) $(TEXTS)
 
 test: $(STAMP) $(TEXTS)
 	@{ command -v chromium >/dev/null && fc-list : family | grep -qiE "IPA(ex)?P?Gothic|Noto Sans CJK JP"; } || { $(SUDO) apt-get update && $(SUDO) apt-get install -y --no-install-recommends chromium fonts-ipafont-gothic; } || echo "make test: chromium / fonts-ipafont-gothic not installed: the report's browser test skips, its glyph test fails"
-	@command -v npm >/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y --no-install-recommends npm; } || echo "make test: npm not installed: the web page's browser test (tests/test_web.py) skips"
+	@command -v npm >/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y --no-install-recommends npm; } || echo "make test: npm not installed: the web page's browser test (tests/browser/test_web.py) skips"
 	$(PY) -m pytest
 
 # The emulated-Pico suite (pytest -m emu), twice: first on the official files (the fallback path: the
@@ -95,7 +95,7 @@ bench: $(STAMP) $(TEXTS)
 	@if [ ! -f $(OURS_PICO_W) ]; then echo "make bench: our Pico W UF2 is not built: docs/bench-download.md not measured"; fi
 
 # docs/benchmarks.md from scratch: deterministic figures + the emulated Pico + wall clock.
-# tests/test_bench.py compares the deterministic part with this commit's (bench --deterministic --check).
+# tests/host/dev/test_bench.py compares the deterministic part with this commit's (bench --deterministic --check).
 bench-doc: $(STAMP) $(TEXTS)
 	$(PY) -m host_tools.dev.bench $(if $(UF2),--uf2 $(UF2)) --out docs/benchmarks.md
 	$(PY) -m host_tools.dev.presses

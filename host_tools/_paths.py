@@ -7,7 +7,8 @@ FIRMWARE = os.path.join(ROOT, "firmware")
 if FIRMWARE not in sys.path:
     sys.path.insert(0, FIRMWARE)
 TESTS = os.path.join(ROOT, "tests")
-GENERIC_SCRIPTS = os.path.join(TESTS, "emu_scripts")   # the simulator scripts of no one game
+SUPPORT = os.path.join(TESTS, "support")     # the tests' helpers (mp, lfs_device, phone_browser...)
+GENERIC_SCRIPTS = os.path.join(TESTS, "emu", "scripts")   # the simulator scripts of no one game   # the simulator scripts of no one game
 
 
 def kind_tests(kind, *parts):
@@ -18,6 +19,6 @@ def kind_tests(kind, *parts):
 
 def emu_script(name):
     """A button script by name: a game's own (tests/kinds/<name>/emu.txt) or one of no game's
-    (tests/emu_scripts/<name>.txt: next_game, resume, saved_games)."""
+    (tests/emu/scripts/<name>.txt: next_game, resume, saved_games)."""
     own = kind_tests(name, "emu.txt")
     return own if os.path.exists(own) else os.path.join(GENERIC_SCRIPTS, name + ".txt")

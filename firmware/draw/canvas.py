@@ -1,7 +1,7 @@
 # Canvas: the 128x64 1-bit picture the UI draws on, kept in the SSD1306's own page layout.
 #
 # buffer[x + (y // 8) * 128], bit y % 8 (MONO_VLSB): the display copies it to the panel as is.
-# Everything clips at the edge. Two paths draw the very same pixels (tests/test_canvas_speed.py
+# Everything clips at the edge. Two paths draw the very same pixels (tests/firmware/draw/test_canvas_speed.py
 # checks them against each other under real MicroPython):
 #   - the pure-Python reference path (the methods below as written): CPython, the simulator;
 #   - on MicroPython, the C path: the built-in framebuf.FrameBuffer over the same buffer for

@@ -9,7 +9,7 @@
 # The symbol is kept as one int per row, bit c = column c (the least significant bit is the left
 # edge), and for the masks as one int for the whole symbol: the penalty of a mask (7.8.3) is then
 # a few dozen shifts and ANDs run in C instead of a Python step per module, which is what makes
-# trying all 8 masks affordable on a Pico (figures: tests/test_qr.py, test_cost_under_micropython).
+# trying all 8 masks affordable on a Pico (figures: tests/firmware/net/test_qr.py, test_cost_under_micropython).
 #
 # Choices the standard leaves to the encoder, or that the panel forces (those about the text are
 # draw/qr_data.py's):

@@ -6,7 +6,7 @@
 #
 # Choices the standard leaves to the encoder:
 # - Text is sent as UTF-8 in byte mode with no ECI header: phone readers take byte mode as UTF-8
-#   when it decodes as such (zxing-cpp does, tests/test_qr.py), and an ECI costs 12 bits.
+#   when it decodes as such (zxing-cpp does, tests/firmware/net/test_qr.py), and an ECI costs 12 bits.
 # - Level M whenever the text fits the same version at M: more damage tolerated, same size.
 
 # (data codewords per block, blocks, EC codewords per block) for versions 1-4, by level.

@@ -3,7 +3,7 @@
 # puts the scoreboard on a Pico as `make deploy` lays it out, as source: every firmware file at the
 # same path, boards/pico/board.py as /board.py, and micropython-lib's ssd1306 as a dependency (the
 # file at the commit host_tools/board/firmware/pinned.py pins, as our firmware freezes it).
-# tests/test_package.py checks package.json is what this prints and that it names exactly the
+# tests/host/board/test_package.py checks package.json is what this prints and that it names exactly the
 # files host_tools/board/staging.py stage() puts on the board. `make deploy` stays the way to deploy
 # compiled files (.mpy: less RAM and no compile at boot) and to choose another board. It is the
 # plain Pico's package: firmware/net/ (the phone server) and microdot go only onto a board with a

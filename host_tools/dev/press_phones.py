@@ -82,7 +82,7 @@ def replay_with_phones(setup, counted, skip, names):
 
 
 def phone_taps(hand):
-    """A hand on the page's form: one tap on + per card, one on 手札を送る (tests/phone_hands.py)."""
+    """A hand on the page's form: one tap on + per card, one on 手札を送る (tests/support/phone_hands.py)."""
     return len(hand) + 1
 
 

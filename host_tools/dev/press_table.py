@@ -16,7 +16,7 @@
 #   #: count                                       presses are counted from here on (the steps
 #        before it reach the entry's first screen: a new game, earlier rounds)
 #   #: order: 10                                   where the row goes in docs/presses.md
-#   #: enforce: budget                             tests/test_presses.py asserts the budget (once met)
+#   #: enforce: budget                             tests/host/dev/test_presses.py asserts the budget (once met)
 #   #: over: ...                                   (hints file) why the entry stays over its budget:
 #        the decision, printed under the table (a row over budget without one is an open defect)
 #   #: note: ...                                   (hints file) a line under the table: what the

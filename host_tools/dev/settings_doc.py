@@ -1,6 +1,6 @@
 # `python -m host_tools.dev.settings_doc > docs/settings.md`: the table of every game's settings, made
 # from what each rules module declares (SETTINGS, core/settings.py) and the game's texts;
-# tests/test_registry.py checks docs/settings.md is what this prints.
+# tests/firmware/core/test_registry.py checks docs/settings.md is what this prints.
 import sys
 
 from host_tools import _paths  # noqa: F401  (firmware/ on sys.path)

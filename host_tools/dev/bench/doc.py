@@ -105,7 +105,7 @@ def _head(R, a):
     a("")
     a("Regenerate: `make bench-doc` (the whole page). Sections 1-5 and the press counts are deterministic "
       "(fuel, bytes, heap, erase counts, presses): the same commit gives the same numbers on any machine, "
-      "and `tests/test_bench.py` fails when this part differs from what this commit produces "
+      "and `tests/host/dev/test_bench.py` fails when this part differs from what this commit produces "
       "(`python -m host_tools.dev.bench --deterministic --check`; `--write` rewrites only this part). The "
       "emulated Pico's milliseconds and the host's wall clock vary a little from run to run: they come "
       "last, as a spread over several runs, and are not compared. Firmware modules were loaded as %s, "
@@ -310,7 +310,7 @@ def _flash_wear(R, a):
     a("## 4. Flash")
     a("")
     a("Reproduce: `python -m host_tools.dev.bench --no-emu`. littlefs-python with the Pico's geometry "
-      "(tests/lfs_device.py: 4096-byte blocks × 352, prog 256, cache 1024, block_cycles 100), a block device "
+      "(tests/support/lfs_device.py: 4096-byte blocks × 352, prog 256, cache 1024, block_cycles 100), a block device "
       "counting erase calls per block; one night of %d events per game through the Store." % R["cfg"]["night"])
     a("")
     a("| game | events | bytes appended / event | erases / event | programs / event | blocks erased | worst block / mean | nights (100k cycles × 352 blocks) | years of weekly nights |")

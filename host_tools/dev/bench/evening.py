@@ -1,5 +1,5 @@
 """The evening's figures for `make bench` (docs/bench-phones.md "An evening"): the evening of
-tests/test_phone_evening_page.py (host_tools/dev/phone_evening/night.py), played once on the
+tests/browser/test_phone_evening_page.py (host_tools/dev/phone_evening/night.py), played once on the
 simulator with six headless Chromium phones at 390x844, every step checked as in the test: the views
 delivered to the phones and how long the last phone took to show each change."""
 import os
@@ -32,7 +32,7 @@ def measure():
 def section():
     """The Markdown lines of docs/bench-phones.md's "An evening"."""
     lines = ["## An evening (simulator, six Chromium phones)", "",
-             "The evening of tests/test_phone_evening_page.py (host_tools/dev/phone_evening/night.py): five games",
+             "The evening of tests/browser/test_phone_evening_page.py (host_tools/dev/phone_evening/night.py): five games",
              "of all four kinds, kept and ended, a power cut, a kept game resumed, six phones at 390×844 joining",
              "and leaving, every step checked. A change's time runs to the moment the last phone showed it (the",
              "page's own clock, read back); the simulator sends the phones' streams before it answers a step.", ""]

@@ -6,7 +6,7 @@ PRESS_MS, PRESS_P90_MS, RESUME_MS = 100, 50, 500       # the goals the page judg
 MAX_PRESS_MS = 500          # ... and no press over this with the flash at the datasheet's maximum
 HEAP_KB, W_FREE_KB, PHONES = 64, 96, 6
 # The test that plays the evening: named after the games it plays, as every test of several is.
-EVENING_TEST = "tests/test_emu_evening_%s.py" % "_".join(sorted(registry.KINDS))
+EVENING_TEST = "tests/emu/test_emu_evening_%s.py" % "_".join(sorted(registry.KINDS))
 
 
 def _ms(v):

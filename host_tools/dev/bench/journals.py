@@ -176,7 +176,7 @@ def flash_wear(kind, n_events):
 
 
 def _flash_wear(kind, n_events):
-    sys.path.insert(0, os.path.join(ROOT, "tests"))
+    sys.path.insert(0, os.path.join(ROOT, "tests", "support"))
     import lfs_device as ld
     from storage.store import Store
 

@@ -20,7 +20,7 @@ from such a moment and released at the next one TAP_MS after the firmware first 
 a held press is pressed at a held press's moment and released `hold` ms after that read (its time
 runs from the moment it fires). Two boards that played the same steps then time a click alike and
 a held press alike or, rarely, one frame apart (a write within FRAME_SLACK of a frame's start): a fresh
-board and a branch of the shared run (tests/test_bench_press_scripts.py).
+board and a branch of the shared run (tests/emu/test_bench_press_scripts.py).
 """
 import math
 

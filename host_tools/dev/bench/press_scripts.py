@@ -17,7 +17,7 @@ forks and each branch goes on in a copy of the emulated board. Emulated time is 
 and each press goes down (a click's also up) inside the emulator at the same phase of the panel's
 frame, the timer's millisecond and the firmware's wait (scripts.timed_press, bench/moments.py), so
 a branch times its presses as a fresh board playing the whole script does
-(tests/test_bench_press_scripts.py). Pressed from the host where its run happened to stop, two
+(tests/emu/test_bench_press_scripts.py). Pressed from the host where its run happened to stop, two
 boards differed by up to a panel frame (11.4 ms), before a fork as after it: dobon-match.fewest's
 first 'click right' 27.3 ms on a fresh board and 18.7 in the shared run, its last write 17.0 and
 17.1 ms after the release on both (another run: 19.4 against 9.3). A script whose steps are
@@ -139,7 +139,7 @@ def run_shared(paths, uf2, flash_dir, log=None):
 
 def run_script(path, uf2, flash_dir):
     """One press script whole on a fresh board: {"script", "kind", "presses": [(step, ms)], "erases"}; what a
-    shared run (run_shared) is checked against in tests/test_bench_press_scripts.py."""
+    shared run (run_shared) is checked against in tests/emu/test_bench_press_scripts.py."""
     return _run(path, _on_a_board(uf2, flash_dir, lambda p: play(p, _steps(path))))
 
 

@@ -7,7 +7,7 @@
 #   make bench-doc                                        # the whole page (emulated Pico included)
 #
 # Deterministic figures (fuel, bytes, heap, erase counts, press counts) repeat exactly on any
-# machine and form the top of the page, which tests/test_bench.py compares with this commit's;
+# machine and form the top of the page, which tests/host/dev/test_bench.py compares with this commit's;
 # the emulated Pico's milliseconds and the host's wall clock do not repeat exactly: they are the
 # bottom of the page, after the MEASURED marker, given as a spread over several runs. Scripts: host_tools/dev/bench/play.py
 # (the games), host_tools/dev/bench/wasm.py (MicroPython with a fuel gauge), host_tools/dev/bench/mp/ (guests).

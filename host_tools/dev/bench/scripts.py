@@ -2,7 +2,7 @@
 
     python -m host_tools.dev.bench.scripts [--uf2 PATH] [--game KIND ...] [--json OUT] [--resume]
 
-Each game's button script (tests/kinds/<kind>/emu.txt, the one tests/test_emu_e2e.py plays) runs
+Each game's button script (tests/kinds/<kind>/emu.txt, the one tests/emu/test_emu_e2e.py plays) runs
 on a fresh emulated Pico (RPI_PICO v1.24.1) booted from the flash `make deploy` lays out. For every
 click the time runs from the release (a long press: from the moment it fires, DEBOUNCE_MS +
 LONG_MS after the firmware first read the button closed) to the last data the panel received

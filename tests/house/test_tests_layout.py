@@ -1,0 +1,84 @@
+# The tests mirror the tree: tests/firmware/<area>/ tests firmware/<area>/ (main: firmware/main.py),
+# tests/host/<area>/ tests host_tools/<area>/, tests/emu/ boots the emulated Pico, tests/browser/
+# drives headless Chromium, tests/house/ holds the house rules, tests/kinds/<kind>/ is each game's
+# own, and the helpers (every module that is no test) are in tests/support/. No test sits at the top.
+import os
+import re
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+TESTS = os.path.join(ROOT, "tests")
+TOP = {"conftest.py", "firmware", "host", "emu", "browser", "house", "kinds", "support"}
+EMU_MARK = re.compile(r"^pytestmark\s*=.*mark\.emu", re.M)
+BROWSER = re.compile(r"^\s*(import phone_browser|from phone_browser import)", re.M)
+
+
+def _holds_something(path):
+    """A file, or a folder with a file outside __pycache__ (git leaves a moved folder's
+    compiled modules behind: such a folder is no entry)."""
+    if not os.path.isdir(path):
+        return True
+    for root, dirs, files in os.walk(path):
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
+        if files:
+            return True
+    return False
+
+
+def _python_files():
+    """(path from tests/, file name) of every Python file under tests/."""
+    for root, dirs, files in os.walk(TESTS):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for fn in sorted(files):
+            if fn.endswith(".py"):
+                yield os.path.relpath(os.path.join(root, fn), TESTS).replace(os.sep, "/"), fn
+
+
+def _folders(top):
+    return {e[:-3] if e.endswith(".py") else e for e in os.listdir(top) if e != "__pycache__" and not e.startswith("_")
+            and (os.path.isdir(os.path.join(top, e)) or e.endswith(".py"))}
+
+
+def test_the_top_of_tests_holds_only_the_folders_of_the_layout():
+    entries = {e for e in os.listdir(TESTS) if e != "__pycache__" and _holds_something(os.path.join(TESTS, e))}
+    assert entries <= TOP, sorted(entries - TOP)
+
+
+def test_every_test_file_is_in_its_folder():
+    firmware = _folders(os.path.join(ROOT, "firmware"))
+    host = _folders(os.path.join(ROOT, "host_tools"))
+    wrong = []
+    for rel, fn in _python_files():
+        parts = rel.split("/")
+        if not fn.startswith("test_") or parts[0] == "kinds":
+            continue
+        ok = ((parts[0] == "firmware" and len(parts) == 3 and parts[1] in firmware)
+              or (parts[0] == "host" and len(parts) == 3 and parts[1] in host)
+              or (parts[0] in ("emu", "browser", "house") and len(parts) == 2))
+        if not ok:
+            wrong.append(rel)
+    assert not wrong, wrong
+
+
+def test_every_helper_is_in_support():
+    wrong = [rel for rel, fn in _python_files()
+             if not fn.startswith("test_") and rel != "conftest.py" and rel.split("/")[0] not in ("support", "kinds")]
+    assert not wrong, wrong
+    tests_in_support = [rel for rel, fn in _python_files() if rel.startswith("support/") and fn.startswith("test_")]
+    assert not tests_in_support, tests_in_support
+
+
+def test_emulator_and_browser_tests_are_in_their_folders():
+    """A file marked emu as a whole is in tests/emu/ (or its game's folder); a file driving the
+    phone page's Chromium (phone_browser) is in tests/browser/ or tests/emu/ (or its game's)."""
+    wrong = []
+    for rel, fn in _python_files():
+        top = rel.split("/")[0]
+        if not fn.startswith("test_") or top == "kinds":
+            continue
+        with open(os.path.join(TESTS, rel), encoding="utf-8") as f:
+            src = f.read()
+        if EMU_MARK.search(src) and top != "emu":
+            wrong.append((rel, "emu"))
+        if BROWSER.search(src) and top not in ("browser", "emu"):
+            wrong.append((rel, "browser"))
+    assert not wrong, wrong
