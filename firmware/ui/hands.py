@@ -1,7 +1,8 @@
 # Hands entered all at once on the players' phones for a result the device has open: which seats
 # still have to enter theirs, what each entered (RAM only, until the result is saved as one event).
 from core.errors import Refusal
-from ui.screens.common import ListScreen, W, hint
+from ui.screens.common import W, hint
+from ui.widgets.listbox import ListScreen
 from draw.font import fit, text_width
 
 

@@ -1,7 +1,9 @@
 # ドボン play screens: the match (round k of 1/3/5, wins), and while a round runs whose turn it is,
 # the direction, the pending draw from stacked 2s; → straight to the round's winner; plus the
 # sum-check helper (saves nothing). Every commit says what was recorded, in the title row.
-from ui.screens.common import PlayScreen, Choice, in_entry, Confirm, title, hint, fit, rtext, W
+from ui.screens.common import PlayScreen, in_entry, title, hint, fit, rtext, W
+from ui.widgets.choice import Choice
+from ui.widgets.confirm import Confirm
 from ui.screens.entry import Form, NumberEntry
 from ui.screens.common import seat_opts
 from draw.font import text_width

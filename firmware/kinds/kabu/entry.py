@@ -1,7 +1,11 @@
 # 株ドボン endings entered step by step: a dobon or a gaeshi (winner, loser, the two hands on a rank
 # grid, the dobon card offered from what the winner's hand reaches), the 起こし札 form, a four of a
 # kind, a deck-out; each is dry-run and shown before it is saved.
-from ui.screens.common import Menu, Choice, Lines, Confirm, hint, seat_opts, fit, text_width, W
+from ui.screens.common import hint, seat_opts, fit, text_width, W
+from ui.widgets.menu import Menu
+from ui.widgets.choice import Choice
+from ui.widgets.lines import Lines
+from ui.widgets.confirm import Confirm
 from ui.screens.entry import Form
 from ui.widgets.grid import RankGrid, Step
 from kinds.kabu.review import Review, review_lines, lines

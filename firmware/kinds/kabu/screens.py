@@ -1,7 +1,8 @@
 # 株ドボン play screen: every player's die, laps, points and next deal size, and what the registry asks
 # of a game's screens; the endings' entry (kinds/kabu/entry.py) and the itemised lines of an outcome
 # (kinds/kabu/review.py) are imported when first used, so the play screen alone loads with the game.
-from ui.screens.common import PlayScreen, Lines, title, hint, fit, named, text_width, W
+from ui.screens.common import PlayScreen, title, hint, fit, named, text_width, W
+from ui.widgets.lines import Lines
 
 
 class Play(PlayScreen):

@@ -2,7 +2,10 @@
 # a player may take with the usual one preselected, a bounded raise entry, sign/judge prompts, winner
 # choice, round results (the secret prediction: kinds/kakehiki/predict.py). Every commit says what was
 # recorded.
-from ui.screens.common import PlayScreen, MultiSelect, Choice, in_entry, Lines, fit, rtext, named, W
+from ui.screens.common import PlayScreen, in_entry, fit, rtext, named, W
+from ui.widgets.multiselect import MultiSelect
+from ui.widgets.choice import Choice
+from ui.widgets.lines import Lines
 from draw.font import text_width
 from kinds.kakehiki.rules import seats_in, top_dial   # the rules' own reading of the table
 

@@ -1,7 +1,9 @@
 # 囲将会ドボン's round entry, step by step on a rank grid (a dobon: who played the card, who called with
 # what hand, the field card offered from what that hand reaches, then further calls and gaeshi on one
 # list) and settled on a review of every payment before it is saved. Imported at the first entry.
-from ui.screens.common import ListScreen, Confirm, hint, fit, W, seat_opts
+from ui.screens.common import hint, fit, W, seat_opts
+from ui.widgets.listbox import ListScreen
+from ui.widgets.confirm import Confirm
 from ui.widgets.grid import RankGrid, Step
 from kinds.kakoi.lines import card_word, lines, describe, hand_text, call_text, ranks
 from kinds.kakoi import score as kk

@@ -1,6 +1,9 @@
 # 囲将会ドボン play screens: running totals and the next starter; each round's outcome is entered on
 # kinds/kakoi/entry.py (imported at the first entry, not with the game).
-from ui.screens.common import PlayScreen, Menu, Choice, Lines, title, hint, fit, rtext, in_entry
+from ui.screens.common import PlayScreen, title, hint, fit, rtext, in_entry
+from ui.widgets.menu import Menu
+from ui.widgets.choice import Choice
+from ui.widgets.lines import Lines
 from ui.screens.common import seat_opts
 from kinds.kakoi.lines import lines, describe, header
 

@@ -2,7 +2,10 @@
 # fields with its preview (not needed by the menus: imported with the screens that enter results).
 from draw.font import text_width
 from core.errors import Refusal
-from ui.screens.common import Screen, ListScreen, Choice, MultiSelect, ROW, W, title, hint, ctext, rtext, wrap, fit
+from ui.screens.common import Screen, ROW, W, title, hint, ctext, rtext, wrap, fit
+from ui.widgets.listbox import ListScreen
+from ui.widgets.choice import Choice
+from ui.widgets.multiselect import MultiSelect
 
 
 class NumberEntry(Screen):

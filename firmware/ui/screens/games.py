@@ -4,7 +4,9 @@
 import gc
 
 from draw.font import text_width
-from ui.screens.common import Screen, Menu, Confirm, title, fit, rtext, step_sel, W
+from ui.screens.common import Screen, title, fit, rtext, step_sel, W
+from ui.widgets.menu import Menu
+from ui.widgets.confirm import Confirm
 from core import registry
 from words.game import progress
 

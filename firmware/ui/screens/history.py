@@ -5,7 +5,10 @@ import gc
 
 from core.errors import Refusal
 from words.game import lines
-from ui.screens.common import ListScreen, Menu, Confirm, hint, fit, ROWS, W
+from ui.screens.common import hint, fit, ROWS, W
+from ui.widgets.listbox import ListScreen
+from ui.widgets.menu import Menu
+from ui.widgets.confirm import Confirm
 
 
 def back_to(app, n):

@@ -1,7 +1,9 @@
 # Menus before and around a game: boot/resume, choose a game, the language, and the in-game menu
 # (standings, language, back to the first screen). A game's settings, seats and names are in
 # ui/screens/setup.py, imported when a game is chosen and forgotten once it starts (RAM on the Pico).
-from ui.screens.common import Menu, Choice, fit, W
+from ui.screens.common import fit, W
+from ui.widgets.menu import Menu
+from ui.widgets.choice import Choice
 from core import registry
 
 
@@ -143,7 +145,7 @@ def _history(app):
 
 
 def _end_game(app):
-    from ui.screens.common import Confirm
+    from ui.widgets.confirm import Confirm
     app.push(Confirm(app, app.t("GL_END_Q"), lambda: app.submit({"t": "end"})))
 
 

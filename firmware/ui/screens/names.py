@@ -2,7 +2,9 @@
 # here on a kana grid (ひらがな, カタカナ with 濁点/半濁点 and small kana, Latin letters and digits);
 # a typed name is added to /names.json, in the format the PC writes (a JSON list of strings).
 # Imported from the players screen when its names row is chosen.
-from ui.screens.common import Screen, ListScreen, Menu, title, hint, fit, rtext, W
+from ui.screens.common import Screen, title, hint, fit, rtext, W
+from ui.widgets.listbox import ListScreen
+from ui.widgets.menu import Menu
 from draw.font import text_width
 
 NAME_LEN = 8        # as host_tools/board/names.py: a name column holds 8 Japanese characters

@@ -1,7 +1,8 @@
 # The settings screen (first screen → 設定): brightness, when to dim and blank the panel, the
 # language, and each game's default settings; kept in /prefs.json through the store. Imported
 # when opened.
-from ui.screens.common import ListScreen, fit, rtext, W
+from ui.screens.common import fit, rtext, W
+from ui.widgets.listbox import ListScreen
 from ui import care
 from core import registry
 

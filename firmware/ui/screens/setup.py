@@ -2,7 +2,8 @@
 # its seats and names. Imported from the game menu when a game is chosen; App.new_game() forgets
 # the module once the game has started (RAM on the Pico: these screens are used once per game).
 from core.errors import Refusal
-from ui.screens.common import ListScreen, fit, rtext, text_width, hint, ROWS, W
+from ui.screens.common import fit, rtext, text_width, hint, ROWS, W
+from ui.widgets.listbox import ListScreen
 
 
 class Settings(ListScreen):

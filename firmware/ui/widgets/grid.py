@@ -4,7 +4,8 @@
 # jump rows, never round from one edge to the other; 決定 sits beside the hand's line and under the
 # grid, one press from the top and the bottom row. A hand's grid opens on its first rank (hands are entered low to high); a one-card
 # grid (pick) remembers its cursor per grid kind, between entries. Also Step, one question of an entry.
-from ui.screens.common import Screen, Choice, title, hint, fit, W
+from ui.screens.common import Screen, title, hint, fit, W
+from ui.widgets.choice import Choice
 from draw.font import text_width
 
 ROW_Y = 17      # the first grid row (the title and the hand's line sit above)

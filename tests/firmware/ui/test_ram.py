@@ -315,6 +315,24 @@ def test_the_last_texts_are_kept_and_bounded():
     assert d.app.t("TITLE") != ja and d.app.t("NO_SUCH_ID") == "NO_SUCH_ID"
 
 
+BOOT_UI = ["ui.app", "ui.care", "ui.screens", "ui.screens.common", "ui.screens.menu", "ui.session",
+           "ui.widgets", "ui.widgets.choice", "ui.widgets.listbox", "ui.widgets.menu"]
+
+
+def test_the_boot_imports_only_the_widgets_of_the_first_screen():
+    """CPython, a fresh interpreter: the first screen (a Menu; the language screen below it a
+    Choice) brings the list core and those two widgets, not the other widgets (each is imported
+    where used: screens/common.py gives none of them)."""
+    import subprocess
+    code = ("import sys; from ui_harness import Driver; d = Driver(); d.app.frame(); "
+            "print(type(d.app.top()).__name__, ' '.join(sorted(m for m in sys.modules if m.startswith('ui.'))))")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+        [os.path.join(ROOT, "firmware"), ROOT, os.path.join(ROOT, "tests", "support")]))
+    out = subprocess.run([sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["Boot"] + BOOT_UI, out.stdout
+
+
 def test_while_playing_the_menus_and_before_it_the_game_screens_are_not_loaded():
     """CPython: the game's screen module comes with the game (not with its settings and seats),
     the start and game menus go while it is played and come back when opened."""

@@ -1,7 +1,7 @@
 """The multi-select's tick boxes never look like the font's box for a missing glyph:
 they are drawn (a dotted square unticked, a solid one ticked), not the 「□」「■」 glyphs."""
 from draw import font
-from ui.screens.common import MultiSelect
+from ui.widgets.multiselect import MultiSelect
 from ui_harness import Driver
 
 

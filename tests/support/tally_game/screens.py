@@ -1,5 +1,6 @@
 # タリー's screens: the points so far; ok asks who took this round's point.
-from ui.screens.common import PlayScreen, Choice, seat_opts, title, fit, rtext, W
+from ui.screens.common import PlayScreen, seat_opts, title, fit, rtext, W
+from ui.widgets.choice import Choice
 
 
 class Play(PlayScreen):
