@@ -67,8 +67,8 @@ SSD1306_MEMBER = "micropython-ssd1306-0.3/ssd1306.py"
 SSD1306_SHA256 = "fcdaff406b4c5cc56bc99a5cb1e85d58be2108b43d1bb50c432062323a48edb7"
 # What mip installs for package.json's dependency and `make deploy MIP=1`: ssd1306 at this version of
 # micropython-lib's index. Not the file above: mip takes the index, GitHub or a plain file's URL, and
-# PyPI has the file only inside an archive. The index's 0.1.0 is micropython-lib's newer driver: the
-# same frames, plus an IREF init command (0xAD 0x30) and rotate(), which the scoreboard does not use.
+# PyPI has the file only inside an archive. micropython-lib kept 0.1.0 while the file grew an IREF
+# init command (0xAD 0x30) and rotate(), which the scoreboard does not use; show() sends the same.
 SSD1306_MIP = ("ssd1306", "0.1.0")
 
 # firmware/net/: the phone server, only for a board with a radio.
