@@ -3,7 +3,7 @@
     python -m host_tools.board.deploy [--board pico] [--port /dev/ttyACM0]   # stage, check, sync, reset
     python -m host_tools.board.deploy --dry-run                              # list what would change
     python -m host_tools.board.deploy --stage-only [--out build/flash-pico]  # only build the tree
-    python -m host_tools.board.deploy --mip       # also mip-install the pinned ssd1306 (needs internet)
+    python -m host_tools.board.deploy --mip       # also mip-install micropython-lib's ssd1306 (needs internet)
 
 Deploy works offline: the driver is the staged, pinned copy (staging.py). It first asks the board for
 its MicroPython version and .mpy ABI and refuses a board that cannot load the files; then it
@@ -28,9 +28,8 @@ import sys
 import tempfile
 
 from host_tools.board import boards
-from host_tools.board.firmware import pinned
 from host_tools.board.probe import PROBE, check_board, check_frozen, parse_probe, port_hint
-from host_tools.board.staging import (MPY_ABI, ROOT, DeployError, checkout_tree_id, mpy_cross_version,
+from host_tools.board.staging import (MPY_ABI, ROOT, SSD1306_MIP, DeployError, checkout_tree_id, mpy_cross_version,
                                       ssd1306_driver_path, stage, staged_files)
 
 # -- the sync ------------------------------------------------------------------------------
@@ -247,7 +246,7 @@ def _apply(run, staged_dir, info, mip, dry_run, log, again, state):
     state["note"] = "the firmware was copied completely"
     if mip:
         try:
-            run(["mip", "install", "@".join(pinned.ssd1306_mip())])
+            run(["mip", "install", "@".join(SSD1306_MIP)])
         except DeployError as e:
             log("deploy: `mip install ssd1306` failed (%s); the board keeps the staged, pinned "
                 "driver (lib/ssd1306.mpy), which works" % str(e).splitlines()[0][:200])
@@ -262,8 +261,8 @@ def main(argv=None):
     ap.add_argument("--stage-only", action="store_true", help="build the tree, do not touch a board")
     ap.add_argument("--dry-run", action="store_true", help="read the board and list what a deploy would change")
     ap.add_argument("--driver", action="store_true", help="only fetch the ssd1306 driver into .cache/ and print its path")
-    ap.add_argument("--mip", action="store_true", help="also `mpremote mip install` the pinned ssd1306 (needs internet; "
-                                                       "the staged, pinned driver is copied anyway)")
+    ap.add_argument("--mip", action="store_true", help="also `mpremote mip install` micropython-lib's ssd1306 over the "
+                                                       "staged, pinned driver (needs internet)")
     ap.add_argument("--no-mip", action="store_true", help=argparse.SUPPRESS)   # the default now
     a = ap.parse_args(argv)
     try:

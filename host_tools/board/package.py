@@ -1,8 +1,9 @@
 # `python -m host_tools.board.package > package.json`: MicroPython's package manifest (mip format), so
 #     mpremote mip install --target / github:<owner>/<repo>        (or: mpremote mip install --target / ./package.json)
 # puts the scoreboard on a Pico as `make deploy` lays it out, as source: every firmware file at the
-# same path, boards/pico/board.py as /board.py, and micropython-lib's ssd1306 as a dependency (the
-# file at the commit host_tools/board/firmware/pinned.py pins, as our firmware freezes it).
+# same path, boards/pico/board.py as /board.py, and ssd1306 as a dependency: micropython-lib's index
+# at the version staging.SSD1306_MIP pins, which is not byte for byte the driver deploy stages and
+# our firmware freezes (PyPI's micropython-ssd1306 0.3, which mip cannot fetch; staging.py says why).
 # tests/host/board/test_package.py checks package.json is what this prints and that it names exactly the
 # files host_tools/board/staging.py stage() puts on the board. `make deploy` stays the way to deploy
 # compiled files (.mpy: less RAM and no compile at boot) and to choose another board. It is the
@@ -33,8 +34,7 @@ def urls(board="pico"):
 
 
 def manifest():
-    from host_tools.board.firmware import pinned
-    return {"urls": urls(), "deps": [pinned.ssd1306_mip()], "version": core.VERSION}
+    return {"urls": urls(), "deps": [list(staging.SSD1306_MIP)], "version": core.VERSION}
 
 
 def text():

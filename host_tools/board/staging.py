@@ -11,7 +11,7 @@ The staged tree is the Pico's filesystem root:
     ui/*.mpy draw/*.mpy   the texts and the games' words (words/), the hardware layer and one folder
     words/*.mpy hw/*.mpy  per game (kinds/<kind>/: rules, texts, screens); draw/misaki.fnt and
     kinds/*/*.mpy         ui/texts.bin as they are
-    lib/ssd1306.mpy    micropython-lib's SSD1306 driver, the file our firmware freezes (where mip puts it)
+    lib/ssd1306.mpy    the SSD1306 driver (PyPI's micropython-ssd1306 0.3), the file our firmware freezes
 
 and on a board whose file says RADIO = True (Pico W, Pico 2 W), the phone server as well:
 
@@ -31,16 +31,19 @@ the file has native code, and any version-6 bytecode-only file (that is all we e
 and `check_mpy_cross()` refuses any other mpy version. `make emu` proves the files load.
 
 The SSD1306 driver is never committed (it is another project's code). `ssd1306_driver_path()`
-puts micropython-lib's file, at the commit host_tools/board/firmware/pinned.py pins (the one our
-firmware freezes by require("ssd1306")), into .cache/ssd1306/, checked by its sha256: copied from a
-MicroPython tree at hand ($MICROPY_DIR, or make firmware's own in .cache/), else fetched from GitHub.
+fetches it from PyPI into .cache/ssd1306/ (sdist `micropython-ssd1306` 0.3, pinned by sha256: the
+micropython-lib driver as it was in 2021). It is the one copy: deploy stages it and our firmware
+freezes the same file (host_tools/board/firmware/freeze.py). PyPI, not micropython-lib at the
+MicroPython tag: a machine that reaches only the package registries (CI, a fresh clone) can get it.
 """
 import hashlib
+import io
 import os
 import re
 import shutil
 import subprocess
 import sys
+import tarfile
 import tempfile
 import urllib.request
 
@@ -54,6 +57,19 @@ BUILD = os.path.join(ROOT, "build")
 # runs: "official_micropython" in boards/<board>/board.json).
 MPY_ABI = (6, 3)
 MPY_ARCH = "armv6m"            # RP2040 (Cortex-M0+); only matters for native code
+
+# The SSD1306 driver: micropython-lib's ssd1306.py as PyPI's sdist micropython-ssd1306 0.3 holds it,
+# pinned by the archive's sha256 and the file's (the file's also checks a copy already in .cache/).
+SSD1306_SDIST = ("https://files.pythonhosted.org/packages/01/d0/"
+                 "0841d47772962c80af3ab178ef062ed2cd524cb99eb38463e669428402a8/micropython-ssd1306-0.3.tar.gz")
+SSD1306_SDIST_SHA256 = "d00cae1ff680e6ae504e258e700f002874b0d924b1a604253b6ea63144b58289"
+SSD1306_MEMBER = "micropython-ssd1306-0.3/ssd1306.py"
+SSD1306_SHA256 = "fcdaff406b4c5cc56bc99a5cb1e85d58be2108b43d1bb50c432062323a48edb7"
+# What mip installs for package.json's dependency and `make deploy MIP=1`: ssd1306 at this version of
+# micropython-lib's index. Not the file above: mip takes the index, GitHub or a plain file's URL, and
+# PyPI has the file only inside an archive. micropython-lib kept 0.1.0 while the file grew an IREF
+# init command (0xAD 0x30) and rotate(), which the scoreboard does not use; show() sends the same.
+SSD1306_MIP = ("ssd1306", "0.1.0")
 
 # firmware/net/: the phone server, only for a board with a radio.
 NET_DIR = "net"
@@ -80,23 +96,32 @@ class DeployError(RuntimeError):
 
 # -- the driver ------------------------------------------------------------------------------
 
-def ssd1306_driver_path(cache_dir=None, download=True, tree=None):
-    """Path of micropython-lib's ssd1306.py (pinned.SSD1306_PATH at the pinned commit) in
-    .cache/ssd1306/, put there when missing or not that file: from `tree` (a MicroPython tree),
-    $MICROPY_DIR or make firmware's own tree in .cache/, else from GitHub.
+def ssd1306_driver_path(cache_dir=None, download=True):
+    """Path of the pinned ssd1306.py in .cache/ssd1306/, fetched from PyPI when missing or not that
+    file (a checkout's older cache may hold another driver: it is replaced).
 
-    Raises DeployError with what to do when it is not cached and cannot be had."""
-    from host_tools.board.firmware import pinned
+    Raises DeployError with what to do when it is not cached and cannot be fetched."""
     cache_dir = cache_dir or os.path.join(CACHE, "ssd1306")
     path = os.path.join(cache_dir, "ssd1306.py")
-    if sha256_of(path) == pinned.SSD1306_SHA256:
+    if sha256_of(path) == SSD1306_SHA256:
         return path
-    src = _driver_from_a_tree(pinned, tree)
-    if src is None:
-        if not download:
-            raise DeployError("%s is missing; run `python -m host_tools.board.deploy --driver` with network "
-                              "access or MICROPY_DIR set" % path)
-        src = _driver_from_github(pinned, path)
+    if not download:
+        raise DeployError("%s is missing or not the pinned driver; run `python -m host_tools.board.deploy "
+                          "--driver` with network access" % path)
+    try:
+        with urllib.request.urlopen(SSD1306_SDIST, timeout=60) as r:
+            blob = r.read()
+    except OSError as e:
+        raise DeployError("cannot fetch the ssd1306 driver (PyPI sdist micropython-ssd1306 0.3) from %s: %s\n"
+                          "Put its ssd1306.py (sha256 %s) at %s by hand, or retry with network access."
+                          % (SSD1306_SDIST, e, SSD1306_SHA256, path))
+    got = hashlib.sha256(blob).hexdigest()
+    if got != SSD1306_SDIST_SHA256:
+        raise DeployError("micropython-ssd1306-0.3.tar.gz has sha256 %s, expected %s" % (got, SSD1306_SDIST_SHA256))
+    with tarfile.open(fileobj=io.BytesIO(blob), mode="r:gz") as tf:
+        src = tf.extractfile(SSD1306_MEMBER).read()
+    if hashlib.sha256(src).hexdigest() != SSD1306_SHA256:
+        raise DeployError("unexpected content in %s" % SSD1306_MEMBER)
     os.makedirs(cache_dir, exist_ok=True)
     tmp = path + ".tmp"
     with open(tmp, "wb") as f:
@@ -111,41 +136,6 @@ def sha256_of(path):
             return hashlib.sha256(f.read()).hexdigest()
     except OSError:
         return None
-
-
-def driver_in_tree(tree):
-    """Where a MicroPython tree holds the driver (the file require("ssd1306") freezes)."""
-    from host_tools.board.firmware import pinned
-    return os.path.join(tree, "lib", "micropython-lib", pinned.SSD1306_PATH)
-
-
-def _driver_from_a_tree(pinned, tree=None):
-    """The driver's bytes from a MicroPython tree at hand with the pinned file, or None."""
-    trees = [tree, os.environ.get("MICROPY_DIR"), os.path.join(CACHE, "micropython-" + pinned.MICROPYTHON_TAG)]
-    for tree in trees:
-        if not tree:
-            continue
-        path = driver_in_tree(tree)
-        if sha256_of(path) == pinned.SSD1306_SHA256:
-            with open(path, "rb") as f:
-                return f.read()
-    return None
-
-
-def _driver_from_github(pinned, path):
-    url = "https://raw.githubusercontent.com/micropython/micropython-lib/%s/%s" % (
-        pinned.micropython_lib_commit(), pinned.SSD1306_PATH)
-    try:
-        with urllib.request.urlopen(url, timeout=60) as r:
-            src = r.read()
-    except OSError as e:
-        raise DeployError("cannot fetch micropython-lib's ssd1306 driver from %s: %s\nGive MICROPY_DIR= "
-                          "(a MicroPython %s tree), or put that file at %s by hand, or retry with network "
-                          "access." % (url, e, pinned.MICROPYTHON_TAG, path))
-    got = hashlib.sha256(src).hexdigest()
-    if got != pinned.SSD1306_SHA256:
-        raise DeployError("%s has sha256 %s, expected %s" % (url, got, pinned.SSD1306_SHA256))
-    return src
 
 
 # -- microdot (the phone server's web framework) ----------------------------------------------

@@ -25,7 +25,7 @@ import shutil
 import subprocess
 import sys
 
-from host_tools.board import boards, staging
+from host_tools.board import boards
 from host_tools.board.firmware import freeze, layout, pinned, unused, version
 
 ROOT = boards.ROOT
@@ -180,10 +180,9 @@ def _cmake(board_dir, cmake_dir, board, app, lib, micropy_dir, jobs, logf, env):
     _fresh_genhdr(cmake_dir, config_stamp())
     args = ["cmake", "-S", os.path.join(micropy_dir, "ports", "rp2"), "-B", cmake_dir,
             "-DPICO_BUILD_DOCS=0", "-DMICROPY_BOARD=%s" % board,
-            "-DMICROPY_BOARD_DIR=%s" % board_dir,
-            "-DMICROPY_MANIFEST_SCOREBOARD_BOARD=%s" % freeze.folders(os.path.dirname(app))["SCOREBOARD_BOARD"],
-            "-DMICROPY_MANIFEST_SCOREBOARD_APP=%s" % app,
-            "-DMICROPY_MANIFEST_SCOREBOARD_LIB=%s" % lib]
+            "-DMICROPY_BOARD_DIR=%s" % board_dir]
+    # The frozen folders (app, board, driver, lib), each a $(SCOREBOARD_...) of the board's manifest.
+    args += ["-DMICROPY_MANIFEST_%s=%s" % kv for kv in sorted(freeze.folders(os.path.dirname(app)).items())]
     tcp = boards.facts(board).get("tcp_connections")
     if tcp:
         args.append("-DSCOREBOARD_TCP_CONNECTIONS=%d" % tcp)
@@ -226,16 +225,6 @@ def _check_version(cmake_dir, binpath, want):
     return image
 
 
-def check_driver(micropy_dir):
-    """The tree's ssd1306 driver (what require("ssd1306") freezes) is the pinned file deploy
-    stages, so the tree id the firmware carries names what it holds."""
-    path = staging.driver_in_tree(micropy_dir)
-    if staging.sha256_of(path) != pinned.SSD1306_SHA256:
-        raise BuildError("%s is not the ssd1306 driver host_tools/board/firmware/pinned.py pins (sha256 %s): "
-                         "lib/micropython-lib must be at %s" % (path, pinned.SSD1306_SHA256[:16],
-                                                               pinned.micropython_lib_commit()))
-
-
 def _prepare(board, micropy_dir, jobs, log):
     """Check the tools and the tree, freeze the scoreboard, build mpy-cross: (work, logf, app, lib,
     tree, env) for the two builds, env carrying the version makeversionhdr.py is to write."""
@@ -248,11 +237,10 @@ def _prepare(board, micropy_dir, jobs, log):
     os.makedirs(work, exist_ok=True)
     logf = os.path.join(work, "build.log")
     open(logf, "w").close()
-    check_driver(micropy_dir)
-    app, lib, tree = freeze.make_tree(board, os.path.join(work, "frozen"), micropy_dir)
+    app, lib, tree = freeze.make_tree(board, os.path.join(work, "frozen"))
     freeze.check_manifest(board)
     frozen = sum(len(freeze.frozen_modules(d)) for d in freeze.folders(os.path.dirname(app)).values())
-    log("firmware %s: the tree %s frozen (%d modules, and the driver required)" % (board, tree, frozen))
+    log("firmware %s: the tree %s frozen (%d modules)" % (board, tree, frozen))
     if not os.path.exists(os.path.join(micropy_dir, "mpy-cross", "build", "mpy-cross")):
         log("building mpy-cross ...")
         _run(["make", "-C", os.path.join(micropy_dir, "mpy-cross"), "-j%d" % jobs], logf)

@@ -1,4 +1,4 @@
-"""What our firmware freezes: the tree `make deploy` stages, as modules, in three folders.
+"""What our firmware freezes: the tree `make deploy` stages, as modules, in four folders.
 
     frozen/app/    firmware/ as deploy stages it for the board, in source: main.py is renamed
                    firmware_main.py and a small frozen main.py (frozen_main.py beside this file)
@@ -8,13 +8,18 @@
                    for the firmware's readers; and firmware_build.py says which tree and board
                    the firmware was built from.
     frozen/board/  board.py: the board's wiring with what it derives from (boards.board_source).
+    frozen/driver/ ssd1306.py: the SSD1306 driver deploy stages as lib/ssd1306 (staging.py's
+                   pinned PyPI copy), the same file.
     frozen/lib/    deploy's lib/ but the driver: on a board with a radio, the pinned microdot.
 
 The board's manifest.py (boards/<board>/manifest.py) says what ships: those folders, named by the
-build as $(SCOREBOARD_APP), $(SCOREBOARD_BOARD) and $(SCOREBOARD_LIB), and the ssd1306 driver by
-require("ssd1306"), micropython-lib's at the commit pinned.py pins, the very file deploy stages.
-`check_manifest` proves it asks for each once and nothing of ours besides, and `expected_modules`
-that the folders hold every other module deploy stages.
+build as $(SCOREBOARD_APP), $(SCOREBOARD_BOARD), $(SCOREBOARD_DRIVER) and $(SCOREBOARD_LIB).
+The driver is a folder of its own, not part of lib/, so the Pico's manifest names it (a board
+without a radio freezes no lib/) and the Pico W's, which freezes lib/ for microdot, does not get
+it twice. Not require("ssd1306"): that freezes micropython-lib's file from the MicroPython tree,
+which `make deploy` on a machine reaching only the package registries cannot have.
+`check_manifest` proves the manifest asks for each once and nothing of ours besides, and
+`expected_modules` that the folders hold every module deploy stages.
 """
 import os
 import shutil
@@ -28,9 +33,10 @@ BUILD_INFO = "firmware_build"        # the frozen module that says what the firm
 MAIN = staging.MAIN_MODULE            # firmware/main.py, frozen as firmware_main (as deploy compiles it)
 DATA_KEY = "DATA"
 WIRING = "board.py"
-DRIVER = "ssd1306.py"                 # deploy's lib/ssd1306: the manifest's require("ssd1306") freezes it
+DRIVER = "ssd1306.py"                 # deploy's lib/ssd1306, frozen from frozen/driver/
 # The folders the build names to the manifest (MICROPY_MANIFEST_<name>), each under the frozen tree.
-FOLDERS = (("SCOREBOARD_APP", "app"), ("SCOREBOARD_BOARD", "board"), ("SCOREBOARD_LIB", "lib"))
+FOLDERS = (("SCOREBOARD_APP", "app"), ("SCOREBOARD_BOARD", "board"), ("SCOREBOARD_DRIVER", "driver"),
+           ("SCOREBOARD_LIB", "lib"))
 
 
 def folders(out_dir):
@@ -55,15 +61,15 @@ def data_module(rel):
 tree_id = staging.tree_id      # the id the firmware carries and deploy compares (one copy)
 
 
-def stage_source(board, out_dir, micropy_dir=None):
+def stage_source(board, out_dir):
     """deploy's tree for `board`, in source (what the firmware freezes); returns out_dir."""
-    return staging.stage(board, out_dir, compile=False, driver=staging.ssd1306_driver_path(tree=micropy_dir))
+    return staging.stage(board, out_dir, compile=False, driver=staging.ssd1306_driver_path())
 
 
 def _frozen_as(rel):
-    """("app" | "board" | "lib" | None, path in that folder) for a staged file; None: required."""
+    """("app" | "board" | "driver" | "lib", path in that folder) for a staged file."""
     if rel == "lib/" + DRIVER:
-        return None, rel
+        return "driver", DRIVER
     if rel.startswith("lib/"):
         return "lib", rel[4:]
     if rel == WIRING:
@@ -74,16 +80,14 @@ def _frozen_as(rel):
 
 
 def expected_modules(staged_dir):
-    """(app modules, lib modules): the .py paths the frozen folders must hold for a staged tree."""
-    app, lib = [], []
+    """{folder: its .py paths}: what each frozen folder ("app", "board", "driver", "lib") must hold
+    for a staged tree."""
+    want = {sub: [] for _name, sub in FOLDERS}
     for rel in staging.staged_files(staged_dir):
         where, path = _frozen_as(rel)
-        if where == "app":
-            app.append(path)
-        elif where == "lib":
-            lib.append(path)
-    app += ["main.py", "frozen_data.py", BUILD_INFO + ".py"]
-    return sorted(app), sorted(lib)
+        want[where].append(path)
+    want["app"] += ["main.py", "frozen_data.py", BUILD_INFO + ".py"]
+    return {sub: sorted(paths) for sub, paths in want.items()}
 
 
 def _write_data_module(src, dst, rel):
@@ -106,10 +110,10 @@ def build_info_source(board, tree, radio):
     return "\n".join(lines) + "\n"
 
 
-def make_tree(board, out_dir, micropy_dir=None):
-    """Write frozen/app, frozen/board and frozen/lib for `board` under out_dir; returns (app_dir,
-    lib_dir, tree). The tree's id is the whole staged tree's, the driver's file included."""
-    staged = stage_source(board, os.path.join(out_dir, "staged"), micropy_dir)
+def make_tree(board, out_dir):
+    """Write frozen/app, frozen/board, frozen/driver and frozen/lib for `board` under out_dir;
+    returns (app_dir, lib_dir, tree). The tree's id is the whole staged tree's, the driver included."""
+    staged = stage_source(board, os.path.join(out_dir, "staged"))
     tree = tree_id(staged)
     dirs = {sub: os.path.join(out_dir, sub) for _name, sub in FOLDERS}
     for d in dirs.values():
@@ -119,8 +123,6 @@ def make_tree(board, out_dir, micropy_dir=None):
     app = dirs["app"]
     for rel in staging.staged_files(staged):
         where, path = _frozen_as(rel)
-        if where is None:
-            continue
         src, dst = os.path.join(staged, rel), os.path.join(dirs[where], path)
         os.makedirs(os.path.dirname(dst), exist_ok=True)
         if rel.endswith(".py"):
@@ -195,22 +197,26 @@ def manifest_calls(board):
     folder = boards.folder(board)
     rec = _Recorder({"BOARD_DIR": folder, "PORT_DIR": "$(PORT_DIR)", "MPY_DIR": "$(MPY_DIR)",
                      "MPY_LIB_DIR": "$(MPY_LIB_DIR)", "SCOREBOARD_APP": "$(SCOREBOARD_APP)",
-                     "SCOREBOARD_BOARD": "$(SCOREBOARD_BOARD)", "SCOREBOARD_LIB": "$(SCOREBOARD_LIB)"})
+                     "SCOREBOARD_BOARD": "$(SCOREBOARD_BOARD)", "SCOREBOARD_DRIVER": "$(SCOREBOARD_DRIVER)",
+                     "SCOREBOARD_LIB": "$(SCOREBOARD_LIB)"})
     rec.run(os.path.join(folder, "manifest.py"))
     return rec.calls
 
 
 def check_manifest(board):
     """Raise ValueError unless the board's manifest asks for what ships, each once: our app and the
-    board's wiring, the ssd1306 driver by require(), on a board with a radio the lib folder
-    (microdot), and no other code of ours (a path into this repository would freeze files deploy
-    does not stage)."""
+    board's wiring, the staged ssd1306 driver, on a board with a radio the lib folder (microdot),
+    and no other code of ours (a path into this repository would freeze files deploy does not
+    stage) nor another ssd1306 (require("ssd1306"): micropython-lib's, from the MicroPython tree)."""
     calls = manifest_calls(board)
     frozen = [p for kind, p in calls if kind in ("freeze", "module", "package")]
     wants = [("$(SCOREBOARD_APP)", frozen), ("$(SCOREBOARD_BOARD)/" + WIRING, frozen),
-             ("ssd1306", [p for kind, p in calls if kind == "require"])]
+             ("$(SCOREBOARD_DRIVER)/" + DRIVER, frozen)]
     if boards.has_radio(board):
         wants.append(("$(SCOREBOARD_LIB)", frozen))
+    if ("require", "ssd1306") in calls:
+        raise ValueError("boards/%s/manifest.py requires ssd1306: a second driver, not the one deploy stages "
+                         "($(SCOREBOARD_DRIVER)/%s)" % (board, DRIVER))
     for kind, p in calls:
         if kind != "require" and p.startswith(boards.ROOT):
             raise ValueError("boards/%s/manifest.py %ss %s: only the staged tree is frozen" % (board, kind, p))

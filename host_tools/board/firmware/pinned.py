@@ -25,19 +25,3 @@ PICOTOOL_COMMIT = "de8ae5ac334e1126993f72a5c67949712fd1e1a4"
 
 # Debian's ARM toolchain (arm-none-eabi-gcc 12.2.1 on bookworm).
 DEBIAN_PACKAGES = ("gcc-arm-none-eabi", "libnewlib-arm-none-eabi", "libstdc++-arm-none-eabi-newlib")
-
-# The SSD1306 driver, from one source: micropython-lib at the commit above. Our firmware freezes it
-# by require("ssd1306") (boards/pico/manifest.py), `make deploy` fetches this very file (checked by
-# its sha256) and package.json names it at that commit for mip.
-SSD1306_PATH = "micropython/drivers/display/ssd1306/ssd1306.py"    # in lib/micropython-lib
-SSD1306_SHA256 = "b9f5331c75297774bced61bdfd12c37d4363336d064d7cf58967c88d807efbe5"
-
-
-def micropython_lib_commit():
-    return [c for p, _r, c in SUBMODULES if p == "lib/micropython-lib"][0]
-
-
-def ssd1306_mip():
-    """[package, version] as mip installs the driver's file at the pinned commit (package.json's
-    deps; `mpremote mip install` takes them joined by "@")."""
-    return ["github:micropython/micropython-lib/" + SSD1306_PATH, micropython_lib_commit()]

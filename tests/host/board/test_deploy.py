@@ -30,6 +30,22 @@ def test_driver_is_micropython_libs_ssd1306():
     assert "class SSD1306_I2C(SSD1306)" in src and "self.write_list = [b\"\\x40\", None]" in src
 
 
+def test_a_cached_driver_that_is_not_the_pinned_file_is_replaced(tmp_path):
+    """An older checkout's .cache/ssd1306/ssd1306.py may hold another driver (micropython-lib's newer
+    file): it is not used, but fetched again from PyPI and checked by its sha256."""
+    cache = tmp_path / "ssd1306"
+    cache.mkdir()
+    (cache / "ssd1306.py").write_text("# another driver\n")
+    with pytest.raises(deploy.DeployError, match="not the pinned driver"):
+        staging.ssd1306_driver_path(str(cache), download=False)
+    try:
+        path = staging.ssd1306_driver_path(str(cache))
+    except deploy.DeployError as e:
+        pytest.skip(str(e))
+    assert path == str(cache / "ssd1306.py") and staging.sha256_of(path) == staging.SSD1306_SHA256
+    assert sorted(os.listdir(cache)) == ["ssd1306.py"]
+
+
 def test_stage_lays_out_the_flash(tmp_path):
     drv = _driver_or_skip()
     src = tmp_path / "fw"

@@ -131,4 +131,4 @@ def test_package_json_is_a_plain_picos():
         man = json.load(f)
     assert not [dst for dst, _src in man["urls"] if dst.startswith("net/") or "microdot" in dst]
     assert [src for dst, src in man["urls"] if dst == "board.py"] == ["boards/pico/board.py"]
-    assert [d[0].rsplit("/", 1)[-1] for d in package.manifest()["deps"]] == ["ssd1306.py"]
+    assert [d[0] for d in package.manifest()["deps"]] == ["ssd1306"]

@@ -23,12 +23,15 @@ def frozen(request, tmp_path_factory):
 
 def test_the_frozen_folders_hold_every_module_deploy_stages_and_nothing_else(frozen, tmp_path):
     board, out, app, lib, tree = frozen
-    want_app, want_lib = freeze.expected_modules(os.path.join(out, "staged"))
-    assert freeze.frozen_modules(app) == want_app
-    assert freeze.frozen_modules(lib) == want_lib
-    with open(os.path.join(freeze.folders(out)["SCOREBOARD_BOARD"], "board.py")) as f:
+    want = freeze.expected_modules(os.path.join(out, "staged"))
+    folders = freeze.folders(out)
+    assert folders["SCOREBOARD_APP"] == app and folders["SCOREBOARD_LIB"] == lib
+    for name, folder in folders.items():
+        assert freeze.frozen_modules(folder) == want[os.path.basename(folder)], name
+    with open(os.path.join(folders["SCOREBOARD_BOARD"], "board.py")) as f:
         assert f.read() == boards.board_source(board)
-    assert "ssd1306.py" not in want_lib and "board.py" not in want_app      # required / module()
+    assert want["board"] == ["board.py"] and want["driver"] == ["ssd1306.py"]
+    assert "ssd1306.py" not in want["lib"] and "board.py" not in want["app"]    # each frozen once
     # ... and the staged tree is what `make deploy` puts on the official firmware, module for module.
     compiled = staging.staged_files(staging.stage(board, str(tmp_path / "mpy")))
     as_modules = sorted(p[:-4] + ".py" if p.endswith(".mpy") else p for p in compiled)
@@ -77,22 +80,32 @@ def test_a_manifest_that_freezes_our_sources_directly_is_refused(tmp_path, monke
     monkeypatch.setattr(boards, "BOARDS", str(tmp_path / "boards"))
     with pytest.raises(ValueError, match="only the staged tree"):
         freeze.check_manifest("odd")
-    (d / "manifest.py").write_text('freeze("$(SCOREBOARD_APP)")\nrequire("ssd1306")\n')
+    app_and_wiring = 'freeze("$(SCOREBOARD_APP)")\nmodule("board.py", base_path="$(SCOREBOARD_BOARD)")\n'
+    driver = 'module("ssd1306.py", base_path="$(SCOREBOARD_DRIVER)")\n'
+    (d / "manifest.py").write_text('freeze("$(SCOREBOARD_APP)")\n' + driver)
     with pytest.raises(ValueError, match="SCOREBOARD_BOARD"):
         freeze.check_manifest("odd")
-    (d / "manifest.py").write_text('freeze("$(SCOREBOARD_APP)")\nmodule("board.py", base_path="$(SCOREBOARD_BOARD)")\n')
-    with pytest.raises(ValueError, match="ssd1306"):
+    (d / "manifest.py").write_text(app_and_wiring)
+    with pytest.raises(ValueError, match="SCOREBOARD_DRIVER"):
         freeze.check_manifest("odd")
+    # micropython-lib's driver from the MicroPython tree: a second ssd1306, not the one deploy stages
+    (d / "manifest.py").write_text(app_and_wiring + driver + 'require("ssd1306")\n')
+    with pytest.raises(ValueError, match="requires ssd1306"):
+        freeze.check_manifest("odd")
+    (d / "manifest.py").write_text(app_and_wiring + driver + driver)
+    with pytest.raises(ValueError, match="2 times"):
+        freeze.check_manifest("odd")
+    (d / "manifest.py").write_text(app_and_wiring + driver)
+    freeze.check_manifest("odd")
 
 
-def test_the_driver_deploy_stages_is_the_one_the_firmware_requires():
-    """One ssd1306: the tree's micropython-lib file (require("ssd1306")) is byte for byte deploy's."""
-    tree = os.environ.get("MICROPY_DIR")
-    if not tree or not os.path.isfile(staging.driver_in_tree(tree)):
-        pytest.skip("no MicroPython tree at hand ($MICROPY_DIR)")
-    with open(staging.driver_in_tree(tree), "rb") as f, open(staging.ssd1306_driver_path(tree=tree), "rb") as g:
+def test_the_firmware_freezes_the_driver_deploy_stages(frozen):
+    """One ssd1306: the frozen driver is the pinned file deploy stages as lib/ssd1306, byte for byte."""
+    _board, out, _app, _lib, _tree = frozen
+    frozen_driver = os.path.join(freeze.folders(out)["SCOREBOARD_DRIVER"], freeze.DRIVER)
+    with open(frozen_driver, "rb") as f, open(staging.ssd1306_driver_path(), "rb") as g:
         assert f.read() == g.read()
-    assert staging.sha256_of(staging.driver_in_tree(tree)) == pinned.SSD1306_SHA256
+    assert staging.sha256_of(frozen_driver) == staging.SSD1306_SHA256
 
 
 def test_the_frozen_main_puts_frozen_modules_before_the_flash_on_real_micropython(tmp_path):

@@ -21,8 +21,6 @@ def test_package_json_lists_exactly_the_files_deploy_stages(tmp_path):
     assert sorted(dst for dst, _ in man["urls"]) == [f for f in staged if f != package.GENERATED]
     for dst, src in man["urls"]:
         assert os.path.isfile(os.path.join(ROOT, src)), src
-    # the display driver: deploy stages lib/ssd1306, mip installs the same file at the same commit
-    from host_tools.board.firmware import pinned
-    assert man["deps"] == [pinned.ssd1306_mip()]
-    assert man["deps"][0][1] == pinned.micropython_lib_commit() and man["deps"][0][0].endswith(pinned.SSD1306_PATH)
+    # the display driver: mip takes micropython-lib's index at a pinned version (not "latest")
+    assert man["deps"] == [["ssd1306", "0.1.0"]] == [list(staging.SSD1306_MIP)]
     assert man["version"]
