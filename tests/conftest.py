@@ -7,7 +7,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TESTS = os.path.join(ROOT, "tests")
-# A test that imports another test's names (from test_logs import data_of) finds it by module name:
+# A test that imports another test's names (from log_lines import data_of) finds it by module name:
 # every folder of tests is on the path, as the folder of the one being run is by pytest.
 TEST_DIRS = sorted(d for d, _, files in os.walk(TESTS)
                    if any(f.startswith("test_") and f.endswith(".py") for f in files)

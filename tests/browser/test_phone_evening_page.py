@@ -13,7 +13,7 @@ import pytest
 from host_tools.board import export
 from host_tools.dev.phone_evening import night
 from phone_browser import browser, cdp, shots  # noqa: F401  (fixtures)
-from test_export import FolderRunner
+from folder_runner import FolderRunner
 from test_export_url import tree
 
 pytestmark = pytest.mark.skipif(

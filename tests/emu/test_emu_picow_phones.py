@@ -178,7 +178,7 @@ def test_export_over_the_wifi_is_the_flashs_own_files(played, tmp_path):
     """`export --url` against the emulated Pico W (its forward): exit 0 and the archive the cable's
     export makes of the same files, byte for byte (the reports aside)."""
     from host_tools.board import export
-    from test_export import FolderRunner
+    from folder_runner import FolderRunner
     from test_export_url import tree
     rc, out, err = played["export_url"]
     assert rc == 0, out + err

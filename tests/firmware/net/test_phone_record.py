@@ -69,9 +69,9 @@ def games_folder(folder, big=True):
 
 def long_game(folder):
     """FOLDER/long: one long finished game saved as the Store saves it (its segments and snapshots),
-    of the first game whose long random game (test_store_play.long_script) writes over 200 KB."""
+    of the first game whose long random game (store_play.long_script) writes over 200 KB."""
     from storage.store import Store
-    from test_store_play import LONG_SETTINGS, SEATS, long_script, play
+    from store_play import LONG_SETTINGS, SEATS, long_script, play
     for kind in game_data.kinds():
         root = os.path.join(folder, "long-" + kind)
         st = Store(root=root)

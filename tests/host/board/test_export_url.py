@@ -16,7 +16,7 @@ from http.server import BaseHTTPRequestHandler, SimpleHTTPRequestHandler, Thread
 import pytest
 
 from host_tools.board import export
-from test_export import FolderRunner
+from folder_runner import FolderRunner
 from test_phone_page import Sim
 from test_phone_record import games_folder
 

@@ -17,7 +17,7 @@ import pytest
 
 from host_tools.__main__ import main as host_main
 from host_tools.board import export
-from test_export import FolderRunner
+from folder_runner import FolderRunner
 from test_export_url import ROOT, tree
 from test_phone_page import Sim
 from test_phone_record import games_folder

@@ -10,8 +10,8 @@ import pytest
 from host_tools import cli_io
 from host_tools.records import ledger
 
-from test_logs import data_of
-from test_ledger import LEDGER, NAMES
+from log_lines import data_of
+from ledger_game import LEDGER, NAMES
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 ENV = dict(os.environ, PYTHONPATH=os.pathsep.join([ROOT, os.path.join(ROOT, "tests", "support"), os.path.join(ROOT, "tests", "host", "dev")]))
