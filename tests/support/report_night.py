@@ -1,5 +1,4 @@
-# A night's folder of logs, one game of every kind (night_dir), and what the report writes read back: a CSV's
-# rows (read_csv), a page's words as a reader sees them (page_words); names a report must show as plain text (HOSTILE).
+# A night's folder of logs, one game of every kind (night_dir), the report's CSV rows (read_csv) and page words (page_words), hostile names (HOSTILE).
 import csv
 import html.parser
 

@@ -1,5 +1,4 @@
-# micropython-lib's ssd1306 driver for guests under real MicroPython: its folder (driver_dir), the head of a guest
-# driving it over a recording bus (GUEST_BUS), and a guest run with the driver staged (run_with_driver).
+# micropython-lib's ssd1306 under real MicroPython: its folder (driver_dir), a guest's head on a recording bus (GUEST_BUS), a guest run (run_with_driver).
 import hashlib
 import os
 
