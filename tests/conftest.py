@@ -1,18 +1,14 @@
 # Makes firmware/ and host_tools importable for every test, and the helpers of tests/support/ by
 # their bare names (import mp, from ui_harness import ...). The tests mirror the tree: tests/firmware/<area>/,
 # tests/host/<area>/, tests/emu/ (the emulated Pico), tests/browser/ (headless Chromium), tests/house/,
-# tests/kinds/<kind>/ (each game's own); tests/house/test_house.py keeps that layout.
+# tests/kinds/<kind>/ (each game's own); tests/house/test_house.py keeps that layout. No test imports
+# another: what several share is in tests/support/ (tests/house/test_tests_layout.py keeps it so).
 import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TESTS = os.path.join(ROOT, "tests")
-# A test that imports another test's names (from test_logs import data_of) finds it by module name:
-# every folder of tests is on the path, as the folder of the one being run is by pytest.
-TEST_DIRS = sorted(d for d, _, files in os.walk(TESTS)
-                   if any(f.startswith("test_") and f.endswith(".py") for f in files)
-                   and "__pycache__" not in d and os.sep + "kinds" not in d[len(TESTS):])
-for p in TEST_DIRS + [os.path.join(ROOT, "firmware"), ROOT, os.path.join(TESTS, "support")]:
+for p in [os.path.join(ROOT, "firmware"), ROOT, os.path.join(TESTS, "support")]:
     if p not in sys.path:
         sys.path.insert(0, p)
 
@@ -33,3 +29,7 @@ from hypothesis.configuration import set_hypothesis_home_dir  # noqa: E402
 _HYPOTHESIS_HOME = tempfile.mkdtemp(prefix="scoreboard-hypothesis-")
 set_hypothesis_home_dir(_HYPOTHESIS_HOME)
 atexit.register(shutil.rmtree, _HYPOTHESIS_HOME, True)
+
+# The phone pages' fixtures (tests/support/phone_browser.py: browser, phones, shots, sim), for the
+# browser tests of tests/browser/ and of the games in tests/kinds/<kind>/.
+from phone_browser import browser, phones, shots, sim  # noqa: E402,F401

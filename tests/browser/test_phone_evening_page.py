@@ -12,9 +12,9 @@ import pytest
 
 from host_tools.board import export
 from host_tools.dev.phone_evening import night
-from phone_browser import browser, cdp, shots  # noqa: F401  (fixtures)
-from test_export import FolderRunner
-from test_export_url import tree
+from phone_browser import cdp
+from folder_runner import FolderRunner
+from file_tree import tree
 
 pytestmark = pytest.mark.skipif(
     not cdp.chromium(),

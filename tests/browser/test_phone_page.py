@@ -11,7 +11,6 @@
 # $PHONE_SHOTS (or the test's temporary folder). Skips where Chromium is not installed.
 import base64
 import json
-import os
 import time
 import urllib.error
 import urllib.request
@@ -20,26 +19,16 @@ import pytest
 
 import game_data
 import phone_fixture
-from host_tools import _paths
-# the browser machinery (tests/support/phone_browser.py); the other phone tests import it from here too
-from phone_browser import (ACCEPT, HEIGHT, LABELS, MISSING_GLYPHS, READ, ROOT, SIX, WIDTH,  # noqa: F401
-                           Phone, Sim, assert_shows, browser, cdp, check_mine, claim_seats,
-                           expected, follow, phones, server_text, shots, sim, token)
+# the browser machinery: tests/support/phone_browser.py (its fixtures browser, phones, shots, sim: tests/conftest.py)
+from phone_browser import (LABELS, MISSING_GLYPHS, SIX, WIDTH, assert_shows, cdp, claim_seats, follow, server_text,
+                           token)
+from sim_script import raw_stream, script, start_game
 
 PAGE_BUDGET = 30 * 1024
 
 pytestmark = pytest.mark.skipif(
     not cdp.chromium(),
     reason="Chromium is not installed (Debian: apt-get install chromium; make test does)")
-
-
-def script(kind):
-    """The game's emu script, then its phone part when it has one."""
-    lines = open(_paths.emu_script(kind), encoding="utf-8").read().splitlines()
-    phone = _paths.kind_tests(kind, "phone.txt")
-    if os.path.exists(phone):
-        lines += open(phone, encoding="utf-8").read().splitlines()
-    return [l.split("#", 1)[0].strip() for l in lines if l.split("#", 1)[0].strip()]
 
 
 # ---- a game played on the panel, six phones watching ------------------------------------------
@@ -129,17 +118,6 @@ def phone_step(sim, phones, words):
     new = [l for l in sim.view(phone.lang, token(phone))["mine"]["lines"] if l not in before]
     assert new and all(v in new[0] for v in sent), (new, sent)
     return 1
-
-
-def start_game(table, kind):
-    """Plays the game's script until a game is on the table (its seats in the view)."""
-    for text in script(kind):
-        if text.split()[0] in ("shot", "phone"):
-            continue
-        table.step(text)
-        if table.view("ja")["seats"]:
-            return
-    pytest.fail("the script started no game")
 
 
 # ---- claiming ---------------------------------------------------------------------------------
@@ -325,19 +303,6 @@ def test_a_page_without_its_key_shows_the_403_text(phones):
 
 
 # ---- past the streams the table holds open -----------------------------------------------------
-def raw_stream(table, cid):
-    """A phone's event stream from a plain socket, kept open: (socket, what came at once)."""
-    import socket as sk
-    port = int(table.url.split(":")[2].split("/")[0])
-    s = sk.create_connection(("127.0.0.1", port), timeout=10)
-    s.sendall(("GET /events?k=%s&lang=ja&c=%s HTTP/1.0\r\n\r\n" % (table.key, cid)).encode())
-    got = b""
-    while b"event: view" not in got or not got.endswith(b"\n\n"):
-        chunk = s.recv(65536)
-        if not chunk:
-            break
-        got += chunk
-    return s, got
 
 
 def test_a_phone_past_the_stream_limit_never_shows_the_banner(sim, phones, shots):

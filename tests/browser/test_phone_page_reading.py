@@ -9,9 +9,8 @@ import time
 import pytest
 
 import game_data
-from test_phone_page import browser, phones, shots, sim  # noqa: F401  (fixtures)
-from test_phone_page import (MISSING_GLYPHS, WIDTH, cdp, follow, raw_stream, script, server_text,
-                             start_game, token)
+from phone_browser import MISSING_GLYPHS, WIDTH, cdp, follow, server_text, token
+from sim_script import raw_stream, start_game
 
 pytestmark = pytest.mark.skipif(
     not cdp.chromium(), reason="Chromium is not installed (Debian: apt-get install chromium; make test does)")

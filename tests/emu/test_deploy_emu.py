@@ -42,7 +42,7 @@ def start_game():
 
 def _sim_screens(image, lines):
     """The CPython simulator on the same flash image: its first screen, then after each line."""
-    from test_emu_e2e import Sim
+    from emu_vs_sim import Sim
     sim = Sim(image)
     out = [bytes(sim.board.panel.ram)]
     for text in lines:

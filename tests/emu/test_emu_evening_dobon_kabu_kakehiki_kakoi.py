@@ -47,7 +47,7 @@ def test_the_evening_is_a_whole_one(evening):
 
 
 def test_export_over_the_wifi_equals_the_cables(evening):
-    from test_export_url import tree
+    from file_tree import tree
     assert evening["export"]["rc"] == 0, evening["export"]["out"] + evening["export"]["err"]
     assert evening["usb"]["ok"]
     wifi = dict((k, v) for k, v in tree(evening["export"]["dir"]).items() if os.path.basename(k) not in REPORTS)

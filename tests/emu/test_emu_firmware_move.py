@@ -14,7 +14,7 @@ from core.registry import KINDS
 from host_tools.dev.emu import Pico, flash, runs_ours
 from host_tools.dev.emu.firmware import official_uf2, our_uf2
 from host_tools.dev.emu.script import run_script
-from test_emu_e2e import Sim, _compare, script
+from emu_vs_sim import Sim, _compare, script
 
 # It needs both firmwares: make test-emu runs it in the official files' pass, not again in ours.
 pytestmark = [pytest.mark.emu,

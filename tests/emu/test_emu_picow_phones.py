@@ -48,11 +48,11 @@ def figures(view):
 
 
 class ViewSim:
-    """The simulator's side: the firmware's App on CPython (tests/emu/test_emu_e2e.py's Sim, the real
+    """The simulator's side: the firmware's App on CPython (tests/support/emu_vs_sim.py's Sim, the real
     Store on a littlefs copy of the same flash) with the phones' Hub polled after every step."""
 
     def __init__(self, image):
-        from test_emu_e2e import Sim
+        from emu_vs_sim import Sim
         from net.live import Hub
         self.views = []
         sim = self.sim = Sim(image)
@@ -73,7 +73,7 @@ class ViewSim:
 
 
 def shows(page, view):
-    from test_phone_page import assert_shows
+    from phone_browser import assert_shows
     try:
         assert_shows(page, view)
         return True
@@ -84,7 +84,7 @@ def shows(page, view):
 @pytest.fixture(scope="module")
 def played(tmp_path_factory):
     from host_tools.dev.emu import flash
-    from test_phone_page import Phone, WIDTH, HEIGHT
+    from phone_browser import Phone, WIDTH, HEIGHT
     tmp = tmp_path_factory.mktemp("picow-phones")
     staged = bench_picow.stage(str(tmp / "flash"))
     lines = bench_picow.script(GAME)
@@ -178,8 +178,8 @@ def test_export_over_the_wifi_is_the_flashs_own_files(played, tmp_path):
     """`export --url` against the emulated Pico W (its forward): exit 0 and the archive the cable's
     export makes of the same files, byte for byte (the reports aside)."""
     from host_tools.board import export
-    from test_export import FolderRunner
-    from test_export_url import tree
+    from folder_runner import FolderRunner
+    from file_tree import tree
     rc, out, err = played["export_url"]
     assert rc == 0, out + err
     for path, data in played["games_on_flash"].items():

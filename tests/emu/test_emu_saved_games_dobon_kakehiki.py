@@ -7,7 +7,7 @@ and the flash is left as the list says. Needs the UF2 (docs/emulator.md); skippe
 import pytest
 
 from host_tools.dev.emu import UF2_HELP, find_uf2
-from test_emu_e2e import Sim, _compare, script
+from emu_vs_sim import Sim, _compare, script
 
 pytestmark = [pytest.mark.emu, pytest.mark.skipif(find_uf2() is None, reason=UF2_HELP)]
 

@@ -7,7 +7,7 @@ import pytest
 
 from host_tools.board import export
 
-from test_logs import data_of
+from log_lines import data_of
 
 import game_data
 

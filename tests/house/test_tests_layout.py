@@ -1,7 +1,9 @@
 # The tests mirror the tree: tests/firmware/<area>/ tests firmware/<area>/ (main: firmware/main.py),
 # tests/host/<area>/ tests host_tools/<area>/, tests/emu/ boots the emulated Pico, tests/browser/
 # drives headless Chromium, tests/house/ holds the house rules, tests/kinds/<kind>/ is each game's
-# own, and the helpers (every module that is no test) are in tests/support/. No test sits at the top.
+# own, and the helpers (every module that is no test) are in tests/support/. No test sits at the top,
+# and no file under tests/ imports a test module: what tests share is in tests/support/ or a conftest.py.
+import ast
 import os
 import re
 
@@ -81,4 +83,36 @@ def test_emulator_and_browser_tests_are_in_their_folders():
             wrong.append((rel, "emu"))
         if BROWSER.search(src) and top not in ("browser", "emu"):
             wrong.append((rel, "browser"))
+    assert not wrong, wrong
+
+
+def _imported_modules(tree):
+    """The top-level module names a module imports (import a.b, from a import b), and the modules
+    it names as text in `module:attr` form (the simulator's --app) or to importlib/pytest.importorskip."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for a in node.names:
+                yield a.name.split(".")[0], node.lineno
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            yield node.module.split(".")[0], node.lineno
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            m = re.fullmatch(r"([A-Za-z_][A-Za-z0-9_]*)(?:\.[A-Za-z_][A-Za-z0-9_.]*)?:[A-Za-z_][A-Za-z0-9_]*", node.value)
+            if m:
+                yield m.group(1), node.lineno
+        elif (isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant)
+              and isinstance(node.args[0].value, str)
+              and getattr(node.func, "attr", getattr(node.func, "id", None)) in ("import_module", "importorskip", "__import__")):
+            yield node.args[0].value.split(".")[0], node.lineno
+
+
+def test_no_file_under_tests_imports_a_test_module():
+    """tests/conftest.py puts only firmware/, the root and tests/support/ on sys.path: a test that
+    imported another (from test_logs import data_of) would find it only through pytest's own
+    sys.path, by luck of the order of collection."""
+    wrong = []
+    for rel, fn in _python_files():
+        with open(os.path.join(TESTS, rel), encoding="utf-8") as f:
+            tree = ast.parse(f.read(), rel)
+        wrong += ["%s:%d imports %s" % (rel, line, mod) for mod, line in _imported_modules(tree)
+                  if mod.startswith("test_")]
     assert not wrong, wrong

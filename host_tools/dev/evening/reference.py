@@ -9,7 +9,7 @@ KEY = "000000000000"     # the reference's table key (its tokens and game ids ar
 
 
 def _lfs_device():
-    # the Store's littlefs adapter lives with the tests (tests/emu/test_emu_e2e.py's Sim uses it too)
+    # the Store's littlefs adapter lives with the tests (tests/support/emu_vs_sim.py's Sim uses it too)
     if _paths.SUPPORT not in sys.path:
         sys.path.append(_paths.SUPPORT)
     import lfs_device

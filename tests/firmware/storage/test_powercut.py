@@ -17,7 +17,7 @@ from lfs_device import PICO, Flash, LfsFs, apply_op, mount
 from storage import store as store_mod
 from core.errors import Refusal
 from storage.store import Store
-from test_store_play import LONG_SETTINGS, SEATS, long_script, play, reference
+from store_play import LONG_SETTINGS, SEATS, long_script, play, reference
 
 import game_data
 

@@ -12,8 +12,9 @@ from core.engine import Game
 from core.errors import Refusal
 from storage import store as store_mod
 from storage.store import Store
-from test_store_play import (LONG_SETTINGS, SEATS, MemFs, kinds_present, long_script, play,
-                             reference, replay_under_micropython)
+from memfs import MemFs
+from store_play import (LONG_SETTINGS, SEATS, kinds_present, long_script, play, reference,
+                        replay_under_micropython)
 
 import game_data
 

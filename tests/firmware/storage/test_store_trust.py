@@ -14,7 +14,7 @@ from storage.fsio import write
 from core.engine import Game
 from storage import store as store_mod
 from storage.store import Store
-from test_store_play import LONG_SETTINGS, SEATS, long_script, play, reference, replay_under_micropython
+from store_play import LONG_SETTINGS, SEATS, long_script, play, reference, replay_under_micropython
 
 import game_data
 

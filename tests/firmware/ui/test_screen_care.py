@@ -2,8 +2,9 @@
 nothing else; brightness and both delays from /prefs.json, which never stops the boot."""
 import pytest
 
-from ui_harness import Driver, FakeDisplay
+from ui_harness import FakeDisplay
 from storage.store import Store, OsFs
+from screen_care_driver import driver, open_prefs, store
 from ui.care import BRIGHT, DIM_CONTRAST
 
 import game_data
@@ -13,31 +14,6 @@ MIN = 60000
 # each game's own setup defaults: tests/test_screen_care_<kind>.py.
 CARE_KIND = game_data.for_role("screen care")
 CARE = game_data.of(CARE_KIND)
-
-
-class PanelDisplay(FakeDisplay):
-    """A fake display that also records the panel commands screen care sends."""
-
-    def __init__(self):
-        FakeDisplay.__init__(self)
-        self.calls = []
-
-    def contrast(self, v):
-        self.calls.append(("contrast", v))
-
-    def power(self, on):
-        self.calls.append(("power", on))
-
-
-def driver(store=None, lang="ja"):
-    d = Driver.__new__(Driver)
-    from ui_harness import FakeClock
-    from ui.app import App
-    d.display = PanelDisplay()
-    d.clock = FakeClock()
-    d.app = App(d.display, store, d.clock, lang)
-    d.app.frame()
-    return d
 
 
 def idle(d, ms, step=1000):
@@ -137,16 +113,6 @@ def test_a_panel_that_refuses_commands_is_still_played():
 
 
 # ---- the settings screen (first screen → 設定) --------------------------------------------------
-def store(tmp_path):
-    return Store(fs=OsFs(), root=str(tmp_path / "games"))
-
-
-def open_prefs(d):
-    labels = [lab for lab, _ in d.app.top().items]
-    for _ in range(labels.index("設定")):
-        d.press("down")
-    d.press("ok")
-    assert d.screen() == "Prefs"
 
 
 def test_brightness_and_delays_change_at_once_and_are_saved_on_the_way_out(tmp_path):

@@ -5,25 +5,15 @@ import pytest
 
 from core import registry
 from ui_harness import Driver
+from ui_started import started
 from draw.canvas import Canvas
 from ui.screens.big import big_text, big_width, pages_of
 
 import game_data
 
-NAMES = ["たろう", "Ben", "はなこ", "P4", "P5"]
 # The game the generic checks open (tests/kinds/<kind>/data.py, role "large view"): its seats and one event.
 VIEWED = game_data.for_role("large view")
 VIEW = game_data.of(VIEWED)
-
-
-def started(kind, n, events=()):
-    d = Driver(None)
-    d.app.new_game(kind, NAMES[:n], {})
-    for e in events:
-        d.app.submit(e)
-    d.clock.t += 10000
-    d.app.frame()
-    return d
 
 
 def lit_rows(buf, x0, x1):

@@ -4,10 +4,7 @@ from hypothesis import given, settings, strategies as st, HealthCheck
 
 from core import registry
 from ui_harness import Driver, TextLog
-
-NAMES = ("up", "down", "left", "right", "ok", "back")
-KINDS = ("click", "click", "click", "repeat", "long", "press")
-press = st.tuples(st.sampled_from(KINDS), st.sampled_from(NAMES))
+from button_press import NAMES, press
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

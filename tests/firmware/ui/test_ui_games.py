@@ -1,41 +1,9 @@
-"""Resume and recovery figures through the buttons, and the helpers that pick a row of a list screen
-(each game's own walks: tests/test_ui_<kind>*.py)."""
+"""Resume and recovery figures through the buttons (the helpers that pick a row of a list screen:
+tests/support/ui_rows.py; each game's own walks: tests/kinds/<kind>/test_ui_<kind>*.py)."""
 from ui_harness import Driver, TextLog
 import pytest
 
 import game_data
-
-
-def goto_row(d, match):
-    """Move a list's cursor to the first row for which match(row) is true."""
-    scr = d.app.top()
-    rows = scr.rows()
-    for _ in range(len(rows) + 1):
-        if match(rows[scr.sel]):
-            return
-        d.press("down")
-    raise AssertionError("no such row in %s" % rows)
-
-
-def field(d, key):
-    goto_row(d, lambda r: r is not None and r["key"] == key)
-    d.press("ok")
-
-
-def preview(d):
-    goto_row(d, lambda r: r is None)
-    d.press("ok")
-
-
-def choose(d, label):
-    goto_row(d, lambda r: r == label or r.endswith(" " + label))
-    d.press("ok")
-
-
-def cards(d, values):
-    """A form's hand, entered on the rank grid (決定 in view, as in every game)."""
-    from ui_entry_helpers import hand
-    hand(d, values)
 
 
 def test_store_resume_and_recovery_figures():

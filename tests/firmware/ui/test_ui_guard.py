@@ -9,6 +9,7 @@ from storage.store import Store, OsFs
 from ui import errlog
 from ui.screens.common import Screen
 from ui_harness import Driver
+from guard_store import _journal, _stored
 
 import game_data
 
@@ -39,16 +40,6 @@ class Boom(Screen):
     def draw(self, c):
         if self.where == "draw":
             raise KeyError("draw failed")
-
-
-def _stored(tmp_path, lang="ja"):
-    st = Store(fs=OsFs(), root=str(tmp_path / "games"))
-    return st, Driver(store=st, lang=lang)
-
-
-def _journal(tmp_path):
-    names = sorted(n for n in os.listdir(str(tmp_path / "games")) if n.endswith(".log"))
-    return b"".join(open(str(tmp_path / "games" / n), "rb").read() for n in names)
 
 
 @pytest.mark.parametrize("where", ["button", "draw"])
@@ -151,7 +142,7 @@ def test_a_half_filled_form_cannot_be_submitted_and_names_the_field():
 
 def test_the_error_log_is_exported_with_the_games_and_never_deleted(tmp_path):
     from host_tools.board import export
-    from test_export import FolderRunner
+    from folder_runner import FolderRunner
     dev = tmp_path / "dev"
     dev.mkdir()
     st = Store(fs=OsFs(), root=str(dev / "games"))

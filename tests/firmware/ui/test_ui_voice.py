@@ -4,28 +4,14 @@ import re
 
 import pytest
 
-from core.errors import Refusal
 from core import registry, messages
 from ui import strings
-from ui_harness import Driver
+from ui_voice_game import _game, _said
 
 import game_data
 
 # Each game's refusals in its table's words (tests/kinds/<kind>/data.py: VOICE_REFUSALS); a game's
 # own lines and settings screen: tests/test_ui_voice_<kind>.py.
-
-
-def _game(kind, lang="ja"):
-    i = registry.KINDS.index(kind)                   # the menu lists the registry's games in order
-    d = Driver(lang=lang)
-    d.seq("ok " + "down " * i + "ok up ok down down ok")
-    assert d.app.game.header["kind"] == kind
-    return d
-
-
-def _said(d, msg_id, info=None):
-    d.app.refuse(Refusal(msg_id, info))
-    return d.app.toast
 
 
 @pytest.mark.parametrize("kind,msg_id,info,want",

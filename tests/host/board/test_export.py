@@ -2,7 +2,6 @@
 # mpremote fs commands the export uses (ls, cp, sha256sum, rm) from a temp dir, in mpremote's own
 # output format. This is NOT the end-to-end test: that one runs the real mpremote against the
 # emulated Pico (tests/emu/test_export_emu.py, marked `emu`).
-import hashlib
 import json
 import os
 import shutil
@@ -12,85 +11,9 @@ import pytest
 from host_tools.board import export
 from host_tools.__main__ import main as host_main
 
-from test_logs import data_of, reseal
-
-import game_data
-
-# The device's games come from the games that claim these roles (tests/kinds/<kind>/data.py): a finished game
-# (also the store's segmented games), a long game cut short (in progress), a finished game whose
-# third line is spoilt.
-FINISHED_KIND = game_data.for_role("export finished")
-FINISHED = game_data.of(FINISHED_KIND)
-IN_PROGRESS = game_data.of(game_data.for_role("export in progress"))
-BAD_LINE = game_data.of(game_data.for_role("export bad line"))
-
-
-class FolderRunner:
-    def __init__(self, root, corrupt_copy=None):
-        self.root = root
-        self.calls = []
-        self.corrupt_copy = corrupt_copy   # device path whose copy arrives damaged
-
-    def _local(self, remote):
-        assert remote.startswith(":")
-        return os.path.join(self.root, remote[1:].lstrip("/"))
-
-    def __call__(self, args):
-        self.calls.append(list(args))
-        assert args[0] == "fs"
-        args = [a for a in args[1:] if a != "--no-verbose"]
-        cmd, paths = args[0], args[1:]
-        out = []
-        if cmd == "ls":
-            p = self._local(paths[0])
-            if not os.path.isdir(p):
-                raise export.DeviceError("ls: No such file or directory: No such file or directory.")
-            for name in sorted(os.listdir(p)):
-                full = os.path.join(p, name)
-                if os.path.isdir(full):
-                    out.append("{:12} {}/".format(0, name))
-                else:
-                    out.append("{:12} {}".format(os.path.getsize(full), name))
-        elif cmd == "sha256sum":
-            for r in paths:
-                with open(self._local(r), "rb") as f:
-                    out.append(hashlib.sha256(f.read()).hexdigest())
-        elif cmd == "cp":
-            dest = paths[-1]
-            for r in paths[:-1]:
-                with open(self._local(r), "rb") as f:
-                    data = f.read()
-                if r[1:] == self.corrupt_copy:
-                    data = data[:-3] + b"!!\n"
-                with open(os.path.join(dest, os.path.basename(r)), "wb") as f:
-                    f.write(data)
-        elif cmd == "rm":
-            for r in paths:
-                os.remove(self._local(r))
-        else:
-            raise AssertionError(cmd)
-        return "".join(s + "\n" for s in out)
-
-
-def device_with_games(tmp_path):
-    dev = tmp_path / "device"
-    games = dev / "games"
-    games.mkdir(parents=True)
-    done, lines_done = FINISHED.play_log(gid="aaaa0001")
-    assert done.is_over()
-    (games / "aaaa0001.log").write_bytes(data_of(lines_done))
-    (games / "aaaa0001.snap").write_bytes(b'{"snapshot": 1}\n')
-    # a game in progress (cut last line, as after a power loss) with a snapshot
-    g, lines = IN_PROGRESS.in_progress_log(7)
-    (games / "bbbb0002.log").write_bytes(data_of(lines[:30])[:-5])
-    (games / "bbbb0002.snap").write_bytes(b'{"snapshot": 2}\n')
-    # a finished game with a bad line
-    d, dl = BAD_LINE.play_log(gid="cccc0003")
-    dl = list(dl)
-    dl[2] = dl[2].replace('"t":', '"t" :', 1)
-    (games / "cccc0003.log").write_bytes(data_of(dl))
-    (dev / "names.json").write_text("[]")
-    return dev
+from export_device import FINISHED, IN_PROGRESS, device_with_games, store_games
+from folder_runner import FolderRunner
+from log_lines import data_of, reseal
 
 
 def test_export_copies_verifies_validates_and_reports(tmp_path):
@@ -209,22 +132,6 @@ def test_mpremote_runner_builds_the_command(tmp_path):
 
 
 # ---- the device's own layout: segmented journals + snapshots written by storage.store -----------
-def store_games(root):
-    from storage.store import Store
-    os.makedirs(str(root), exist_ok=True)
-    st = Store(root=str(root), seg_max=600, snap_every=2)
-    done = st.create(FINISHED_KIND, ["あき", "Bob", "ちえ"])
-    for i in range(6):
-        done.submit(dict(FINISHED.ROUNDS[i % 3]))
-        st.after_change(done)
-    done.submit({"t": "end"})
-    st.after_change(done)
-    live = st.create(FINISHED_KIND, 3)
-    for i in range(4):
-        live.submit(dict(FINISHED.ROUNDS[i % 3]))
-        st.after_change(live)
-    st._close_all()
-    return done, live
 
 
 def test_segmented_journals_from_the_store(tmp_path):

@@ -10,7 +10,8 @@ import pytest
 
 from host_tools.__main__ import main as host_main
 from host_tools.board import export
-from test_export import FolderRunner, device_with_games
+from export_device import device_with_games
+from folder_runner import FolderRunner
 
 def no_english_sentence(text):
     """No run of three English words: paths, addresses and mpremote's own words aside."""

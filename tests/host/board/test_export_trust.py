@@ -7,13 +7,8 @@ import os
 
 from host_tools.board import export
 from host_tools.records import logs
-from test_export import FolderRunner, store_games
-from test_logs import data_of
-
-import game_data
-
-# The game whose short log the device holds (tests/kinds/<kind>/data.py, role "hostile export").
-KIND = game_data.for_role("hostile export")
+from export_device import hostile_export_device, store_games
+from folder_runner import FolderRunner
 
 
 class HostileRunner(FolderRunner):
@@ -37,16 +32,8 @@ HOSTILE = ["../x/evil.log", "..", ".hidden.log", "a\\b.log", "x" * 200 + ".log",
            "nul\x01.log", "0001-../../e.0.log"]
 
 
-def _device(tmp_path):
-    dev = tmp_path / "device"
-    (dev / "games").mkdir(parents=True)
-    g, lines = game_data.of(KIND).play_log(gid="aaaa0001")
-    (dev / "games" / "aaaa0001.log").write_bytes(data_of(lines))
-    return dev
-
-
 def test_listing_entries_with_paths_are_refused(tmp_path):
-    dev = _device(tmp_path)
+    dev = hostile_export_device(tmp_path)
     run = HostileRunner(str(dev), HOSTILE)
     res = export.export(run, str(tmp_path / "archive"), date="2025-01-02")
     assert [f.path for f in res.files] == ["/games/aaaa0001.log"]
@@ -61,7 +48,7 @@ def test_listing_entries_with_paths_are_refused(tmp_path):
 
 
 def test_unsafe_date_folder_is_refused(tmp_path):
-    dev = _device(tmp_path)
+    dev = hostile_export_device(tmp_path)
     try:
         export.export(FolderRunner(str(dev)), str(tmp_path / "archive"), date="../up")
     except export.DeviceError:
@@ -72,7 +59,7 @@ def test_unsafe_date_folder_is_refused(tmp_path):
 
 
 def test_a_reader_failure_is_reported_and_leaves_no_staging_folder(tmp_path, monkeypatch):
-    dev = _device(tmp_path)
+    dev = hostile_export_device(tmp_path)
     (dev / "games" / "bbbb0002.log").write_bytes(b'{"t":"header","settings":{}}\n')
 
     def boom(name, segments):

@@ -16,9 +16,10 @@ from http.server import BaseHTTPRequestHandler, SimpleHTTPRequestHandler, Thread
 import pytest
 
 from host_tools.board import export
-from test_export import FolderRunner
-from test_phone_page import Sim
-from test_phone_record import games_folder
+from folder_runner import FolderRunner
+from file_tree import tree
+from games_folder import games_folder
+from phone_server_sim import Sim
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
@@ -27,15 +28,6 @@ def run_export(*args):
     p = subprocess.run([sys.executable, "-m", "host_tools", "export"] + list(args), cwd=ROOT,
                        capture_output=True, text=True, timeout=120)
     return p.returncode, p.stdout, p.stderr
-
-
-def tree(folder):
-    out = {}
-    for r, _, fs in os.walk(folder):
-        for n in fs:
-            with open(os.path.join(r, n), "rb") as f:
-                out[os.path.relpath(os.path.join(r, n), folder)] = f.read()
-    return out
 
 
 @pytest.fixture

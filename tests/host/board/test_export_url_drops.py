@@ -17,10 +17,12 @@ import pytest
 
 from host_tools.__main__ import main as host_main
 from host_tools.board import export
-from test_export import FolderRunner
-from test_export_url import ROOT, tree
-from test_phone_page import Sim
-from test_phone_record import games_folder
+from folder_runner import FolderRunner
+from file_tree import tree
+from games_folder import games_folder
+from phone_server_sim import Sim
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
 
 class CuttingProxy:

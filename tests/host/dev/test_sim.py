@@ -11,42 +11,9 @@ from host_tools.dev.sim.script import ScriptError, run_script
 
 import pytest
 from draw.canvas import Canvas
+from stand_in_app import StandIn
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
-
-
-class StandIn:
-    """A tiny screen in the App's shape (not the product): a counter and the last event."""
-
-    def __init__(self, display, store, clock, lang="ja"):
-        self.display, self.lang = display, lang
-        self.store = None       # main.step asks whether a snapshot waits for the table's rest
-        self.canvas = Canvas()
-        self.n = 0
-        self.events = []
-        self.changed = True
-
-    def on_button(self, kind, name):
-        self.events.append((kind, name))
-        if kind in ("click", "repeat") and name in ("up", "down"):
-            self.n += 1 if name == "up" else -1
-        if kind == "long" and name == "back":
-            self.n = 0
-        self.changed = True
-
-    def rest(self):
-        pass
-
-    def frame(self):
-        if not self.changed:
-            return
-        c = self.canvas
-        c.fill(0)
-        c.text("点数" if self.lang == "ja" else "Score", 0, 0)
-        c.text("%d" % self.n, 0, 16)
-        c.rect(0, 40, 128, 24, 1)
-        self.display.show(c)
-        self.changed = False
 
 
 def test_panel_decodes_page_and_horizontal_modes():
@@ -138,7 +105,7 @@ def test_script_errors():
 
 
 def _sim(*args, stdin=None, cwd=ROOT):
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([ROOT, os.path.join(ROOT, "tests", "support"), os.path.join(ROOT, "tests", "host", "dev")]))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([ROOT, os.path.join(ROOT, "tests", "support")]))
     return subprocess.run([sys.executable, "-m", "host_tools.dev.sim", *args], cwd=str(cwd), env=env,
                           capture_output=True, text=True, timeout=60, stdin=stdin)
 
@@ -146,7 +113,7 @@ def _sim(*args, stdin=None, cwd=ROOT):
 def test_cli_headless_saves_pngs(tmp_path):
     script = tmp_path / "s.txt"
     script.write_text("# a comment\nclick up\nclick up\n", encoding="utf-8")
-    r = _sim("--app", "test_sim:StandIn", "--script", str(script), "--shots", str(tmp_path / "out"),
+    r = _sim("--app", "stand_in_app:StandIn", "--script", str(script), "--shots", str(tmp_path / "out"),
              "--lang", "en", "--print")
     assert r.returncode == 0, r.stderr
     assert sorted(os.listdir(tmp_path / "out")) == ["000-start.png", "001-click-up.png", "002-click-up.png"]
@@ -160,14 +127,14 @@ def test_cli_without_shots_writes_nothing(tmp_path):
     script.write_text("click up\nshot one\nclick up\nshot two\n", encoding="utf-8")
     work = tmp_path / "work"
     work.mkdir()
-    r = _sim("--app", "test_sim:StandIn", "--script", str(script), "--lang", "en", "--print", cwd=work)
+    r = _sim("--app", "stand_in_app:StandIn", "--script", str(script), "--lang", "en", "--print", cwd=work)
     assert r.returncode == 0, r.stderr
     assert "no screenshots (no --shots folder: 2 shot step(s) skipped)" in r.stdout
     assert "\u2580" in r.stdout or "\u2584" in r.stdout      # the picture printed (half blocks)
     assert os.listdir(work) == [] and sorted(os.listdir(tmp_path)) == ["s.txt", "work"]
     plain = tmp_path / "plain.txt"              # no shot step: no PNG after every step either
     plain.write_text("click up\n", encoding="utf-8")
-    r = _sim("--app", "test_sim:StandIn", "--script", str(plain), cwd=work)
+    r = _sim("--app", "stand_in_app:StandIn", "--script", str(plain), cwd=work)
     assert r.returncode == 0 and "no screenshots (no --shots folder)" in r.stdout and os.listdir(work) == []
     board, app, saved = run_script(["click up", "shot x"], StandIn)     # the library: shots=None
     assert saved == [] and app.n == 1
@@ -183,5 +150,5 @@ def test_a_shot_is_a_file_name_not_a_path(tmp_path):
 
 
 def test_cli_without_terminal_explains_and_exits_0():
-    r = _sim("--app", "test_sim:StandIn", stdin=subprocess.DEVNULL)
+    r = _sim("--app", "stand_in_app:StandIn", stdin=subprocess.DEVNULL)
     assert r.returncode == 0 and "terminal" in r.stdout

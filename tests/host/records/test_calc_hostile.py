@@ -2,19 +2,18 @@
 # with one {"error": ...} JSON line and no traceback, errors quoting at most a short excerpt (a
 # calculator's own cases: tests/test_calc_hostile_<kind>.py).
 import importlib
-import io
 import json
-import sys
 
 import pytest
 
 from host_tools.records.calc.__main__ import calculators
 
+from calc_hostile import HUGE_NAME, check, run
+
 CALCULATORS = calculators()
 assert CALCULATORS, "no calculator found under host_tools/records/calc/"
 
 DEEP = b"[" * 100000 + b"]" * 100000
-HUGE_NAME = "A" * 10 ** 6
 
 CASES = [
     ("invalid utf-8", b'{"own": ["\xff\xfe"]}'),
@@ -37,26 +36,6 @@ CASES = [
     ("garbage", b"\x00\x01\x02"),
     ("wrong types", b'{"own": 5, "their": {"a": 1}, "dobon_card": [], "trumps": "x"}'),
 ]
-
-def run(mod, data, capsys, monkeypatch):
-    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data), encoding="utf-8"))
-    rc = mod.main([])
-    out = capsys.readouterr()
-    return rc, out.out, out.err
-
-
-def check(rc, out, err):
-    assert err == ""
-    lines = out.splitlines()
-    assert len(lines) == 1
-    obj = json.loads(lines[0])
-    if rc == 2:
-        assert set(obj) <= {"error", "id"} and len(obj["error"]) <= 300
-        assert "Traceback" not in obj["error"] and "internal error" not in obj["error"]
-    else:
-        assert rc == 0
-    assert len(out) < 20000
-
 
 @pytest.mark.parametrize("kind", sorted(CALCULATORS))
 @pytest.mark.parametrize("name,data", CASES, ids=[c[0] for c in CASES])

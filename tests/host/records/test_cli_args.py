@@ -6,21 +6,13 @@ import sys
 import pytest
 
 from host_tools.board import export
-from host_tools.__main__ import main as host_main
 
-from test_logs import data_of, reseal
+from host_cli import _code, _options
+from log_lines import data_of, reseal
 
 import game_data
 
 LEDGER = game_data.of(game_data.for_role("ledger"))
-
-
-def _code(argv):
-    """The exit status of `python -m host_tools ARGV` (argparse's errors raise SystemExit)."""
-    try:
-        return host_main(argv)
-    except SystemExit as e:
-        return e.code
 
 
 def _log(tmp_path, name, gid):
@@ -96,27 +88,6 @@ def test_help_prints_without_waiting_on_stdin(monkeypatch, capsys, cmd):
     monkeypatch.setattr(sys, "stdin", None)
     assert _code([cmd, "--help"]) == 0
     assert capsys.readouterr().out.startswith("usage: python -m host_tools " + cmd)
-
-
-def _options(cmd, sub=None):
-    """(option, help) of every argument of a command's parser, through argparse's own objects."""
-    import argparse
-    seen = []
-    real = argparse.ArgumentParser.parse_args
-
-    def spy(self, args=None, namespace=None):
-        for p in [self] + [c for a in self._actions if isinstance(a, argparse._SubParsersAction)
-                           for c in a.choices.values()]:
-            for a in p._actions:
-                if not isinstance(a, (argparse._HelpAction, argparse._SubParsersAction)):
-                    seen.append(("%s %s" % (p.prog, a.dest), a.help))
-        raise SystemExit(0)
-    argparse.ArgumentParser.parse_args = spy
-    try:
-        _code([cmd] + (sub or []))
-    finally:
-        argparse.ArgumentParser.parse_args = real
-    return seen
 
 
 @pytest.mark.parametrize("cmd", ["seal", "ledger", "export", "names", "report"])

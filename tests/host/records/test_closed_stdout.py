@@ -10,11 +10,11 @@ import pytest
 from host_tools import cli_io
 from host_tools.records import ledger
 
-from test_logs import data_of
-from test_ledger import LEDGER, NAMES
+from log_lines import data_of
+from ledger_game import LEDGER, NAMES
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
-ENV = dict(os.environ, PYTHONPATH=os.pathsep.join([ROOT, os.path.join(ROOT, "tests", "support"), os.path.join(ROOT, "tests", "host", "dev")]))
+ENV = dict(os.environ, PYTHONPATH=os.pathsep.join([ROOT, os.path.join(ROOT, "tests", "support")]))
 
 
 def _quiet(err):
@@ -73,7 +73,7 @@ def test_short_output_into_a_closed_pipe_is_quiet_too(tmp_path):
 def test_the_simulator_into_a_closed_pipe(tmp_path):
     script = tmp_path / "s.txt"
     script.write_text("click up\n", encoding="utf-8")
-    code, err = _into_closed_pipe(["-m", "host_tools.dev.sim", "--app", "test_sim:StandIn", "--script", str(script),
+    code, err = _into_closed_pipe(["-m", "host_tools.dev.sim", "--app", "stand_in_app:StandIn", "--script", str(script),
                                    "--print"], cwd=tmp_path)
     assert code == cli_io.PIPE_CLOSED
     _quiet(err)

@@ -3,14 +3,12 @@
 from host_tools.records import ledger
 from host_tools.__main__ import main as host_main
 
-from test_logs import data_of
+from log_lines import data_of
 
-import game_data
+from ledger_game import LEDGER, NAMES
 
-NAMES = ["あき", "Bob", "ちえ"]
-# The game whose short log the generic checks import (tests/kinds/<kind>/data.py, role "ledger"); the standings
+# The game whose short log the generic checks import: tests/support/ledger_game.py; the standings
 # of two games over two nights: tests/host/records/test_ledger_nights.py.
-LEDGER = game_data.of(game_data.for_role("ledger"))
 
 
 def test_longer_version_updates_shorter_does_not(tmp_path):

@@ -5,8 +5,8 @@ import json
 from host_tools.records import ledger
 from host_tools.__main__ import main as host_main
 
-from test_ledger import NAMES
-from test_logs import data_of
+from ledger_game import NAMES
+from log_lines import data_of
 
 import game_data
 

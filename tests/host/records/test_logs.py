@@ -3,22 +3,11 @@
 # tests/kinds/<kind>/data.py's play_log(); the corrupt logs of one game are in test_logs_<kind>.py.
 import pytest
 
-from core import journal
-
 from host_tools.records import logs
 from game_data import kinds, of
+from log_lines import data_of
 
 KINDS = kinds()
-
-
-def data_of(lines):
-    return "".join(lines).encode("utf-8")
-
-
-def reseal(line, **changes):
-    rec = journal.unseal(line)
-    rec.update(changes)
-    return journal.seal(rec)
 
 
 # ---- clean logs -------------------------------------------------------------------------------

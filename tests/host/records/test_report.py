@@ -1,7 +1,5 @@
 # host_tools.records.report: the CSVs and pages of a night with every game kind, as players read them, and
 # hostile names and ids (no crash, no file outside --out, one bad game never stops the night).
-import csv
-import html.parser
 import os
 import re
 import tracemalloc
@@ -16,7 +14,8 @@ from host_tools.dev.bench import report_memory
 from host_tools.__main__ import main as host_main
 
 from core import registry
-from test_logs import data_of
+from log_lines import data_of
+from report_night import HOSTILE, night_dir, page_words, read_csv
 
 import game_data
 
@@ -29,50 +28,6 @@ REPORT = game_data.of(game_data.for_role("report"))                    # a finis
 IN_PROGRESS = game_data.of(game_data.for_role("report in progress"))   # a long game cut short
 SECOND_KIND = game_data.for_role("report second game")                 # beside a hostile one
 BESIDE_JUNK = game_data.of(game_data.for_role("report beside junk"))   # beside an unreadable log
-
-NAMES3 = ["あき", "Bob", "ちえ"]
-
-
-def night_dir(tmp_path, label="2025-03-01", names3=NAMES3, names4=("あき", "Bob", "ちえ", "Dan")):
-    d = tmp_path / "archive" / label
-    d.mkdir(parents=True)
-    games = dict((k + ".log", game_data.of(k).report_night_log(list(names3), list(names4))) for k in KINDS)
-    for name, (g, lines) in games.items():
-        (d / name).write_bytes(data_of(lines))
-    return d, games
-
-
-def read_csv(path):
-    with open(path, encoding="utf-8-sig", newline="") as f:
-        return list(csv.reader(f))
-
-
-class PageText(html.parser.HTMLParser):
-    """The words a reader sees: text outside <style>, the chart's text included."""
-
-    def __init__(self):
-        super().__init__()
-        self.skip = 0
-        self.words = []
-
-    def handle_starttag(self, tag, attrs):
-        if tag in ("style", "script"):
-            self.skip += 1
-
-    def handle_endtag(self, tag):
-        if tag in ("style", "script"):
-            self.skip -= 1
-
-    def handle_data(self, data):
-        if not self.skip and data.strip():
-            self.words.append(data.strip())
-
-
-def page_words(page):
-    p = PageText()
-    p.feed(page)
-    return p.words
-
 
 # ---- the CSV -------------------------------------------------------------------------------------
 def test_csv_one_value_per_cell_names_not_seats(tmp_path):
@@ -202,9 +157,6 @@ def test_same_game_twice_keeps_the_longer(tmp_path):
 
 
 # ---- hostile names and ids ----------------------------------------------------------------------
-HOSTILE = ["$$", "Ben $_$", "_under", "=1+2", "<b>x</b>"]
-
-
 def test_hostile_names_are_plain_text(tmp_path):
     d, games = night_dir(tmp_path, names3=HOSTILE[:3], names4=HOSTILE[1:])
     out = tmp_path / "out"

@@ -15,8 +15,8 @@ from host_tools.records.season import run as season
 from host_tools.records.season import pages as season_pages
 from host_tools.__main__ import main as host_main
 
-from test_logs import data_of
-from test_report import HOSTILE, night_dir
+from log_lines import data_of
+from report_night import HOSTILE, night_dir
 
 import game_data
 
@@ -282,7 +282,7 @@ def test_since_a_night_labelled_like_a_date_but_not_one_is_left_out(tmp_path):
 
 @pytest.mark.parametrize("sub", [["--help"], ["alias", "--help"]])
 def test_help_and_every_option_has_a_help_text(capsys, sub):
-    from test_cli_args import _code, _options
+    from host_cli import _code, _options
     assert _code(["season"] + sub) == 0
     assert capsys.readouterr().out.startswith("usage: python -m host_tools season")
     opts = _options("season", sub)

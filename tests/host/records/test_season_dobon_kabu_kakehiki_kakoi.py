@@ -16,8 +16,8 @@ from host_tools.records.season import parts as season_games
 from host_tools.records.season import words as season_words
 from core.engine import Game
 
-from test_logs import data_of
-from test_report_browser import CHROMIUM, check_page, chromium
+from log_lines import data_of
+from chromium_page import CHROMIUM, check_page, chromium
 
 SKIP_WHY = "Chromium is not installed (Debian: apt-get install chromium fonts-ipafont-gothic; make test does)"
 
@@ -260,7 +260,7 @@ def test_player_page_has_the_longest_streak_over_all_games(built):
 def test_one_language_per_page(built):
     """Every word on a Japanese page is Japanese (names, the hint's command, CSV and the link to
     English aside), and the English pages have no Japanese but the players' names."""
-    from test_report import page_words
+    from report_night import page_words
     w, out, _ = built
     for path in w["html"]:
         words = page_words(open(path, encoding="utf-8").read())

@@ -1,7 +1,7 @@
 """ドボン's saved setup defaults on the settings screen (test_screen_care.py's driver and store)."""
 import pytest
 
-from test_screen_care import driver, open_prefs, store
+from screen_care_driver import driver, open_prefs, store
 
 
 def test_a_games_defaults_are_where_its_setup_starts(tmp_path):

@@ -1,6 +1,6 @@
 """ドボン's large view: turn, cards to draw, wins."""
 from ui.screens.big import pages_of
-from test_ui_big import started
+from ui_started import started
 
 
 def test_dobon_turn_draw_and_wins():

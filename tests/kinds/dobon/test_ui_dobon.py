@@ -2,7 +2,7 @@
 a pending 2 played with one press, the next round on the play screen itself."""
 from ui_harness import Driver, TextLog, frame_text, new_game, title_row
 
-from test_ui_games import cards, choose, field, preview
+from ui_rows import cards, choose, field, preview
 from ui_entry_helpers import grid_to
 
 

@@ -1,5 +1,5 @@
 """ドボン's confirmation line goes by itself."""
-from test_ui_voice import _game
+from ui_voice_game import _game
 
 
 def test_the_confirmation_line_goes_by_itself():

@@ -9,7 +9,7 @@ from ui_harness import Driver, new_game
 
 from hold_back import end_question_cancels, hold_cancels, hold_undoes, on_table, saved, table
 from ui_entry_helpers import hand
-from test_ui_kabu import kabu_dobon
+from kabu_buttons import kabu_dobon
 
 
 def recorded(tmp_path):

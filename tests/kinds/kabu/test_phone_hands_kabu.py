@@ -9,9 +9,7 @@ from net.radio import Phones
 from core.errors import Refusal
 from ui.app import App
 from phone_hands import on_hands
-
-NAMES = ["あや", "Ben", "ちか", "D"]
-
+from kabu_device_only import NAMES, device_only, press
 
 
 def table(tmp_path, phones=(0, 1)):
@@ -26,13 +24,6 @@ def table(tmp_path, phones=(0, 1)):
         app.on_button("click", "ok")         # the panel's 「はい」: this phone is the seat's
         toks[seat] = hub.answers.pop("phone-%04d" % seat)["tok"]
     return app, hub, toks
-
-
-def press(app, *names):
-    for n in names:
-        app.on_button("click", n)
-        app.frame()
-    assert not app.errors, app.errors
 
 
 def open_dobon(app):
@@ -56,21 +47,6 @@ def hands_lines(hub, lang="ja"):
         if sec.get("head") in ("手札の入力", "Hands to enter"):
             return sec["lines"]
     return None
-
-
-def device_only(tmp_path, names=NAMES):
-    """The seed's example 1 entered on the device alone (tests/kinds/kabu/presses/kabu-ex1)."""
-    app = App(None, None, FakeClock(), "ja")
-    app.new_game("kabu", list(names), {})
-    from kinds.kabu.entry import DobonEntry
-    e = DobonEntry(app, 0)
-    e.start()
-    e.pick_w(0)
-    e.pick_l(1)
-    e.own_done([3, 3, 2])
-    e.their_done([0, 0])
-    press(app, "ok")
-    return app
 
 
 def test_both_hands_from_the_phones_in_either_order(tmp_path):
@@ -218,7 +194,6 @@ def test_make_presses_counts_what_the_phones_flow_takes(tmp_path):
     assert send(hub, toks[0], 0, {2: 1, 3: 2})[0] == 200
     press(app, "ok")
     assert len(panel) + 1 == r["phones"]["panel"] and app.state() == device_only(tmp_path).state()
-
 
 
 def before_its_result(tmp_path, script):

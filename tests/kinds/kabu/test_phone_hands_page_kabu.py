@@ -2,25 +2,11 @@
 390x844 against the simulator serving phones. The panel opens a dobon; the winner's phone (ja) and
 the loser's (en) each tap their own hand and send it, at the same moment; every phone then shows the
 panel's preview, and the result saved on the panel reads as the same hands entered on the device
-alone (the view of tests/kinds/kabu/test_phone_hands_kabu.device_only). Skips without Chromium."""
-from test_phone_page import browser, phones, sim, shots, claim_seats, token, follow, MISSING_GLYPHS  # noqa: F401
-from test_phone_hands_kabu import device_only
+alone (the view of tests/kinds/kabu/kabu_device_only.py). Skips without Chromium."""
+from phone_browser import MISSING_GLYPHS, follow, token
+from kabu_device_only import device_only
+from kabu_phone_table import seated
 from phone_hands import tap_plus, heads
-
-START = ["click ok", "click down", "click ok", "click up", "click ok", "click down", "click down", "click ok"]
-
-
-def seated(sim, phones):
-    """A 4-player 株ドボン on the simulator, a Japanese and an English phone on P1 and P2."""
-    table = sim()
-    two = phones(["ja", "en"])
-    for p in two:
-        p.goto(table.url)
-    for text in START:
-        table.step(text)
-    follow(table, two)
-    assert claim_seats(table, two) == two
-    return table, two
 
 
 def test_two_phones_enter_their_hands_at_once(sim, phones, shots, tmp_path):

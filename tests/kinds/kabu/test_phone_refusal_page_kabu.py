@@ -3,8 +3,8 @@ the 赤ピン, and the phone's ＋ stops at 3 (the panel refuses a 4th with that
 offers it). Skips without Chromium."""
 import json
 
-from test_phone_page import browser, phones, sim, shots, claim_seats, token, follow, MISSING_GLYPHS  # noqa: F401
-from test_phone_hands_page_kabu import seated
+from phone_browser import MISSING_GLYPHS, follow
+from kabu_phone_table import seated
 from phone_hands import tap_plus
 
 

@@ -2,8 +2,8 @@
 from core.engine import Game
 from host_tools.records.report import run as report
 
-from test_logs import data_of
-from test_report import NAMES3, read_csv
+from log_lines import data_of
+from report_night import NAMES3, read_csv
 
 
 KABU_ENDINGS = [

@@ -6,7 +6,7 @@ from ui_entry_helpers import hand, grid_to
 
 def test_kabu_every_player_dobons_on_the_okoshi():
     # 2 players, both hands sum to 5 on a 五: nobody loses, no points; the game counts.
-    from test_ui_games import field, choose, preview
+    from ui_rows import field, choose, preview
     d = Driver(lang="ja")
     t = d.app.t
     new(d, 1, 2)

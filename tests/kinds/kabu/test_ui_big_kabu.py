@@ -1,6 +1,6 @@
 """株ドボン's large view: laps and deal sizes, then totals."""
 from ui.screens.big import pages_of
-from test_ui_big import started
+from ui_started import started
 
 
 def test_kabu_laps_and_deal_sizes_then_totals():

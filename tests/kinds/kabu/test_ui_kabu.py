@@ -4,6 +4,7 @@ import pytest
 
 from ui_harness import Driver, TextLog, frame_text, new_game
 from ui_entry_helpers import grid_to, hand
+from kabu_buttons import kabu_dobon
 
 
 def rows(d):
@@ -13,17 +14,6 @@ def rows(d):
 def has(d, *parts):
     """A row of the screen holding every part (the wording around the figures may change)."""
     return any(all(p in r for p in parts) for r in rows(d))
-
-
-def kabu_dobon(d, w, l, own, their, gaeshi=False):
-    d.press("left" if gaeshi else "right")          # the play screen's 「→:ドボン」 / 「←:返し」
-    for seat in (w, l):
-        scr = d.app.top()
-        while scr.opts[scr.sel][1] != seat:
-            d.press("down")
-        d.press("ok")
-    hand(d, own)
-    hand(d, their)
 
 
 def test_kabu_example_1_review_then_save_and_undo():

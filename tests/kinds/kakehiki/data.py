@@ -8,7 +8,7 @@ from core.errors import Refusal
 LONG_SETTINGS = {"start": 99, "dial_max": 3}
 LONG_SEATS = 4
 STORE_OPS = 400  # test_store.py's recorded game: its length in ops
-# "micropython replay": test_store_play.replay_under_micropython's long game; "power cut"
+# "micropython replay": store_play.replay_under_micropython's long game; "power cut"
 # (test_powercut.py): the game of the real cuts and the second cut during recovery; "deploy"
 # (test_deploy_emu.py): its emu script up to its second shot starts the game a second deploy keeps
 ROLES = ("micropython replay", "hand-written log", "resume figures", "export in progress",

@@ -5,13 +5,13 @@ import random
 
 from hold_back import end_question_cancels, hold_cancels, hold_undoes, on_table
 from ui_harness import Driver, flash_store
-from test_ui_kakehiki import start_game, drive, pick_event, bar_to
+from kakehiki_buttons import start_game, drive, pick_event, bar_to
 
 
 def until(d, phase, rng):
     """Legal actions through the buttons until the round reaches `phase`: the first player to bet
     folds (a prediction follows), the others stay in (受ける or 様子見)."""
-    from test_ui_kakehiki import legal
+    from kakehiki_buttons import legal
     for _ in range(60):
         s = d.app.state()
         if s["phase"] == phase:

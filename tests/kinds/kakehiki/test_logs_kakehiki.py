@@ -3,7 +3,7 @@
 from host_tools.records import logs
 import game_data  # noqa: E402
 play_kakehiki = game_data.of("kakehiki").play_log
-from test_logs import data_of
+from log_lines import data_of
 
 
 def test_kakehiki_with_undo_redo_replays_exactly():

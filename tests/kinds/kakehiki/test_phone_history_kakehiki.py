@@ -7,8 +7,8 @@ import os
 import pytest
 
 import game_data
-from test_phone_page import browser, phones, shots, sim, cdp  # noqa: F401  (fixtures)
-from test_phone_record_page import TABS, get, panel_history, shoot, wait
+from phone_browser import cdp
+from record_page import TABS, get, panel_history, shoot, wait
 
 pytestmark = pytest.mark.skipif(
     not cdp.chromium(), reason="Chromium is not installed (Debian: apt-get install chromium; make test does)")

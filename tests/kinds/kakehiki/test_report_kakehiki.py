@@ -5,7 +5,7 @@ import csv
 
 import game_data
 from host_tools.records.report import run as report
-from test_logs import data_of
+from log_lines import data_of
 
 play_kakehiki = game_data.of("kakehiki").play_log
 

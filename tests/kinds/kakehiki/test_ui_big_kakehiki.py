@@ -1,6 +1,6 @@
 """掛け引きほーるでむ's large view: turn, pot, dials, then holdings; a raise keeps ▲▼."""
 from ui.screens.big import pages_of
-from test_ui_big import started
+from ui_started import started
 
 
 def test_kakehiki_turn_pot_dials_then_holdings():

@@ -4,7 +4,7 @@ from hypothesis import given, settings, strategies as st, HealthCheck
 
 from kinds.kakehiki import rules as kh
 from ui_harness import Driver, TextLog
-from test_ui_fuzz import press
+from button_press import press
 
 
 def _check_kakehiki(app, start):

@@ -3,7 +3,7 @@ a running game that is no entry (the raise being entered is cancelled first) and
 import random
 
 from ui_harness import Driver
-from test_ui_kakehiki import drive, pick_event, start_game
+from kakehiki_buttons import drive, pick_event, start_game
 
 
 def test_undo_from_every_screen():

@@ -1,5 +1,5 @@
 """掛け引きほーるでむ's refusals in English name the player too."""
-from test_ui_voice import _game, _said
+from ui_voice_game import _game, _said
 
 
 def test_english_names_the_player_too():

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from host_tools.kinds.kakoi import calc as kakoi
-from test_calc_hostile import HUGE_NAME, check, run
+from calc_hostile import HUGE_NAME, check, run
 
 # the calculator's own input: settle and check cases (every calculator's cases: test_calc_hostile.py)
 KAKOI_CASES = [

@@ -2,13 +2,13 @@
 import os
 
 from host_tools.board import export
-from test_export import FolderRunner
-from test_export_trust import _device
+from folder_runner import FolderRunner
+from export_device import hostile_export_device
 
 
 def test_hand_sealed_log_with_empty_settings_exports(tmp_path):
     from host_tools.records import seal
-    dev = _device(tmp_path)
+    dev = hostile_export_device(tmp_path)
     draft = ['{"t":"header","schema":1,"kind":"kakoi","g":"dddd0004","seq":0,"settings":{},'
              '"seats":["A","B","C"],"fw":"hand"}',
              '{"t":"tsumo","seat":0,"card":"5","hands":[[],["K","Q"],["3","2"]],"seq":1,"g":"dddd0004"}']

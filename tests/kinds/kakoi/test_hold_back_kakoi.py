@@ -3,7 +3,7 @@ the call list and its questions) cancels it and returns to the table, never undo
 the table's own hold undoes."""
 from hold_back import table, hold_cancels, hold_undoes, on_table
 from ui_entry_helpers import hand
-from test_ui_kakoi import pick, kakoi_list_row
+from kakoi_buttons import pick, kakoi_list_row
 
 
 def to_calls(d):

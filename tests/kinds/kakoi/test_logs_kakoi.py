@@ -5,7 +5,7 @@ from core import journal
 from host_tools.records import logs
 import game_data  # noqa: E402
 play_kakoi = game_data.of("kakoi").play_log
-from test_logs import data_of, reseal
+from log_lines import data_of, reseal
 
 
 def test_bad_crc_in_the_middle_keeps_the_rest():

@@ -3,7 +3,7 @@ headless Chromium at 390x844, five phones against the simulator. The panel opens
 and names the caller (the press script's first steps); the caller's phone sends its hand, then
 the four payers tap theirs and send them at the same moment; every phone shows the payments; saved on the panel, the result is the
 panel-only entry's (tests/kinds/kakoi/presses/kakoi-tenhou.fewest.txt). Skips without Chromium."""
-from test_phone_page import browser, phones, sim, shots, claim_seats, follow, MISSING_GLYPHS  # noqa: F401
+from phone_browser import MISSING_GLYPHS, claim_seats, follow
 from phone_hands import tap_plus, heads
 from host_tools import _paths
 from host_tools.dev import presses

@@ -2,7 +2,7 @@
 twice (返し返し by an earlier caller)."""
 from ui_harness import Driver, new_game as new
 from ui_entry_helpers import hand
-from test_ui_kakoi import pick, kakoi_list_row
+from kakoi_buttons import pick, kakoi_list_row
 
 
 def test_kakoi_earlier_caller_answers_again():

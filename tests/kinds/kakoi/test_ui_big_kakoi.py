@@ -1,6 +1,6 @@
 """囲将会ドボン's large view: totals."""
 from ui.screens.big import pages_of
-from test_ui_big import started
+from ui_started import started
 
 
 def test_kakoi_totals():

@@ -4,7 +4,7 @@ import os
 
 import game_data  # noqa: E402
 KAKOI = game_data.of("kakoi").NEW_GAME_PRESSES      # defaults, 4 players
-from test_ui_guard import _journal, _stored
+from guard_store import _journal, _stored
 
 
 def test_the_kakoi_call_without_a_seat_never_halts(tmp_path):

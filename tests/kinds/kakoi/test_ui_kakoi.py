@@ -6,23 +6,7 @@ import pytest
 from ui_harness import Driver, TextLog, frame_text, new_game, title_row
 from core.errors import Refusal
 from ui_entry_helpers import grid_to, hand
-
-
-def pick(d, label):
-    scr = d.app.top()
-    labels = [o[0] for o in scr.opts]
-    i = [k for k in range(len(labels)) if labels[k] == label or labels[k].startswith((label + "（", label + " ("))][0]
-    while scr.sel != i:
-        d.press("down")
-    d.press("ok")
-
-
-def kakoi_list_row(d, text):
-    scr = d.app.top()
-    i = [k for k, r in enumerate(scr.rows()) if r.startswith(text)][0]
-    while scr.sel != i:
-        d.press("up")
-    d.press("ok")
+from kakoi_buttons import kakoi_list_row, pick
 
 
 def kakoi_call(d, seats, caller_hand, card, payer_hand):

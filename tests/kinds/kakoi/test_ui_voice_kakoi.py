@@ -1,5 +1,5 @@
 """囲将会ドボン's commit confirmed in one line over the title row, gone at the next press."""
-from test_ui_voice import _game
+from ui_voice_game import _game
 
 
 def test_every_commit_is_confirmed_in_one_line_that_the_next_press_replaces():

@@ -1,6 +1,6 @@
 # Per-game test data, one module per game kind (tests/kinds/<kind>/data.py), found through the
 # registry's kinds, so generic tests name no game. A game's module holds:
-#   LONG_SETTINGS, LONG_SEATS   a long random game for the storage tests (test_store_play.py)
+#   LONG_SETTINGS, LONG_SEATS   a long random game for the storage tests (tests/support/store_play.py)
 #   STORE_OPS                   optional: how long test_store.py's recorded game is (ops; else 100)
 #   POWER_CUT_QUICK, WEAR_SEEDS, power_cut_script(n_ops, seed)   optional (test_powercut.py): its
 #                               sweep runs in the quick run; its games in the night's wear (seeds);

@@ -1,5 +1,4 @@
-# Helpers for the storage tests: an in-memory os-like filesystem, long random legal games of every
-# kind present, and playing such a script through a Store. (No tests here.)
+# Long random legal games of every kind present for the storage tests, and playing such a script through a Store.
 import glob
 import json
 import os
@@ -10,9 +9,8 @@ from core.engine import Game
 from core.errors import Refusal
 import game_data
 from host_tools.dev.bench.mp.fakes import apply_op as play  # noqa: E402  (one op of a script)
-from memfs import MemFile, MemFs  # noqa: F401  (the storage tests take them from here)
 
-HERE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))   # tests/
+HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))   # tests/
 FAKES = os.path.join(os.path.dirname(HERE), "host_tools", "dev", "bench", "mp", "fakes.py")
 
 # Settings and seats that keep a game going long enough for the storage tests (tests/kinds/<kind>/data.py).
