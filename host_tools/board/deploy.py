@@ -269,7 +269,9 @@ def main(argv=None):
         if a.driver:
             print(ssd1306_driver_path())
             return 0
-        out = stage(a.board, a.out)
+        # The official MicroPython serves no phones (main.make_phones): the server's files would only
+        # take the flash a night's games need (on the Pico W, the room a new game asks for).
+        out = stage(a.board, a.out, phones=False)
         print("staged %d files in %s (mpy-cross %s, mpy v%d.%d)"
               % (len(staged_files(out)), os.path.relpath(out, ROOT), mpy_cross_version()[0], MPY_ABI[0], MPY_ABI[1]))
         if not a.stage_only:

@@ -22,7 +22,10 @@ and on a board whose file says RADIO = True (Pico W, Pico 2 W), the phone server
     lib/microdot/*.mpy the modules of the pinned microdot (PyPI, requirements.txt) the server imports
 
 A board without a radio gets none of these: net/, the phone views, the phones' hands and the join
-codes are left out of its tree, and of package.json.
+codes are left out of its tree, and of package.json. Nor does `make deploy` on a board with one
+(stage(phones=False)): it puts the app on the official MicroPython, which serves no phones
+(main.make_phones), and on the Pico W the server's files would take the room a new game needs.
+Our firmware freezes them (freeze.py stages with the board's radio).
 
 mpy-cross: the .mpy files must load on the board's MicroPython (v1.24.1 for RPI_PICO here).
 MicroPython loads any .mpy of major version 6 whose sub-version is not newer than its own when
@@ -279,13 +282,14 @@ def _firmware_files(firmware_dir, radio=False):
                 yield full, os.path.relpath(full, firmware_dir).replace(os.sep, "/")
 
 
-def stage(board="pico", out_dir=None, firmware_dir=None, driver=None, compile=True, microdot=None):
+def stage(board="pico", out_dir=None, firmware_dir=None, driver=None, compile=True, microdot=None, phones=None):
     """Build the Pico's filesystem tree for `board` in `out_dir` (emptied first); returns out_dir.
 
     firmware_dir: defaults to firmware/ (tests pass a tiny app instead). driver: path of
     ssd1306.py (default: ssd1306_driver_path()); False leaves lib/ssd1306 out. On a board with a
     radio, microdot: the microdot package folder (default: microdot_dir(), the pinned one);
-    False leaves lib/microdot/ out."""
+    False leaves lib/microdot/ out. phones: False leaves the phone server out on a board with a radio
+    (make deploy: the official MicroPython serves no phones); default: the board's radio."""
     firmware_dir = firmware_dir or FIRMWARE
     out_dir = out_dir or os.path.join(BUILD, "flash-" + board)
     if compile:
@@ -296,7 +300,7 @@ def stage(board="pico", out_dir=None, firmware_dir=None, driver=None, compile=Tr
     if firmware_dir == FIRMWARE:
         from host_tools.board import make_texts
         make_texts.ensure()          # ui/texts.bin is generated, not tracked: fresh on every stage
-    radio = board_has_radio(board)
+    radio = board_has_radio(board) and phones is not False
     for full, rel in _firmware_files(firmware_dir, radio):
         if rel == "main.py" and compile and firmware_dir == FIRMWARE:
             compile_mpy(full, os.path.join(out_dir, MAIN_MODULE + ".mpy"), "main.py")

@@ -228,7 +228,7 @@ def test_cli_without_a_board_exits_2_with_a_message(monkeypatch, capsys):
             raise deploy.DeployError("mpremote exec failed (1): mpremote: no device found")
         return run
     monkeypatch.setattr(deploy, "mpremote_runner", no_board)
-    monkeypatch.setattr(deploy, "stage", lambda board, out=None: _tree(out or "/nonexistent", STAGED))
+    monkeypatch.setattr(deploy, "stage", lambda board, out=None, phones=None: _tree(out or "/nonexistent", STAGED))
     monkeypatch.setattr(deploy, "mpy_cross_version", lambda: ("1.29", (6, 3)))
     import tempfile
     assert deploy.main(["--dry-run", "--out", tempfile.mkdtemp()]) == 2

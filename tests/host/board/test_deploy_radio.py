@@ -132,3 +132,27 @@ def test_package_json_is_a_plain_picos():
     assert not [dst for dst, _src in man["urls"] if dst.startswith("net/") or "microdot" in dst]
     assert [src for dst, src in man["urls"] if dst == "board.py"] == ["boards/pico/board.py"]
     assert [d[0] for d in package.manifest()["deps"]] == ["ssd1306"]
+
+
+def test_make_deploy_leaves_the_server_out_on_the_official_firmware(tmp_path):
+    """make deploy puts the app on the official MicroPython, which serves no phones: no net/, no
+    microdot, no join codes; the panel's game is whole."""
+    _driver_or_skip()
+    out = staging.stage("pico_w", str(tmp_path / "flash"), compile=False, phones=False)
+    files = staging.staged_files(out)
+    assert not [f for f in files if f.startswith(("net/", "lib/microdot")) or f in staging.PHONES_ONLY]
+    assert "main.py" in files and "ui/app.py" in files and "lib/ssd1306.py" in files
+
+
+def test_the_official_pico_w_keeps_room_for_a_new_game_after_make_deploy(tmp_path):
+    """On the Pico W's 848 KB littlefs, the tree make deploy writes leaves the free blocks a new game
+    asks for (Store.create: low_blocks, scaled to the flash). With the server's files it did not:
+    the official Pico W said 「保存領域が満杯で保存できません」 at 開始."""
+    _driver_or_skip()
+    from host_tools.dev.emu import flash
+    from storage import store
+    out = staging.stage("pico_w", str(tmp_path / "flash"), phones=False)
+    fs = flash._fs(flash.build_image(out, block_count=flash.W_BLOCK_COUNT))
+    free = flash.W_BLOCK_COUNT - fs.used_block_count
+    need = max(2 * store.RESERVE_BLOCKS, flash.W_BLOCK_COUNT * store.LOW_BLOCKS // store.PICO_BLOCKS)
+    assert free >= need + 4, (free, need)      # and a few blocks to spare for the night's games
