@@ -7,6 +7,8 @@
 import ast
 import os
 
+from folder_entries import holds_something
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 HOST = os.path.join(ROOT, "host_tools")
 FIRMWARE = os.path.join(ROOT, "firmware")
@@ -31,20 +33,9 @@ def _files():
                 yield os.path.join(root, fn)
 
 
-def _holds_something(path):
-    """A file, or a folder with a file outside __pycache__: a folder an older checkout left
-    behind with nothing but its compiled modules is no entry (git leaves those on a move)."""
-    if not os.path.isdir(path):
-        return True
-    for root, dirs, files in os.walk(path):
-        dirs[:] = [d for d in dirs if d != "__pycache__"]
-        if files:
-            return True
-    return False
-
 
 def test_host_tools_shows_its_jobs_in_a_few_entries():
-    entries = sorted(e for e in os.listdir(HOST) if e != "__pycache__" and _holds_something(os.path.join(HOST, e)))
+    entries = sorted(e for e in os.listdir(HOST) if e != "__pycache__" and holds_something(os.path.join(HOST, e)))
     assert len(entries) <= MAX_ENTRIES, entries
     for job in ("board", "records", "dev", "kinds"):
         assert os.path.isdir(os.path.join(HOST, job)), job

@@ -7,23 +7,14 @@ import ast
 import os
 import re
 
+from folder_entries import holds_something
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TESTS = os.path.join(ROOT, "tests")
 TOP = {"conftest.py", "firmware", "host", "emu", "browser", "house", "kinds", "support"}
 EMU_MARK = re.compile(r"^pytestmark\s*=.*mark\.emu", re.M)
 BROWSER = re.compile(r"^\s*(import phone_browser|from phone_browser import)", re.M)
 
-
-def _holds_something(path):
-    """A file, or a folder with a file outside __pycache__ (git leaves a moved folder's
-    compiled modules behind: such a folder is no entry)."""
-    if not os.path.isdir(path):
-        return True
-    for root, dirs, files in os.walk(path):
-        dirs[:] = [d for d in dirs if d != "__pycache__"]
-        if files:
-            return True
-    return False
 
 
 def _python_files():
@@ -41,7 +32,7 @@ def _folders(top):
 
 
 def test_the_top_of_tests_holds_only_the_folders_of_the_layout():
-    entries = {e for e in os.listdir(TESTS) if e != "__pycache__" and _holds_something(os.path.join(TESTS, e))}
+    entries = {e for e in os.listdir(TESTS) if e != "__pycache__" and holds_something(os.path.join(TESTS, e))}
     assert entries <= TOP, sorted(entries - TOP)
 
 
