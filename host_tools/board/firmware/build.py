@@ -174,7 +174,7 @@ def _fresh_genhdr(cmake_dir, stamp):
             f.write(stamp)
 
 
-def _cmake(board_dir, cmake_dir, board, app, lib, micropy_dir, jobs, logf, env):
+def _cmake(board_dir, cmake_dir, board, app, micropy_dir, jobs, logf, env):
     """Configure and build MicroPython's rp2 project with `board_dir` as the board; returns the
     build folder's firmware.bin path."""
     _fresh_genhdr(cmake_dir, config_stamp())
@@ -226,7 +226,7 @@ def _check_version(cmake_dir, binpath, want):
 
 
 def _prepare(board, micropy_dir, jobs, log):
-    """Check the tools and the tree, freeze the scoreboard, build mpy-cross: (work, logf, app, lib,
+    """Check the tools and the tree, freeze the scoreboard, build mpy-cross: (work, logf, app,
     tree, env) for the two builds, env carrying the version makeversionhdr.py is to write."""
     if board not in boards.firmware_boards():
         raise BuildError("no firmware for board %r: make firmware builds %s"
@@ -237,7 +237,7 @@ def _prepare(board, micropy_dir, jobs, log):
     os.makedirs(work, exist_ok=True)
     logf = os.path.join(work, "build.log")
     open(logf, "w").close()
-    app, lib, tree = freeze.make_tree(board, os.path.join(work, "frozen"))
+    app, _lib, tree = freeze.make_tree(board, os.path.join(work, "frozen"))
     freeze.check_manifest(board)
     frozen = sum(len(freeze.frozen_modules(d)) for d in freeze.folders(os.path.dirname(app)).values())
     log("firmware %s: the tree %s frozen (%d modules)" % (board, tree, frozen))
@@ -246,17 +246,17 @@ def _prepare(board, micropy_dir, jobs, log):
         _run(["make", "-C", os.path.join(micropy_dir, "mpy-cross"), "-j%d" % jobs], logf)
     env = dict(os.environ)
     env.update(version.build_env(micropy_dir, tree_release(micropy_dir), ROOT, tree))
-    return work, logf, app, lib, tree, env
+    return work, logf, app, tree, env
 
 
 def build(board, micropy_dir, jobs=2, log=print):
     """Build boards/<board>'s UF2 and its reference; returns a dict of figures (sizes, the code
     area left with and without what is turned off, the version)."""
     micropy_dir = os.path.abspath(micropy_dir) if micropy_dir else micropy_dir
-    work, logf, app, lib, tree, env = _prepare(board, micropy_dir, jobs, log)
+    work, logf, app, tree, env = _prepare(board, micropy_dir, jobs, log)
     log("building (cmake, %d jobs; about a minute on 2 cores) ..." % jobs)
     cmake_dir = os.path.join(work, "cmake")
-    binpath = _cmake(boards.folder(board), cmake_dir, board, app, lib, micropy_dir, jobs, logf, env)
+    binpath = _cmake(boards.folder(board), cmake_dir, board, app, micropy_dir, jobs, logf, env)
     said = _check_version(cmake_dir, binpath, env["MICROPY_GIT_TAG"])
     got = boards.facts(board)
     code_area = layout.code_area(board)
@@ -266,7 +266,7 @@ def build(board, micropy_dir, jobs=2, log=print):
                          % (binsize, board, code_area))
     log("building the reference (every option on) to measure what is turned off ...")
     ref_dir = os.path.join(work, "reference", "cmake")
-    _cmake(reference_board(board, work), ref_dir, board, app, lib, micropy_dir, jobs, logf, env)
+    _cmake(reference_board(board, work), ref_dir, board, app, micropy_dir, jobs, logf, env)
     rows, ref_bytes, our_bytes = unused.measure(board, os.path.join(ref_dir, "firmware.elf.map"),
                                                 os.path.join(cmake_dir, "firmware.elf.map"), micropy_dir)
     for line in unused.table(board, rows, ref_bytes, our_bytes, code_area, got["floor_bytes"]):

@@ -266,7 +266,7 @@ def test_the_tcp_connections_are_stated_once_and_handed_to_the_build(tmp_path, m
             (tmp_path / "cmake" / name).write_text("")
     monkeypatch.setattr(build, "_run", run)
     for name in ("pico_w", "pico"):
-        build._cmake("/b", str(tmp_path / "cmake"), name, "/app", "/lib", "/mp", 2, str(tmp_path / "log"), {})
+        build._cmake("/b", str(tmp_path / "cmake"), name, "/app", "/mp", 2, str(tmp_path / "log"), {})
     want = "-DSCOREBOARD_TCP_CONNECTIONS=%d" % boards.facts("pico_w")["tcp_connections"]
     assert want in ran[0] and not any(a.startswith("-DSCOREBOARD_TCP") for a in ran[2])
 
