@@ -84,16 +84,26 @@ def make_linux(board):
     return Display(driver, AdafruitBus(driver)), buttons
 
 
+def flash_device():
+    """The block device under the Pico's littlefs (what _boot.py mounts at /), which the store's
+    write-ahead block programs without erasing; None elsewhere (a PC: no such block)."""
+    try:
+        import rp2
+        return rp2.Flash()
+    except (ImportError, AttributeError):
+        return None
+
+
 def make_store():
     """The journal store on flash, or None (memory only) when storage is missing or broken:
     the table can still play, and the screen is told there is no saving."""
     try:
-        from storage.store import Store
+        from storage.store import OsFs, Store
     except ImportError:
         print("no storage.store: playing without saving")
         return None
     try:
-        return Store()
+        return Store(OsFs(raw=flash_device()))
     except Exception as e:  # a damaged filesystem must not stop the scoreboard
         print("store unavailable, playing without saving:", repr(e))
         return None
@@ -148,7 +158,8 @@ def step(app, buttons, now):
         st = app.store
         # looked at here, not in App.rest: a call on each of 100 idle polls a second cost about
         # a tenth of the idle loop's cycles (docs/performance.md)
-        if buttons.rest and st is not None and st.resting is not None:
+        if buttons.rest and st is not None and (st.resting is not None
+                                                 or st.ahead is not None and st.ahead.due):
             app.rest()
         return
     from hw.clock import ticks_us, ticks_diff

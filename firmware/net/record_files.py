@@ -10,6 +10,7 @@ def log_files(store, key):
     """[(path, size)] of the segments of the saved game `key`, in order, or None."""
     if store is None or not isinstance(key, str) or layout.parse(layout.snap(key)) is None:
         return None
+    store.fold()                # the lines the write-ahead block holds, into the files sent
     store._listed = None
     segs = store.catalog().get(key)
     if not segs:

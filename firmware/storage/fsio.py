@@ -8,8 +8,9 @@ LINE_MAX = 4096        # longer journal "lines" are garbage: they are read in pi
 class OsFs:
     """The interpreter's own filesystem (MicroPython: littlefs on the flash; CPython: the OS)."""
 
-    def __init__(self, os_module=None, platform=None, vfs_module=None):
+    def __init__(self, os_module=None, platform=None, vfs_module=None, raw=None):
         import sys
+        self.raw = raw      # the block device under the littlefs (rp2.Flash), for storage/wal.py
         if os_module is None:
             import os as os_module
         self.os = os_module

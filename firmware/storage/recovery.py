@@ -277,3 +277,47 @@ def load_listed(st, stem, segs, repair=False):
         return SET_ASIDE
     except Exception:       # OSError, MemoryError, or a fault nobody foresaw: never the boot's end
         return None
+
+
+def listed(st):
+    """Store.games(): every game of the folder as the saved games' list shows it, newest first."""
+    out = []
+    st._listed = None
+    stems, cat = st._stems_newest_first()
+    for stem in stems:
+        gid = layout.game_id(stem)
+        j = st._open.get(gid)
+        game = load_listed(st, stem, cat[stem])
+        if game is SET_ASIDE:
+            continue
+        if game is None:
+            paths = ["%s/%s" % (st.root, layout.segment(stem, s)) for s in cat[stem]]
+            out.append({"key": stem, "id": gid, "kind": None, "seq": 0, "over": False,
+                        "bytes": sum([size(st.fs, p) or 0 for p in paths]),
+                        "n": layout.number(stem)})
+            continue
+        if j is not None:
+            st._open[gid] = j
+        # seats, settings and state: the games list shows players, round and progress
+        out.append({"key": stem, "id": gid, "kind": game.header["kind"], "seq": game.seq,
+                    "over": game.is_over(), "bytes": game.store_bytes,
+                    "n": layout.number(stem), "seats": game.header["seats"],
+                    "settings": game.settings, "state": game.state})
+    return out
+
+
+def each_standings(st):
+    """Store.each_standings(): (seats, over, standings) of each game that reads, one at a time."""
+    st._listed = None
+    stems, cat = st._stems_newest_first()
+    for stem in stems:
+        gid = layout.game_id(stem)
+        j = st._open.get(gid)
+        game = load_listed(st, stem, cat[stem])
+        if j is not None:
+            st._open[gid] = j
+        if game is None or game is SET_ASIDE:
+            continue
+        row = (game.header["seats"], game.is_over(), game.standings())
+        game = None
+        yield row

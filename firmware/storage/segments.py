@@ -15,7 +15,8 @@ class Segments:
         self.stem = stem
         self.gid = gid
         self.seg = seg              # segment being appended to
-        self.size = size            # its committed size in bytes
+        self.size = size            # its committed size in bytes (with the lines the write-ahead
+                                    # block holds for it: storage/wal.py)
         self.f = None
         self.broken = False         # an unrepaired tail: nothing may be appended
         self.snap_seq = 0           # seq of the last snapshot written
@@ -47,6 +48,8 @@ class Segments:
             cut_back(st, self)                      # raises Refusal if it still cannot be
         st._check_space()
         if self.size > 0 and self.size + len(data) > st.seg_max:
+            if not st.fold():                   # the segment whole before it is closed
+                raise Refusal("E_STORAGE_FULL")
             self.close()
             if len(self.closed) == self.seg:
                 crc = file_crc(st.fs, self.path(self.seg), self.size)
@@ -54,6 +57,15 @@ class Segments:
                     self.closed.append([self.size, crc, self.last_seq])
             self.seg += 1
             self.size = 0
+        ahead = st.ahead
+        if ahead is not None:
+            if ahead.take(self, data):          # on the flash without a sector erase
+                self.size += len(data)
+                self.writes += 1
+                self.last_seq += 1
+                return
+            if not st.fold():                   # lines held for another segment go first
+                raise Refusal("E_STORAGE_FULL")
         old = self.size
         try:
             if self.f is None:
@@ -94,6 +106,11 @@ class Segments:
             finally:
                 f.close()
             seg += 1
+        ahead = self.store.ahead
+        if ahead is not None:
+            for line in ahead.held_for(self.stem, self.seg).split(b"\n")[:-1]:
+                lineno += 1
+                yield journal.unseal(line + b"\n", lineno)
 
     def last_line(self):
         """(offset, CRC field) of the last line of the segment being written: the line with the

@@ -73,6 +73,11 @@ class Store:
             self.fs.mkdir(root)
         except OSError:
             pass
+        self.ahead = None       # on the Pico's flash a press's line goes to the write-ahead block
+        if getattr(self.fs, "raw", None) is not None:       # (storage/wal.py); what a power cut
+            from storage.wal import WriteAhead              # left in it is folded before any game
+            self.ahead = WriteAhead(self, self.fs.raw)      # is read
+            self.ahead.recover()
         # One pass over the directory at boot; its names and sizes serve the first resume_last()
         self._listed = self._scan()
         for name in list(self._listed):
@@ -246,6 +251,7 @@ class Store:
     def open_game(self, key):
         """Continue (or look at) a game chosen from games() (its "key", or an id only one game
         has); recovery runs as in resume_last."""
+        self.fold()
         self._listed = None
         stem = self._stem_of(key)
         if stem is None:
@@ -259,7 +265,11 @@ class Store:
         return game
 
     def _close_all(self):
-        self.idle()              # a game left with a snapshot due gets it before its files close
+        game = self.resting      # a game left with a snapshot due gets it before its files close
+        self.resting = None
+        if game is not None:
+            self.write_snapshot(game)
+        self.fold()
         for j in self._open.values():
             j.close()
         self._open = {}
@@ -281,13 +291,24 @@ class Store:
             return False
         return self.write_snapshot(game)
 
+    def rest_due(self):
+        """True when idle() has work: a snapshot waiting, or the write-ahead block's (wal.py)."""
+        return self.resting is not None or (self.ahead is not None and self.ahead.due)
+
     def idle(self):
-        """The table is at rest: write the snapshot after_change left for it. True if written."""
+        """The table is at rest: write the snapshot after_change left for it (True if written),
+        fold the write-ahead block's lines once it is half full, and make a fresh block ready."""
         game = self.resting
-        if game is None:
-            return False
         self.resting = None
-        return self.write_snapshot(game)
+        wrote = game is not None and self.write_snapshot(game)
+        if self.ahead is not None:
+            self.ahead.rest(self._free is None or self._free > self.reserve_blocks + 2)
+        return wrote
+
+    def fold(self):
+        """The lines the write-ahead block holds appended to their segment, so that its file holds
+        the whole journal: True when none are left held."""
+        return self.ahead is None or self.ahead.fold()
 
     def write_snapshot(self, game):
         """The game's snapshot written now (Segments.write_snapshot); False when it could not be
@@ -298,56 +319,27 @@ class Store:
         free = self._free
         if free is not None and free <= self.reserve_blocks + 2:
             return False
+        if not self.fold():             # the snapshot names a line of the segment's file
+            return False
         return j.write_snapshot(game)
 
     # ---- the list of games --------------------------------------------------------------------
     def games(self):
         """[{"key", "id", "kind", "seq", "over", "bytes", "n", "seats", "settings", "state"}],
-        newest first (read only, no repair). "key" names one game (open_game, delete) even where
-        two games share an id."""
-        out = []
-        self._listed = None
-        stems, cat = self._stems_newest_first()
-        for stem in stems:
-            gid = layout.game_id(stem)
-            j = self._open.get(gid)
-            rec = _recovery()
-            game = rec.load_listed(self, stem, cat[stem])
-            if game is rec.SET_ASIDE:
-                continue
-            if game is None:
-                paths = ["%s/%s" % (self.root, layout.segment(stem, s)) for s in cat[stem]]
-                out.append({"key": stem, "id": gid, "kind": None, "seq": 0, "over": False,
-                            "bytes": sum([size(self.fs, p) or 0 for p in paths]),
-                            "n": layout.number(stem)})
-                continue
-            if j is not None:
-                self._open[gid] = j
-            # seats, settings and state: the games list shows players, round and progress
-            out.append({"key": stem, "id": gid, "kind": game.header["kind"], "seq": game.seq,
-                        "over": game.is_over(), "bytes": game.store_bytes,
-                        "n": layout.number(stem), "seats": game.header["seats"],
-                        "settings": game.settings, "state": game.state})
-        _forget()
-        return out
+        newest first (read only, no repair; recovery.listed). "key" names one game (open_game,
+        delete) even where two games share an id."""
+        self.fold()
+        try:
+            return _recovery().listed(self)
+        finally:
+            _forget()
 
     def each_standings(self):
         """Yields (seats, over, standings) of every game on the flash that reads, one game in RAM
         at a time (the season screen's figures: ui/screens/season.py); read only, no repair."""
-        self._listed = None
-        stems, cat = self._stems_newest_first()
+        self.fold()
         try:
-            for stem in stems:
-                gid = layout.game_id(stem)
-                j = self._open.get(gid)
-                rec = _recovery()
-                game = rec.load_listed(self, stem, cat[stem])
-                if j is not None:
-                    self._open[gid] = j
-                if game is None or game is rec.SET_ASIDE:
-                    continue
-                row = (game.header["seats"], game.is_over(), game.standings())
-                game = None
+            for row in _recovery().each_standings(self):
                 yield row
         finally:
             _forget()
@@ -355,6 +347,7 @@ class Store:
     def delete(self, key):
         """Only when the player asks (`key`: as open_game's). The snapshot goes first, then the
         segments, last first."""
+        self.fold()
         self._listed = None
         stem = self._stem_of(key)
         if stem is None:
@@ -370,6 +363,8 @@ class Store:
             self._remove(layout.segment(stem, s))
         self._free = None
         self.full = False
+        if self.ahead is not None:
+            self.ahead.retry()          # the room a fresh block needs may be back
         return True
 
     # ---- seat names and preferences beside the games (prefs.py) -------------------------------

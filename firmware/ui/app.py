@@ -308,10 +308,11 @@ class App(Session):
             pass
 
     def rest(self):
-        """Between presses, every button up: the snapshot the store keeps for the table's rest is
-        written once no gesture came for REST_MS, where its erases delay no press."""
+        """Between presses, every button up: the store's work for the table's rest (a snapshot, the
+        write-ahead block folded or made ready) is done once no gesture came for REST_MS, where its
+        erases delay no press."""
         st = self.store
-        if st is None or st.resting is None or self.elapsed(self.care.since) < REST_MS:
+        if st is None or not st.rest_due() or self.elapsed(self.care.since) < REST_MS:
             return
         try:
             st.idle()

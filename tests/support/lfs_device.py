@@ -197,11 +197,41 @@ def _oserror(e):
     return err
 
 
-class LfsFs:
-    """os-like adapter over littlefs-python, with the calls the Store makes on MicroPython."""
+class Raw:
+    """The block device under the littlefs as MicroPython's rp2.Flash gives it: readblocks and
+    writeblocks with an offset (a program, no erase), ioctl 4 (blocks) and 5 (block size). It
+    programs through `flash`, so its programs are counted, traced and cut like littlefs's own."""
 
-    def __init__(self, fs):
+    def __init__(self, flash, block_count=None):
+        self.flash = flash
+        self.cfg = type("Cfg", (), {"block_size": PICO["block_size"]})()
+        self.count = block_count or PICO["block_count"]
+
+    def ioctl(self, op, arg):
+        return {4: self.count, 5: self.cfg.block_size}.get(op)
+
+    def readblocks(self, block, buf, off=0):
+        start = block * self.cfg.block_size + off
+        buf[:] = self.flash.buffer[start:start + len(buf)]
+
+    def writeblocks(self, block, buf, off):
+        # NOR programming only clears bits: what is handed on (and traced) is the flash's bytes
+        # AND the new ones, as the page will read after the program
+        start = block * self.cfg.block_size + off
+        n = len(buf)
+        now = int.from_bytes(self.flash.buffer[start:start + n], "big")
+        data = (now & int.from_bytes(bytes(buf), "big")).to_bytes(n, "big")
+        if self.flash.prog(self.cfg, block, off, data) == LFS_ERR_IO:
+            raise OSError(5, "EIO")
+
+
+class LfsFs:
+    """os-like adapter over littlefs-python, with the calls the Store makes on MicroPython.
+    `raw`: the block device under it (Raw), as main.py hands rp2.Flash to the Store."""
+
+    def __init__(self, fs, raw=None):
         self.fs = fs
+        self.raw = raw
 
     def open(self, path, mode="rb"):
         return LfsFile(self.fs, path, mode)

@@ -13,8 +13,10 @@ import warnings
 
 import pytest
 
-from lfs_device import PICO, Flash, LfsFs, apply_op, mount
+from lfs_device import PICO, Flash, LfsFs, Raw, apply_op, mount
 from storage import store as store_mod
+from storage import wal
+NONCE = wal.nonce
 from core.errors import Refusal
 from storage.store import Store
 from store_play import LONG_SETTINGS, SEATS, long_script, play, reference
@@ -43,23 +45,43 @@ def _blank(nblocks=NBLOCKS):
     return bytes(flash.buffer)
 
 
+@pytest.fixture(autouse=True)
+def _random_marks_after():
+    yield
+    wal.nonce = NONCE
+
+
 def _fixed_id(gid):
+    """The game's id, and the write-ahead blocks' marks, the same in every run of a game."""
     saved = store_mod.new_game_id
     store_mod.new_game_id = lambda: gid
+    marks = iter(range(1, 10 ** 6))
+    wal.nonce = lambda: "%08x" % next(marks)
     return saved
 
 
-class Trace:
-    """One whole game on littlefs, every program/erase traced, the commit points noted."""
+REST_EVERY = 5      # with the write-ahead block: the table rests after every 5th change
 
-    def __init__(self, kind, ops, gid="c0ffee01"):
+
+def _fs(flash, fs, ahead):
+    """The Store's filesystem: with `ahead`, the block device under it too (storage/wal.py)."""
+    return LfsFs(fs, raw=Raw(flash) if ahead else None)
+
+
+class Trace:
+    """One whole game on littlefs, every program/erase traced, the commit points noted. With
+    `ahead` the presses go to the write-ahead block, and the table rests every REST_EVERY changes
+    (Store.idle: snapshots, the block folded and made ready)."""
+
+    def __init__(self, kind, ops, gid="c0ffee01", ahead=False):
         self.kind = kind
+        self.ahead = ahead
         self.base = _blank()
         self.trace = []
         flash = Flash(0, buffer=self.base, trace=self.trace)
         self.flash = flash
         fs = mount(flash)
-        st = Store(LfsFs(fs), seg_max=SEG, snap_every=SNAP)
+        st = Store(_fs(flash, fs, ahead), seg_max=SEG, snap_every=SNAP)
         saved = _fixed_id(gid)
         try:
             game = st.create(kind, SEATS[kind], LONG_SETTINGS[kind])
@@ -70,11 +92,18 @@ class Trace:
         self.snap_seqs = []
         self.rotations = 0
         seg = 0
-        for op in ops:
+        self.ahead_lines = 0
+        for n, op in enumerate(ops, 1):
+            held = st.ahead.lines if ahead else 0
             play(game, op)
             self.commit[game.seq] = flash.ops()
-            if st.after_change(game):
+            if ahead and st.ahead.lines > held:
+                self.ahead_lines += 1
+            if st.after_change(game, at_rest=ahead):
                 self.snap_seqs.append(game.seq)
+            if ahead and n % REST_EVERY == 0:
+                if st.idle():
+                    self.snap_seqs.append(game.seq)
             j = st._open[gid]
             if j.seg != seg:
                 seg = j.seg
@@ -97,12 +126,12 @@ class Trace:
 _TRACE = {}
 
 
-def trace(kind=KIND):
-    if kind not in _TRACE:
+def trace(kind=KIND, ahead=False):
+    if (kind, ahead) not in _TRACE:
         own = getattr(game_data.of(kind), "power_cut_script", None)   # its own long game, if any
         ops = own(250, 21) if own else long_script(kind, 250, seed=21)
-        _TRACE[kind] = Trace(kind, ops)
-    return _TRACE[kind]
+        _TRACE[kind, ahead] = Trace(kind, ops, ahead=ahead)
+    return _TRACE[kind, ahead]
 
 
 def _tear(length, k):
@@ -117,7 +146,7 @@ def _resume_and_check(image, t, n, extra):
     """Mount the image left by a cut after n operations; the game must be there."""
     flash = Flash(0, buffer=image)
     fs = mount(flash)                      # raises if it will not mount
-    st = Store(LfsFs(fs), seg_max=SEG, snap_every=SNAP)
+    st = Store(_fs(flash, fs, t.ahead), seg_max=SEG, snap_every=SNAP)
     want = t.committed(n)
     game = st.open_game(t.gid)
     if want < 0:
@@ -135,20 +164,24 @@ def _resume_and_check(image, t, n, extra):
             st.after_change(game)
         seq = game.seq
         fs.unmount()
-        fs = mount(Flash(0, buffer=flash.buffer))
-        again = Store(LfsFs(fs), seg_max=SEG, snap_every=SNAP).open_game(t.gid)
+        flash = Flash(0, buffer=flash.buffer)
+        fs = mount(flash)
+        again = Store(_fs(flash, fs, t.ahead), seg_max=SEG, snap_every=SNAP).open_game(t.gid)
         assert again.seq == seq and again.snapshot() == t.ref[seq]
     return lost
 
 
+@pytest.mark.parametrize("ahead", [False, True], ids=["littlefs", "write-ahead"])
 @pytest.mark.parametrize("kind", [k if getattr(game_data.of(k), "POWER_CUT_QUICK", False)
                                   else pytest.param(k, marks=pytest.mark.slow) for k in SWEEP_KINDS])
-def test_power_cut_sweep_on_littlefs(kind):
+def test_power_cut_sweep_on_littlefs(kind, ahead):
     """Every operation of the whole game is a cut point (twice for a program: not landed, and
-    landed half-way)."""
-    t = trace(kind)
+    landed half-way); with the write-ahead block, its programs, folds and fresh blocks too."""
+    t = trace(kind, ahead)
     total = len(t.trace)
     assert t.rotations >= 2 and len(t.snap_seqs) >= 5
+    if ahead:       # most changes went to the block (the others: before a rest made one ready)
+        assert t.ahead_lines >= len(t.ops) // 2, (t.ahead_lines, len(t.ops))
     points = range(total + 1)
     image = bytearray(t.base)
     done = 0
@@ -175,32 +208,35 @@ def test_power_cut_sweep_on_littlefs(kind):
                     continue
                 raise
     secs = time.time() - t0
-    FIGURES["sweep:" + kind] = (tried, torn_tried, mount_failed, lost, total)
-    print("\n[%s] littlefs power-loss points tried %d (%d with a torn program) of %d operations "
+    FIGURES["sweep:" + kind + (":ahead" if ahead else "")] = (tried, torn_tried, mount_failed, lost, total)
+    print("\n[%s%s] littlefs power-loss points tried %d (%d with a torn program) of %d operations "
           "(%d events, %d snapshots, %d rotations): mounts that failed %d, committed events "
           "lost %d, %.1f s"
-          % (kind, tried, torn_tried, total, t.final_seq, len(t.snap_seqs), t.rotations,
+          % (kind, " write-ahead" if ahead else "", tried, torn_tried, total, t.final_seq, len(t.snap_seqs), t.rotations,
              mount_failed, lost, secs))
     assert mount_failed == 0 and lost == 0
 
 
-def test_real_cuts_match_the_trace():
+@pytest.mark.parametrize("ahead", [False, True], ids=["littlefs", "write-ahead"])
+def test_real_cuts_match_the_trace(ahead):
     """The device really losing power mid-run leaves exactly the traced image."""
-    t = trace()
+    t = trace(ahead=ahead)
     total = len(t.trace)
     for n in (0, 3, 17, 40, 111, total // 3, total // 2, total - 7):
         flash = Flash(0, buffer=t.base, cut_after=n)
         try:
             fs = mount(flash)
-            st = Store(LfsFs(fs), seg_max=SEG, snap_every=SNAP)
+            st = Store(_fs(flash, fs, ahead), seg_max=SEG, snap_every=SNAP)
             saved = _fixed_id(t.gid)
             try:
                 game = st.create(KIND, SEATS[KIND], LONG_SETTINGS[KIND])
             finally:
                 store_mod.new_game_id = saved
-            for op in t.ops:
+            for n_op, op in enumerate(t.ops, 1):
                 play(game, op)
-                st.after_change(game)
+                st.after_change(game, at_rest=ahead)
+                if ahead and n_op % REST_EVERY == 0:
+                    st.idle()
         except BaseException:
             # littlefs-python reports a callback's exception as an I/O error; whatever surfaces,
             # the supply is gone from the cut on

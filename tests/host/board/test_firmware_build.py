@@ -40,6 +40,40 @@ def test_the_frozen_folders_hold_every_module_deploy_stages_and_nothing_else(fro
     assert ("lib/microdot/__init__.py" in source) is boards.has_radio(board)
 
 
+def test_the_message_tables_are_left_to_the_frozen_texts_file(frozen):
+    """Every table deploy stages is left out of the frozen app, and the texts file frozen beside it
+    holds each of their sections, made from that very table (its source's size and CRC-32)."""
+    import binascii
+    from words import texts
+    board, out, app, _lib, _tree = frozen
+    staged = os.path.join(out, "staged")
+    tables = sorted(p for p in staging.staged_files(staged) if p in freeze.text_tables())
+    assert "ui/strings.py" in tables and "core/messages.py" in tables
+    assert ("net/strings.py" in tables) is boards.has_radio(board)
+    for rel in tables:
+        assert not os.path.exists(os.path.join(app, rel)), rel
+    saved = texts.PATH
+    texts.PATH = os.path.join(staged, "ui", "texts.bin")
+    try:
+        f, d = texts.open_file()
+        try:
+            for rel in tables:
+                with open(os.path.join(staged, rel), "rb") as src:
+                    code = src.read()
+                for lang in ("en", "ja"):
+                    key = rel[:-3].replace("/", ".") + " " + lang
+                    at = d.find(bytes([len(key)]) + key.encode())
+                    assert at >= 0, key
+                    e = at + 1 + len(key)
+                    srclen = int.from_bytes(d[e + 14:e + 18], "little")
+                    srccrc = int.from_bytes(d[e + 18:e + 22], "little")
+                    assert (srclen, srccrc) == (len(code), binascii.crc32(code) & 0xFFFFFFFF), key
+        finally:
+            f.close()
+    finally:
+        texts.PATH = saved
+
+
 def test_data_files_are_frozen_byte_for_byte(frozen):
     board, out, app, _lib, _tree = frozen
     staged = os.path.join(out, "staged")

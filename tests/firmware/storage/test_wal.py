@@ -1,0 +1,144 @@
+# The write-ahead block (storage/wal.py) on littlefs with the Pico's geometry: a press's line is
+# programmed without a sector erase, the rest folds the lines into their segment, a boot takes back
+# what a power cut left, and a block that does not fit its segment changes nothing.
+from lfs_device import PICO, Flash, LfsFs, Raw, mount
+from core import journal
+from storage import layout, wal
+from storage.fsio import size
+from storage.store import Store
+from store_play import LONG_SETTINGS, SEATS, long_script, play, reference
+
+import game_data
+
+KIND = game_data.for_role("power cut")
+GID = "c0ffee07"
+
+
+def _board():
+    flash = Flash(PICO["block_size"] * PICO["block_count"])
+    fs = mount(flash, format_if_needed=True)
+    return flash, fs
+
+
+def _store(flash, fs):
+    return Store(LfsFs(fs, raw=Raw(flash)))
+
+
+def _started(monkeypatch):
+    """A new game on a board whose table has rested once (a block ready)."""
+    from storage import store as store_mod
+    monkeypatch.setattr(store_mod, "new_game_id", lambda: GID)
+    flash, fs = _board()
+    st = _store(flash, fs)
+    game = st.create(KIND, SEATS[KIND], LONG_SETTINGS[KIND])
+    assert st.rest_due() and st.ahead.block is None
+    st.idle()
+    assert st.ahead.block is not None and not st.rest_due()
+    return flash, fs, st, game
+
+
+def _until_nearly_full(st, game, ops):
+    """Plays ops while the block has room for a long line; the ops played."""
+    n = 0
+    while n < len(ops) and st.ahead.used < st.ahead.size - 600:
+        play(game, ops[n])
+        st.after_change(game, at_rest=True)
+        n += 1
+    return n
+
+
+def _read(st, path):
+    with st.fs.open(path, "rb") as f:
+        return f.read()
+
+
+def _segment_size(st, game, seg=0):
+    return size(st.fs, "%s/%s" % (st.root, layout.segment(game.store_key, seg)))
+
+
+def test_a_press_erases_no_sector_once_a_block_is_ready(monkeypatch):
+    flash, fs, st, game = _started(monkeypatch)
+    ops = long_script(KIND, 120, seed=3)
+    file_before = _segment_size(st, game)
+    erases = flash.erases
+    n = _until_nearly_full(st, game, ops)
+    assert n >= 10
+    assert flash.erases == erases                    # every line programmed into the block
+    assert _segment_size(st, game) == file_before    # none of them in the segment's file yet
+    assert st.ahead.lines == st._open[GID].size - file_before
+    # what the game reads back (deep undo, history) holds them
+    assert [r["seq"] for r in st._open[GID].source()] == list(range(1, game.seq + 1))
+
+
+def test_a_boot_after_a_power_cut_folds_the_lines_into_the_segment(monkeypatch):
+    flash, fs, st, game = _started(monkeypatch)
+    ops = long_script(KIND, 120, seed=4)
+    n = _until_nearly_full(st, game, ops)
+    seq = game.seq
+    # the cable pulled: no rest, no fold; the image as it is
+    image = bytearray(flash.buffer)
+    flash2 = Flash(0, buffer=image)
+    st2 = Store(LfsFs(mount(flash2), raw=Raw(flash2)))
+    again = st2.resume_last()
+    assert again is not None and again.seq == seq
+    assert again.snapshot() == reference(KIND, ops[:n], GID)[seq]
+    assert wal.NAME not in st2.fs.listdir(st2.root)          # folded, then removed
+    # the segment's file is the whole journal again: lines sealed, in order
+    j = st2._open[GID]
+    assert _segment_size(st2, again, j.seg) == j.size
+
+
+def test_the_rest_folds_a_half_full_block_and_makes_a_fresh_one(monkeypatch):
+    flash, fs, st, game = _started(monkeypatch)
+    ops = long_script(KIND, 200, seed=5)
+    first = st.ahead.block
+    n = 0
+    while not st.ahead.due:
+        play(game, ops[n])
+        st.after_change(game, at_rest=True)
+        n += 1
+    assert st.ahead.lines >= wal.FOLD_AT and st.rest_due()
+    j = st._open[GID]
+    st.idle()
+    assert st.ahead.lines == 0 and st.ahead.block is not None and st.ahead.block != first
+    assert _segment_size(st, game, j.seg) == j.size
+    erases = flash.erases
+    play(game, ops[n])
+    assert flash.erases == erases and st.ahead.lines > 0
+
+
+def test_lines_a_power_cut_tore_are_not_folded():
+    mark = wal.MARK + b"0000abcd\n"
+    lines = [journal.seal({"t": "x", "seq": i}).encode() for i in (1, 2, 3)]
+    good = mark + b"@0001-c0ffee07 0 120\n" + lines[0] + lines[1]
+    torn = good + lines[2][:-5]
+    assert wal.parse(torn + b"\xff" * 100) == (("0001-c0ffee07", 0, 120), lines[0] + lines[1])
+    bad = bytearray(good)
+    bad[len(mark) + 30] ^= 1                          # a bit of the first line flipped
+    assert wal.parse(bytes(bad)) == (("0001-c0ffee07", 0, 120), b"")
+    assert wal.parse(b"\xff" * 64) == (None, b"")
+    assert wal.parse(mark + b"@0001-x zero 1\n" + lines[0]) == (None, b"")
+
+
+def test_a_block_whose_segment_does_not_match_changes_nothing(monkeypatch):
+    flash, fs, st, game = _started(monkeypatch)
+    ops = long_script(KIND, 60, seed=6)
+    _until_nearly_full(st, game, ops[:8])
+    j = st._open[GID]
+    path = "%s/%s" % (st.root, layout.segment(game.store_key, j.seg))
+    st.ahead.bound = (game.store_key, j.seg, st.ahead.bound[2] + 7)    # a size the file never had
+    before = _read(st, path)
+    assert st.fold() is False
+    assert _read(st, path) == before
+    # a boot on a block that binds a size the segment never had (a CRC-valid line in it)
+    line = journal.seal({"t": "ev", "seq": game.seq + 1}).encode()
+    with st.fs.open(st.ahead.path(), "wb") as f:
+        f.write(wal.MARK + b"00000001\n@%s %d %d\n" % (game.store_key.encode(), j.seg, len(before) + 3)
+                + line)
+        f.flush()
+    j.close()
+    image = bytearray(flash.buffer)
+    flash2 = Flash(0, buffer=image)
+    st2 = Store(LfsFs(mount(flash2), raw=Raw(flash2)))
+    assert _read(st2, path) == before
+    assert st2.resume_last().seq == len(before.splitlines()) - 1     # the header, then events
