@@ -91,12 +91,20 @@ class Segments:
         self.last_seq += 1
 
     def source(self):
-        """Every journal record with seq >= 1, across the segments (deep undo, history)."""
+        """Every journal record with seq >= 1, across the segments and the lines the write-ahead
+        block holds for the last one (deep undo, history)."""
         fs = self.store.fs
+        ahead = self.store.ahead
+        held = ahead.held_for(self.stem, self.seg) if ahead is not None else b""
         seg = 0
         lineno = 0
         while seg <= self.seg:
-            f = fs.open(self.path(seg), "rb")
+            try:
+                f = fs.open(self.path(seg), "rb")
+            except OSError:
+                if seg < self.seg or not held:
+                    raise
+                break               # its file is made when the block's lines are folded
             try:
                 for line in lines_of(f):
                     lineno += 1
@@ -106,11 +114,11 @@ class Segments:
             finally:
                 f.close()
             seg += 1
-        ahead = self.store.ahead
-        if ahead is not None:
-            for line in ahead.held_for(self.stem, self.seg).split(b"\n")[:-1]:
-                lineno += 1
-                yield journal.unseal(line + b"\n", lineno)
+        for line in held.split(b"\n")[:-1]:
+            lineno += 1
+            rec = journal.unseal(line + b"\n", lineno)
+            if rec.get("t") != "header":
+                yield rec
 
     def last_line(self):
         """(offset, CRC field) of the last line of the segment being written: the line with the

@@ -77,7 +77,8 @@ class Store:
         if getattr(self.fs, "raw", None) is not None:       # (storage/wal.py); what a power cut
             from storage.wal import WriteAhead              # left in it is folded before any game
             self.ahead = WriteAhead(self, self.fs.raw)      # is read
-            self.ahead.recover()
+            free = self._free_blocks()
+            self.ahead.recover(free is None or free > self.reserve_blocks + 2)
         # One pass over the directory at boot; its names and sizes serve the first resume_last()
         self._listed = self._scan()
         for name in list(self._listed):

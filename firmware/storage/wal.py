@@ -184,24 +184,32 @@ class WriteAhead:
         return found
 
     # ---- at boot -------------------------------------------------------------------------------
-    def recover(self):
+    def recover(self, room):
         """At boot, before the games are read: lines a power cut left in the block go to their
-        segment (unless they are there already), then the file is removed."""
-        fs = self.store.fs
+        segment (unless they are there already). A block that holds no line is taken as it is;
+        else a fresh one is made (when the flash has `room`), so the first presses erase nothing."""
         try:
-            f = fs.open(self.path(), "rb")
+            f = self.store.fs.open(self.path(), "rb")
         except OSError:
-            return
-        try:
-            data = f.read(self.size)
-        finally:
-            f.close()
-        bound, lines = parse(data)
-        if bound is None or not lines or append_to_segment(self.store, bound[0], bound[1], bound[2], lines):
+            f = None
+        if f is not None:
             try:
-                fs.remove(self.path())
-            except OSError:
-                pass
+                data = f.read(self.size)
+            finally:
+                f.close()
+            bound, lines = parse(data)
+            if bound is None:
+                mark = data[:data.find(b"\n") + 1]
+                self.block = self._find(mark) if mark.startswith(MARK) else None
+                if self.block is not None:
+                    self.used = len(mark)
+                    self.due = False
+                    return
+            elif lines and not append_to_segment(self.store, bound[0], bound[1], bound[2], lines):
+                self.due = False        # its lines fit no segment: left for a person to read
+                return
+        if room:
+            self.prepare()
 
 
 def nonce():

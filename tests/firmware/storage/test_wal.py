@@ -25,16 +25,36 @@ def _store(flash, fs):
 
 
 def _started(monkeypatch):
-    """A new game on a board whose table has rested once (a block ready)."""
+    """A new game on a board just booted (the boot made a block ready)."""
     from storage import store as store_mod
     monkeypatch.setattr(store_mod, "new_game_id", lambda: GID)
     flash, fs = _board()
     st = _store(flash, fs)
-    game = st.create(KIND, SEATS[KIND], LONG_SETTINGS[KIND])
-    assert st.rest_due() and st.ahead.block is None
-    st.idle()
     assert st.ahead.block is not None and not st.rest_due()
+    erases = flash.erases
+    game = st.create(KIND, SEATS[KIND], LONG_SETTINGS[KIND])
+    assert flash.erases == erases               # the new game's header too: no erase
     return flash, fs, st, game
+
+
+def test_a_boot_takes_a_ready_block_as_it_is_and_makes_one_where_none_is(monkeypatch):
+    flash, fs = _board()
+    erases = flash.erases
+    st = _store(flash, fs)
+    first = st.ahead.block
+    assert first is not None and flash.erases > erases      # the first boot made it
+    erases = flash.erases
+    fs.unmount()
+    flash2 = Flash(0, buffer=bytearray(flash.buffer))
+    st2 = Store(LfsFs(mount(flash2), raw=Raw(flash2)))
+    assert st2.ahead.block == first and flash2.erases == 0   # found by its mark, no erase
+    # a flash at its reserve gets none: the presses write through littlefs as before
+    flash3 = Flash(0, buffer=bytearray(flash.buffer))
+    st3 = Store(LfsFs(mount(flash3), raw=Raw(flash3)), reserve_blocks=PICO["block_count"])
+    assert st3.ahead.block == first                          # the ready one is still taken
+    st3.ahead._spent()
+    st3.idle()
+    assert st3.ahead.block is None
 
 
 def _until_nearly_full(st, game, ops):
@@ -60,12 +80,13 @@ def test_a_press_erases_no_sector_once_a_block_is_ready(monkeypatch):
     flash, fs, st, game = _started(monkeypatch)
     ops = long_script(KIND, 120, seed=3)
     file_before = _segment_size(st, game)
+    assert file_before is None          # even the header is in the block: no file made yet
     erases = flash.erases
     n = _until_nearly_full(st, game, ops)
     assert n >= 10
     assert flash.erases == erases                    # every line programmed into the block
     assert _segment_size(st, game) == file_before    # none of them in the segment's file yet
-    assert st.ahead.lines == st._open[GID].size - file_before
+    assert st.ahead.lines == st._open[GID].size
     # what the game reads back (deep undo, history) holds them
     assert [r["seq"] for r in st._open[GID].source()] == list(range(1, game.seq + 1))
 
@@ -82,7 +103,7 @@ def test_a_boot_after_a_power_cut_folds_the_lines_into_the_segment(monkeypatch):
     again = st2.resume_last()
     assert again is not None and again.seq == seq
     assert again.snapshot() == reference(KIND, ops[:n], GID)[seq]
-    assert wal.NAME not in st2.fs.listdir(st2.root)          # folded, then removed
+    assert st2.ahead.lines == 0 and st2.ahead.block not in (None, st.ahead.block)   # a fresh one
     # the segment's file is the whole journal again: lines sealed, in order
     j = st2._open[GID]
     assert _segment_size(st2, again, j.seg) == j.size
@@ -123,7 +144,9 @@ def test_lines_a_power_cut_tore_are_not_folded():
 def test_a_block_whose_segment_does_not_match_changes_nothing(monkeypatch):
     flash, fs, st, game = _started(monkeypatch)
     ops = long_script(KIND, 60, seed=6)
-    _until_nearly_full(st, game, ops[:8])
+    _until_nearly_full(st, game, ops[:3])
+    assert st.fold() and st.ahead.prepare()         # the header and 3 events in the file
+    _until_nearly_full(st, game, ops[3:8])
     j = st._open[GID]
     path = "%s/%s" % (st.root, layout.segment(game.store_key, j.seg))
     st.ahead.bound = (game.store_key, j.seg, st.ahead.bound[2] + 7)    # a size the file never had
@@ -141,4 +164,4 @@ def test_a_block_whose_segment_does_not_match_changes_nothing(monkeypatch):
     flash2 = Flash(0, buffer=image)
     st2 = Store(LfsFs(mount(flash2), raw=Raw(flash2)))
     assert _read(st2, path) == before
-    assert st2.resume_last().seq == len(before.splitlines()) - 1     # the header, then events
+    assert st2.resume_last().seq == len(before.splitlines()) - 1 == 3   # the header, then events
