@@ -42,6 +42,7 @@ def safe_path(store, path):
 
 def all_files(store):
     """[(path, size)] of every file under the games folder (two folders deep at most), sorted."""
+    store.fold()                # the lines the write-ahead block holds, into the files listed
     out = []
     todo = [(store.root, 0)]
     fs = store.fs

@@ -22,6 +22,7 @@ def load_saved(app, key):
     st = app.store
     if st is None or not isinstance(key, str) or layout.parse(layout.snap(key)) is None:
         return None
+    st.fold()                   # the lines the write-ahead block holds, into the files read
     st._listed = None
     cat = st.catalog()
     if key not in cat:

@@ -4,6 +4,8 @@
 # 2. copy every file                                   mpremote fs cp
 # 3. the device's SHA-256 of every file                mpremote fs sha256sum
 #    == the SHA-256 of the copy, else the copy is not trusted (and never deleted)
+# 3b. lines the board's write-ahead block holds (/games/ahead.wal: firmware/storage/wal.py) joined to
+#    their segment's copy, when it is the size the block names (else the report says so)
 # 4. every *.log checked line by line (host_tools.records.logs: CRC, schema, sequence, game id, the fold)
 # 5. the files stored in the archive folder (default ./archive/<date>/), with export-report.txt
 #    and export-report.json naming each refused line and why
@@ -125,6 +127,7 @@ def _copy_and_check(run, res, root, archive, tmp):
             res.errors.append(Said("not_copied", path=p, why=why))
             res.not_copied.append(p)
     shas = sha256_each(run, [f.path for f in res.files if f.path not in res.not_copied])
+    held = _held_lines(res, root, tmp)
     datas = {}
     for f in res.files:
         f.sha_device = shas.get(f.path)
@@ -140,6 +143,8 @@ def _copy_and_check(run, res, root, archive, tmp):
             res.not_copied.append(f.path)
             continue
         f.sha_local = hashlib.sha256(data).hexdigest()
+        if f.path in held:
+            data = _joined(res, f, data, held.pop(f.path))
         datas[f.path] = data
         try:
             if f.verified:
@@ -148,6 +153,8 @@ def _copy_and_check(run, res, root, archive, tmp):
                 f.stored, f.archive_note = _store(archive, rel + ".unverified", data)
         except OSError as e:
             res.errors.append(Said("not_stored", path=f.path, why=e))
+    for path in sorted(held):
+        res.errors.append(Said("ahead_left", path=path))
     by_path = dict((f.path, f) for f in res.files)
     for name, segs in logs.game_files([f.path for f in res.files if f.is_log and f.path in datas]):
         try:
@@ -164,6 +171,34 @@ def _copy_and_check(run, res, root, archive, tmp):
             for d in closed_damage(snp, [datas[p] for p in segs]):
                 d["journal"] = name
                 res.damaged.append(d)
+
+
+def _held_lines(res, root, tmp):
+    """{segment's device path: (its size then, lines)}: what the board's write-ahead block
+    (/games/ahead.wal, firmware/storage/wal.py) holds that its segment's file does not have yet
+    (the board folds them at its rest once 2 KiB are held, or at its next boot)."""
+    from storage import layout, wal
+    for f in res.files:
+        if f.path == root + "/" + wal.NAME and f.path not in res.not_copied:
+            try:
+                with open(os.path.join(tmp, wal.NAME), "rb") as fh:
+                    bound, lines = wal.parse(fh.read())
+            except OSError:
+                return {}
+            if bound is None or not lines:
+                return {}
+            return {root + "/" + layout.segment(bound[0], bound[1]): (bound[2], lines)}
+    return {}
+
+
+def _joined(res, f, data, held):
+    """The segment's copy with the block's lines after it, when it is the size the block names."""
+    base, lines = held
+    if len(data) != base:
+        res.errors.append(Said("ahead_left", path=f.path))
+        return data
+    f.joined = lines.count(b"\n")
+    return data + lines
 
 
 def _snapshot_of(segs, datas):

@@ -20,6 +20,7 @@ class FileReport:
         self.log = None             # logs.LogResult for *.log files
         self.deleted = False
         self.kept_why = ""
+        self.joined = 0             # lines joined from the board's write-ahead block (export.py)
 
     @property
     def verified(self):
@@ -35,6 +36,8 @@ class FileReport:
              "archive": self.archive_note, "deleted": self.deleted}
         if self.kept_why:
             d["kept"] = self.kept_why
+        if self.joined:
+            d["joined_from_write_ahead"] = self.joined
         if self.log is not None:
             r = self.log
             d.update({"game": r.game_id, "kind": r.kind, "lines": r.lines, "kept_lines": r.kept,

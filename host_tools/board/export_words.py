@@ -30,6 +30,10 @@ WORDS = {
     "folder nested too deep": ("folder nested too deep", "フォルダーが深すぎます"),
     "not_copied": ("{path}: not copied ({why})", "{path}：コピーできませんでした（{why}）"),
     "not_stored": ("{path}: not stored ({why})", "{path}：アーカイブに書けませんでした（{why}）"),
+    "ahead_left": ("{path}: the board's write-ahead block holds lines this file lacks; start the board "
+                   "once (it folds them) and export again",
+                   "{path}：ボードの先書き領域に、このファイルにない行があります。ボードを一度起動して"
+                   "（行がファイルに移ります）からもう一度エクスポートしてください"),
     # where each file went, and why one stays on the device
     "new": ("new", "新規"),
     "unchanged": ("unchanged", "変更なし"),

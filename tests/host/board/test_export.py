@@ -174,3 +174,41 @@ def test_bad_line_in_a_later_segment_names_that_file(tmp_path):
     r = [r for r, _ in res.journals if r.game_id == done.game_id][0]
     assert [(p.file, p.lineno, p.msg_id) for p in r.problems] == [(seg1, 2, "E_LOG_CRC")]
     assert "%s:2: Log line 2: bad CRC" % seg1 in res.text()
+
+
+def _lines_moved_to_the_write_ahead_block(games, stem, n, base_off=0):
+    """The last `n` lines of `stem`'s last segment taken out of its file and put in /games/ahead.wal
+    as the board's write-ahead block holds them (firmware/storage/wal.py); the file's old bytes."""
+    from storage import layout, wal
+    segs = sorted(int(p.split(".")[1]) for p in os.listdir(games) if p.startswith(stem + ".") and p.endswith(".log"))
+    path = os.path.join(games, layout.segment(stem, segs[-1]))
+    whole = open(path, "rb").read()
+    lines = whole.splitlines(True)
+    assert len(lines) >= n
+    kept, held = b"".join(lines[:-n]), b"".join(lines[-n:])
+    open(path, "wb").write(kept)
+    block = wal.MARK + b"0000beef\n" + b"@%s %d %d\n" % (stem.encode(), segs[-1], len(kept) + base_off) + held
+    open(os.path.join(games, wal.NAME), "wb").write(block + b"\xff" * (4096 - len(block)))
+    return path, whole
+
+
+def test_lines_the_boards_write_ahead_block_holds_are_joined_to_their_segment(tmp_path):
+    dev = tmp_path / "device"
+    done, live = store_games(dev / "games")
+    stem = [n for n in os.listdir(dev / "games") if live.game_id in n][0].split(".")[0]
+    path, whole = _lines_moved_to_the_write_ahead_block(str(dev / "games"), stem, 1)
+    res = export.export(FolderRunner(str(dev)), str(tmp_path / "a"), date="d")
+    assert not res.errors
+    f = [f for f in res.files if f.path.endswith(os.path.basename(path))][0]
+    assert f.verified and f.joined == 1
+    assert open(os.path.join(res.archive, os.path.basename(path)), "rb").read() == whole
+    r = [r for r, _ in res.journals if r.game_id == live.game_id][0]
+    assert r.ok and r.game.state == live.state
+    # a block naming a size the file does not have: the file is archived as it is, and said so
+    dev2 = tmp_path / "device2"
+    _, live2 = store_games(dev2 / "games")
+    stem2 = [n for n in os.listdir(dev2 / "games") if live2.game_id in n][0].split(".")[0]
+    path2, _ = _lines_moved_to_the_write_ahead_block(str(dev2 / "games"), stem2, 1, base_off=5)
+    res2 = export.export(FolderRunner(str(dev2)), str(tmp_path / "b"), date="d")
+    assert [e for e in res2.errors if "write-ahead block holds lines" in e]
+    assert open(os.path.join(res2.archive, os.path.basename(path2)), "rb").read() == open(path2, "rb").read()
