@@ -279,28 +279,35 @@ def load_listed(st, stem, segs, repair=False):
         return None
 
 
-def listed(st):
-    """Store.games(): every game of the folder as the saved games' list shows it, newest first."""
-    out = []
+def _each_listed(st):
+    """(stem, its segments, the game as load_listed reads it) of every game, newest first; the
+    Store's open game keeps its Segments."""
     st._listed = None
     stems, cat = st._stems_newest_first()
     for stem in stems:
         gid = layout.game_id(stem)
         j = st._open.get(gid)
         game = load_listed(st, stem, cat[stem])
+        if j is not None:
+            st._open[gid] = j
+        yield stem, cat[stem], game
+
+
+def listed(st):
+    """Store.games(): every game of the folder as the saved games' list shows it, newest first."""
+    out = []
+    for stem, segs, game in _each_listed(st):
         if game is SET_ASIDE:
             continue
         if game is None:
-            paths = ["%s/%s" % (st.root, layout.segment(stem, s)) for s in cat[stem]]
-            out.append({"key": stem, "id": gid, "kind": None, "seq": 0, "over": False,
+            paths = ["%s/%s" % (st.root, layout.segment(stem, s)) for s in segs]
+            out.append({"key": stem, "id": layout.game_id(stem), "kind": None, "seq": 0, "over": False,
                         "bytes": sum([size(st.fs, p) or 0 for p in paths]),
                         "n": layout.number(stem)})
             continue
-        if j is not None:
-            st._open[gid] = j
         # seats, settings and state: the games list shows players, round and progress
-        out.append({"key": stem, "id": gid, "kind": game.header["kind"], "seq": game.seq,
-                    "over": game.is_over(), "bytes": game.store_bytes,
+        out.append({"key": stem, "id": layout.game_id(stem), "kind": game.header["kind"],
+                    "seq": game.seq, "over": game.is_over(), "bytes": game.store_bytes,
                     "n": layout.number(stem), "seats": game.header["seats"],
                     "settings": game.settings, "state": game.state})
     return out
@@ -308,14 +315,7 @@ def listed(st):
 
 def each_standings(st):
     """Store.each_standings(): (seats, over, standings) of each game that reads, one at a time."""
-    st._listed = None
-    stems, cat = st._stems_newest_first()
-    for stem in stems:
-        gid = layout.game_id(stem)
-        j = st._open.get(gid)
-        game = load_listed(st, stem, cat[stem])
-        if j is not None:
-            st._open[gid] = j
+    for _stem, _segs, game in _each_listed(st):
         if game is None or game is SET_ASIDE:
             continue
         row = (game.header["seats"], game.is_over(), game.standings())

@@ -165,3 +165,37 @@ def test_a_block_whose_segment_does_not_match_changes_nothing(monkeypatch):
     st2 = Store(LfsFs(mount(flash2), raw=Raw(flash2)))
     assert _read(st2, path) == before
     assert st2.resume_last().seq == len(before.splitlines()) - 1 == 3   # the header, then events
+
+
+def test_the_boards_rest_folds_the_block_and_makes_a_fresh_one(monkeypatch):
+    """main.step() between presses: App.rest() calls Store.idle() once the block is due, where
+    it delays no press (the snapshot's rest, docs/storage.md)."""
+    import main as firmware_main
+    from host_tools.dev.sim.script import run_script
+    from ui.app import REST_MS, App
+    from storage import store as store_mod
+    monkeypatch.setattr(store_mod, "new_game_id", lambda: GID)
+    flash, fs = _board()
+    st = _store(flash, fs)
+    _board_, app, _ = run_script([], App, store=st)       # its start screen, nothing to resume
+    game = st.create(KIND, SEATS[KIND], LONG_SETTINGS[KIND])
+    ops = long_script(KIND, 200, seed=8)
+    n = 0
+    while not st.ahead.due:
+        play(game, ops[n])
+        st.after_change(game, at_rest=True)
+        n += 1
+
+    class Resting:
+        rest = True
+
+        def poll(self, now):
+            return []
+    first = st.ahead.block
+    app.care.since = app.now()      # the last press: the one that filled the block
+    app.clock.advance(REST_MS - 100)
+    firmware_main.step(app, Resting(), 0)
+    assert st.ahead.block == first and st.ahead.due      # not yet: a press may come
+    app.clock.advance(200)
+    firmware_main.step(app, Resting(), 0)
+    assert st.ahead.lines == 0 and st.ahead.block not in (None, first) and not st.rest_due()
