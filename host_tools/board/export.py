@@ -154,7 +154,7 @@ def _copy_and_check(run, res, root, archive, tmp):
         except OSError as e:
             res.errors.append(Said("not_stored", path=f.path, why=e))
     for path in sorted(held):
-        res.errors.append(Said("ahead_left", path=path))
+        _from_block(res, root, archive, datas, path, held[path])
     by_path = dict((f.path, f) for f in res.files)
     for name, segs in logs.game_files([f.path for f in res.files if f.is_log and f.path in datas]):
         try:
@@ -201,6 +201,30 @@ def _joined(res, f, data, held):
     return data + lines
 
 
+def _from_block(res, root, archive, datas, path, held):
+    """A segment whose every line is still in the board's write-ahead block (a game just begun):
+    archived from the block's verified copy, as the board will write it at its next fold."""
+    base, lines = held
+    block = [f for f in res.files if f.path == root + "/" + _wal().NAME][0]
+    if base != 0 or not block.verified:
+        res.errors.append(Said("ahead_left", path=path))
+        return
+    f = FileReport(path, len(lines))
+    f.sha_device = f.sha_local = hashlib.sha256(lines).hexdigest()
+    f.joined = lines.count(b"\n")
+    res.files.append(f)
+    datas[path] = lines
+    try:
+        f.stored, f.archive_note = _store(archive, os.path.relpath(path, root), lines)
+    except OSError as e:
+        res.errors.append(Said("not_stored", path=path, why=e))
+
+
+def _wal():
+    from storage import wal
+    return wal
+
+
 def _snapshot_of(segs, datas):
     """The snapshot record stored beside a segmented journal (NNNN-G.snp), when it reads."""
     m = logs.SEGMENT.match(segs[0])
@@ -242,6 +266,8 @@ def _delete_verified(run, res):
         why = ""
         if not all(f.verified for f in segs):
             why = Said("not_verified")
+        elif any(f.joined for f in segs):
+            why = Said("in_block")
         elif not r.ok:
             why = Said("refused_lines", n=len(r.problems))
         elif not r.over():

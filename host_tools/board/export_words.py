@@ -42,6 +42,8 @@ WORDS = {
     "not_verified": ("copy not verified (SHA-256)", "コピーを確かめられません（SHA-256）"),
     "refused_lines": ("{n} line(s) refused", "拒否した行{n}"),
     "in_progress": ("game in progress", "途中のゲーム"),
+    "in_block": ("its last lines are still in the board's write-ahead block",
+                 "最後の行がまだボードの先書き領域にあります"),
     "companion": ("companion file not verified: {paths}", "付属のファイルを確かめられません：{paths}"),
     "belongs": ("belongs to {name} ({why})", "{name}のファイル（{why}）"),
     "not_a_game": ("not a game's file", "ゲームのファイルではありません"),

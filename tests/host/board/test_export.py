@@ -212,3 +212,26 @@ def test_lines_the_boards_write_ahead_block_holds_are_joined_to_their_segment(tm
     res2 = export.export(FolderRunner(str(dev2)), str(tmp_path / "b"), date="d")
     assert [e for e in res2.errors if "write-ahead block holds lines" in e]
     assert open(os.path.join(res2.archive, os.path.basename(path2)), "rb").read() == open(path2, "rb").read()
+
+
+def test_a_game_whose_every_line_is_in_the_write_ahead_block_is_archived_and_kept(tmp_path):
+    """A game just begun on the Pico: its header and first presses are all in the block, its
+    segment's file not made yet. The archive gets the segment from the block's verified copy; the
+    device keeps the game (--delete never takes a game whose lines are in the block)."""
+    dev = tmp_path / "device"
+    done, live = store_games(dev / "games")
+    games = str(dev / "games")
+    stem = [n for n in os.listdir(games) if live.game_id in n][0].split(".")[0]
+    for n in sorted(os.listdir(games)):
+        if n.startswith(stem + ".1."):
+            os.remove(os.path.join(games, n))
+    path, whole = _lines_moved_to_the_write_ahead_block(games, stem, 4)   # segment 0 whole
+    os.remove(path)
+    res = export.export(FolderRunner(str(dev)), str(tmp_path / "a"), delete=True, date="d")
+    assert not res.errors
+    f = [f for f in res.files if f.path.endswith(os.path.basename(path))][0]
+    assert f.joined == 4 and f.kept_why and not f.deleted
+    assert open(os.path.join(res.archive, os.path.basename(path)), "rb").read() == whole
+    r = [r for r, _ in res.journals if r.game_id == live.game_id][0]
+    assert r.ok and r.game.seq == 3
+    assert os.path.exists(os.path.join(games, "ahead.wal"))
