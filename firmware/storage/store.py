@@ -209,6 +209,7 @@ class Store:
         free = self._free_blocks()
         if free is not None and free < self.low_blocks:
             raise Refusal("E_STORAGE_FULL")
+        self._close_all()           # first: the game left may have no file yet (wal.py)
         self._listed = None
         stems, _ = self._stems_newest_first()
         n = layout.number(stems[0]) + 1 if stems else 1
@@ -218,7 +219,6 @@ class Store:
             gid = "%08x" % ((int(gid, 16) + 1) & 0xFFFFFFFF)
         taken = None
         stem = layout.stem(n, gid)
-        self._close_all()
         j = Segments(self, stem, gid)
         j.last_seq = -1             # the header line is seq 0
         try:

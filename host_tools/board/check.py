@@ -1,4 +1,4 @@
-"""Checking a real board against the silicon-timed emulator: times a full frame to the panel, one command write and the journal's kind of flash append on the board (mpremote exec), and prints them (docs/hardware.md, "Checking a real board")."""
+"""Checking a real board against the silicon-timed emulator: times a full frame to the panel, one command write, the journal's kind of flash append and the write-ahead block's page program on the board (mpremote exec), and prints them (docs/hardware.md, "Checking a real board")."""
 import argparse
 import sys
 
@@ -6,6 +6,7 @@ from host_tools.board.files import DeviceError, mpremote_runner
 
 FRAMES = 5          # full frames timed
 APPENDS = 8         # appends timed
+PROGRAMS = 8        # page programs timed
 SCRATCH = "/.check_flash"
 AGAIN = "python -m host_tools.board.check --port /dev/ttyACM0"
 
@@ -14,8 +15,11 @@ AGAIN = "python -m host_tools.board.check --port /dev/ttyACM0"
 # 6 addressing commands (0x80 cmd, one write each), then 0x40 + 1,024 bytes of a blank frame.
 # (b) The journal's write: a scratch file written once, then appends of ~100 bytes each opened
 # "ab", written and closed (littlefs copies the file's last block into a freshly erased one at
-# the first append after a sync: the 4 KB sector erase a recorded press pays); removed at the end,
-# also after an error. One line each, parsed by parse().
+# the first append after a sync: the 4 KB sector erase a recorded press pays). (c) The press's
+# write on our store (firmware/storage/wal.py): the scratch file rewritten as one block (a mark,
+# then erased bytes), found on the flash by its mark through rp2.Flash, and 256-byte pages
+# programmed into its erased part without an erase. The file is removed at the end, also after an
+# error. One line each, parsed by parse().
 SCRIPT = """
 import time, os
 def us(t):
@@ -60,6 +64,37 @@ def put(mode, n):
     finally:
         f.close()
     return us(t)
+def program():
+    try:
+        import rp2
+        fl = rp2.Flash()
+    except (ImportError, AttributeError):
+        return
+    mark = ('check %%d\\n' %% time.ticks_us()).encode()
+    f = open('%(scratch)s', 'wb')
+    f.write(mark)
+    f.write(b'\\xff' * (4096 - len(mark)))
+    f.close()
+    head = bytearray(len(mark))
+    found = []
+    for b in range(fl.ioctl(4, 0)):
+        fl.readblocks(b, head, 0)
+        if head == mark:
+            found.append(b)
+    page = bytearray(256)
+    if len(found) != 1:
+        print('ERR program')
+        return
+    for n in range(%(programs)d):
+        fl.readblocks(found[0], page, 256 * (n + 1))
+        if page != b'\\xff' * 256:
+            print('ERR program')
+            return
+        page[:] = b'\\xff' * 256
+        page[0:8] = ('%%-7d\\n' %% n).encode()
+        t = time.ticks_us()
+        fl.writeblocks(found[0], page, 256 * (n + 1))
+        print('PROGRAM', us(t))
 def flash():
     try:
         t = time.ticks_us()
@@ -69,6 +104,7 @@ def flash():
         print('WRITE', us(t))
         for n in range(%(appends)d):
             print('APPEND', put('ab', n))
+        program()
     except OSError as e:
         print('ERR flash', e.args[0])
     finally:
@@ -80,12 +116,14 @@ if board:
     panel()
 flash()
 print('END')
-""" % {"frames": FRAMES, "appends": APPENDS, "scratch": SCRATCH}
+""" % {"frames": FRAMES, "appends": APPENDS, "programs": PROGRAMS, "scratch": SCRATCH}
 
 ENOSPC = 28
 ERRORS = {
     "board": "the board has no wiring file (`import board` failed): flash our firmware "
              "(scoreboard-<board>.uf2) or run `make deploy`",
+    "program": "the page program check found no block of its own to program (the flash's blocks "
+               "are not where rp2.Flash reads them): the other figures stand",
     "nospace": "the flash is full: the check could not write its %s scratch file (export and "
                "delete some games: `make export`)" % SCRATCH,
 }
@@ -102,6 +140,7 @@ class Result:
     def __init__(self):
         self.freq = self.addr = self.i2c = self.write_us = None
         self.frames, self.cmds, self.appends, self.errors = [], [], [], []
+        self.programs = []
 
 
 def _ints(words, n, line):
@@ -140,6 +179,8 @@ def _take(res, tag, words, line):
         res.write_us = _ints(words, 1, line)[0]
     elif tag == "APPEND":
         res.appends.append(_ints(words, 1, line)[0])
+    elif tag == "PROGRAM":
+        res.programs.append(_ints(words, 1, line)[0])
     elif tag == "ERR":
         res.errors.append(_error(words))
 
@@ -187,6 +228,9 @@ def report(res, port=None):
         out.append("flash append (~100 bytes, opened \"ab\", closed): %s" % _spread(res.appends))
     if res.write_us is not None:
         out.append("  the scratch file's first write (1,024 bytes): %s" % _ms(res.write_us))
+    if res.programs:
+        out.append("page program (256 bytes into an erased block, no erase: a press's line on our "
+                   "store): %s" % _spread(res.programs))
     out.append("Compare with the emulator's figures in docs/hardware.md, \"Checking a real board\".")
     at = port or "PORT"
     out.append("The check stopped main.py: reset the board (or unplug it and plug it back in) to play again. "
@@ -202,7 +246,7 @@ def check(run):
 
 def main(argv=None, run=None):
     ap = argparse.ArgumentParser(prog="python -m host_tools.board.check",
-                                 description="Time a full frame, a command and a flash append on the board.")
+                                 description="Time a full frame, a command, a flash append and a page program on the board.")
     ap.add_argument("--port", help="the board's serial port (default: the one mpremote finds)")
     ap.add_argument("--mpremote", help="mpremote command (default: this Python's mpremote module)")
     a = ap.parse_args(argv)

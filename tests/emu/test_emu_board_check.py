@@ -1,4 +1,4 @@
-"""host_tools/board/check.py's script on the emulated Pico through the real mpremote CLI (Pico.mpremote), silicon-timed and zero-cost: the full frame lands in the I2C model's time, each flash append pays the model's sector erase, and the zero-cost board is far faster (so the test fails if the model stops charging). Marked `emu`; skipped without the UF2."""
+"""host_tools/board/check.py's script on the emulated Pico through the real mpremote CLI (Pico.mpremote), silicon-timed and zero-cost: the full frame lands in the I2C model's time, each flash append pays the model's sector erase, each page program its page program and no erase, and the zero-cost board is far faster (so the test fails if the model stops charging). Marked `emu`; skipped without the UF2."""
 import types
 
 import pytest
@@ -86,3 +86,15 @@ def test_the_zero_cost_board_is_much_faster(runs):
     timed, zero = _figures(runs["timed"][0]), _figures(runs["zero"][0])
     assert zero[0] < timed[0] / 5, (zero, timed)
     assert zero[3] < timed[3] / 3, (zero, timed)
+
+
+def test_a_costed_page_program_pays_a_page_program_and_no_erase(runs):
+    """The write-ahead block's write (firmware/storage/wal.py): a page programmed into the scratch
+    block without an erase, at the model's page-program time, far under an append's erase."""
+    from host_tools.dev.emu.flash_time import TIMES
+    res, flash, _left = runs["timed"]
+    assert len(res.programs) == check.PROGRAMS, res.errors
+    program_ms = TIMES[0x02][1] / 1e6
+    ms = check.median(res.programs) / 1000
+    assert program_ms <= ms < TIMES[0x20][1] / 1e6 / 10, res.programs
+    assert flash["page_programs"] >= check.PROGRAMS

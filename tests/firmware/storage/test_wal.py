@@ -199,3 +199,20 @@ def test_the_boards_rest_folds_the_block_and_makes_a_fresh_one(monkeypatch):
     app.clock.advance(200)
     firmware_main.step(app, Resting(), 0)
     assert st.ahead.lines == 0 and st.ahead.block not in (None, first) and not st.rest_due()
+
+
+def test_a_game_whose_lines_are_all_in_the_block_still_counts_for_the_next_ones_number(monkeypatch):
+    """The evening's power cut found this: a game begun on a ready block has no file until its
+    lines are folded, so the next game must be numbered after the fold, not before (two games
+    numbered alike: the boot resumed the older one)."""
+    flash, fs = _board()
+    st = _store(flash, fs)
+    first = st.create(KIND, SEATS[KIND], LONG_SETTINGS[KIND])
+    assert st.ahead.lines and not [n for n in st.fs.listdir(st.root) if n.endswith(".log")]
+    st.idle()                                       # the table rests: nothing is due yet
+    second = st.create(KIND, SEATS[KIND], LONG_SETTINGS[KIND])
+    assert layout.number(second.store_key) == layout.number(first.store_key) + 1
+    image = bytearray(flash.buffer)                 # the cable pulled
+    flash2 = Flash(0, buffer=image)
+    st2 = Store(LfsFs(mount(flash2), raw=Raw(flash2)))
+    assert st2.resume_last().store_key == second.store_key

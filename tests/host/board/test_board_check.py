@@ -16,6 +16,9 @@ APPEND 52000\r
 APPEND 53000\r
 APPEND 50000\r
 APPEND 61000\r
+PROGRAM 520\r
+PROGRAM 480\r
+PROGRAM 610\r
 END\r
 """
 
@@ -37,11 +40,12 @@ def test_the_scripts_output_is_parsed():
     assert res.frames == [(27600, 26900), (27700, 26950), (27500, 26900)]
     assert len(res.cmds) == 18 and res.write_us == 51000
     assert res.appends == [52000, 53000, 50000, 61000] and res.errors == []
+    assert res.programs == [520, 480, 610]
 
 
 def test_the_script_is_one_program_run_by_mpremote_exec():
     compile(check.SCRIPT, "check", "exec")          # valid Python (MicroPython's subset of it)
-    assert check.SCRIPT.count(check.SCRATCH) == 3    # written, appended, removed
+    assert check.SCRIPT.count(check.SCRATCH) == 4    # written, appended, written as a block, removed
     run = fake(GOOD)
     check.check(run)
     assert run.calls == [["exec", check.SCRIPT]]
@@ -54,6 +58,8 @@ def test_the_report(capsys):
     assert "full frame (6 commands + 0x40 and 1,024 bytes): median 27.6 ms, worst 27.7 ms (3)" in out
     assert "one command write (0x80 cmd): median 0.09 ms" in out
     assert "flash append (~100 bytes, opened \"ab\", closed): median 52.5 ms, worst 61.0 ms (4)" in out
+    assert "page program (256 bytes into an erased block, no erase: a press's line on our store): " \
+           "median 0.52 ms, worst 0.61 ms (3)" in out
     last = out.strip().splitlines()[-1]
     assert "reset the board" in last and "`mpremote connect /dev/ttyACM1 repl`" in last and "type t" in last
 
@@ -92,3 +98,9 @@ def test_a_full_flash_and_a_silent_panel_are_said(capsys):
     _fails(capsys, fake("CHECK 400000 60 0 4 5\nERR i2c 5\nAPPEND 50000\nEND\n"),
            "the panel did not answer on I2C (OSError 5)")
     _fails(capsys, fake(GOOD.replace("END", "ERR flash 5\nEND")), "the flash check failed (OSError 5)")
+
+
+def test_a_page_program_without_a_block_of_its_own_is_said(capsys):
+    out = GOOD.replace("PROGRAM 520\r\nPROGRAM 480\r\nPROGRAM 610\r\n", "ERR program\r\n")
+    cap = _fails(capsys, fake(out), "page program check found no block of its own")
+    assert "flash append" in cap.out             # the other figures are printed
