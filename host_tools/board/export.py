@@ -194,6 +194,8 @@ def _held_lines(res, root, tmp):
 def _joined(res, f, data, held):
     """The segment's copy with the block's lines after it, when it is the size the block names."""
     base, lines = held
+    if len(data) >= base + len(lines) and data[base:base + len(lines)] == lines:
+        return data             # the board folded them already (the block is rewritten at its rest)
     if len(data) != base:
         res.errors.append(Said("ahead_left", path=f.path))
         return data

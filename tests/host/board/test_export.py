@@ -204,6 +204,12 @@ def test_lines_the_boards_write_ahead_block_holds_are_joined_to_their_segment(tm
     assert open(os.path.join(res.archive, os.path.basename(path)), "rb").read() == whole
     r = [r for r, _ in res.journals if r.game_id == live.game_id][0]
     assert r.ok and r.game.state == live.state
+    # the board folded them since (a phone's /files folds first): the block still says them
+    open(path, "wb").write(whole)
+    res = export.export(FolderRunner(str(dev)), str(tmp_path / "a2"), date="d")
+    f = [f for f in res.files if f.path.endswith(os.path.basename(path))][0]
+    assert not res.errors and f.joined == 0
+    assert open(os.path.join(res.archive, os.path.basename(path)), "rb").read() == whole
     # a block naming a size the file does not have: the file is archived as it is, and said so
     dev2 = tmp_path / "device2"
     _, live2 = store_games(dev2 / "games")
