@@ -193,6 +193,7 @@ def sim_events(sim_played):
     PC: a new App on the same flash)."""
     sim = Sim(sim_played.image())
     sim.run(script("resume"))
+    sim.store.fold()        # the last presses' lines, still in the write-ahead block, into the files
     out = {}
     fs = sim.store.fs
     for name in sim.store._names():

@@ -13,7 +13,7 @@ def is_shot(text):
 
 class Sim:
     """The firmware's App on CPython (host_tools.dev.sim's board, panel and script runner) with the
-    real Store on a littlefs-python mount of a flash image: the same storage code and the same
+    real Store on a littlefs-python mount of a flash image (and its block device): the same storage code and the same
     first screen (続きから) as on the Pico. `phones`: the App with a phone hub, as a board serving
     phones has it."""
 
@@ -28,7 +28,10 @@ class Sim:
         ctx = UserContext(buffsize=len(image))
         ctx.buffer[:] = image
         self.ctx = ctx
-        self.store = Store(lfs_device.LfsFs(lfs_device.mount(ctx, len(image) // 4096)))   # the W: 212
+        blocks = len(image) // 4096                 # the W: 212
+        # with the block device under it, as main.py gives the Pico's Store: what the board's
+        # write-ahead block holds is folded at this boot too (firmware/storage/wal.py)
+        self.store = Store(lfs_device.LfsFs(lfs_device.mount(ctx, blocks), raw=lfs_device.Raw(ctx, blocks)))
         self.clock = FakeClock()
         self.board = SimBoard(now=self.clock.now)
         self.app = firmware_main.make_app(self.board.display, self.store, self.clock, "ja")
