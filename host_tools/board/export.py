@@ -33,6 +33,7 @@ from host_tools.board.files import (ROOT_DIR, DeviceError, NoBoard, copy_each, d
                                     mpremote_runner, safe_name, sha256_each)
 from host_tools.records import logs
 from core import journal
+from storage import layout, wal
 
 
 def _store(archive, rel, data):
@@ -177,7 +178,6 @@ def _held_lines(res, root, tmp):
     """{segment's device path: (its size then, lines)}: what the board's write-ahead block
     (/games/ahead.wal, firmware/storage/wal.py) holds that its segment's file does not have yet
     (the board folds them at its rest once 2 KiB are held, or at its next boot)."""
-    from storage import layout, wal
     for f in res.files:
         if f.path == root + "/" + wal.NAME and f.path not in res.not_copied:
             try:
@@ -207,7 +207,7 @@ def _from_block(res, root, archive, datas, path, held):
     """A segment whose every line is still in the board's write-ahead block (a game just begun):
     archived from the block's verified copy, as the board will write it at its next fold."""
     base, lines = held
-    block = [f for f in res.files if f.path == root + "/" + _wal().NAME][0]
+    block = [f for f in res.files if f.path == root + "/" + wal.NAME][0]
     if base != 0 or not block.verified:
         res.errors.append(Said("ahead_left", path=path))
         return
@@ -220,11 +220,6 @@ def _from_block(res, root, archive, datas, path, held):
         f.stored, f.archive_note = _store(archive, os.path.relpath(path, root), lines)
     except OSError as e:
         res.errors.append(Said("not_stored", path=path, why=e))
-
-
-def _wal():
-    from storage import wal
-    return wal
 
 
 def _snapshot_of(segs, datas):
