@@ -12,9 +12,12 @@
 # we compare page by page with what was sent, take the column span of the changed bytes of each
 # page, and send windows: one command write `00 21 c0 c1 22 p0 p1` (Co=0: a command stream), then
 # the window's bytes as data writes `40 ...`. Adjacent changed pages share one window when that
-# costs fewer bytes on the wire. The first frame, the frame after invalidate()/power(True), and any
-# frame whose windows would cost more than half a full frame go through the driver's show()
-# instead: a known state, and hardly slower. Both drivers put the same bytes on the bus.
+# costs fewer bytes on the wire; a page alone is cut where more than GAP bytes in a row are
+# unchanged (a new window costs GAP bytes, the stretch costs its length). The first frame, the
+# frame after invalidate()/power(True), and any frame whose windows would cost as many bytes as a
+# full frame go through the driver's show() instead. Every byte counts: on the Pico's bus at
+# 400 kHz a byte takes ~27 us, a full frame ~30 ms, most of a press that changes the screen.
+# Both drivers put the same bytes on the bus.
 #
 # Bytes on the wire (each I2C write: address byte + payload):
 #   driver show():  6 x (addr 80 cmd) + addr 40 + 1024 data          = 1044
@@ -26,6 +29,9 @@ W = 128                      # columns; partial updates need the 128-column pane
 CMD_COST = 8                 # addr + 0x00 + 21 c0 c1 22 p0 p1
 DATA_COST = 2                # addr + 0x40, per data write
 FULL_COST = 6 * 3 + 2        # + size: the driver's show()
+GAP = CMD_COST + DATA_COST   # an unchanged stretch longer than this is cheaper as a new window
+_SKIP = bytes(GAP + 1)       # the shortest stretch worth a new window, as unchanged (0) bytes
+MAX_RUNS = W // (GAP + 2) + 1  # runs a page can be cut into: a byte each, GAP + 1 between
 
 
 class PicoBus:
@@ -94,10 +100,13 @@ class Display:
             self._pg = bytearray(n)      # changed pages, their first and last changed column
             self._lo = bytearray(n)
             self._hi = bytearray(n)
+            self._cost = [0] * n         # ... and the bytes of sending each one alone
+            self._runs = bytearray(2 * n * MAX_RUNS)   # a page's runs: first, last column pairs
+            self._nruns = bytearray(n)                 # ... and how many
             self._best = [0] * (n + 1)   # cheapest cost of sending the first j changed pages
             self._cut = [0] * (n + 1)    # ... whose last window starts at changed page cut[j]
             self._cmd = bytearray(b"\x00\x21\x00\x7f\x22\x00\x07")
-            self.limit = (FULL_COST + self.size) // 2
+            self.limit = FULL_COST + self.size - 1    # windows only when they cost less
 
     def show(self, canvas):
         """Put `canvas` on the panel if it differs from what was sent last; True if sent."""
@@ -137,6 +146,7 @@ class Display:
             pg[n] = p
             los[n] = lo
             his[n] = hi
+            self._cost[n] = self._cut_page(n, a, b, lo, hi)
             n += 1
         # Windows: split the changed pages (in order) into runs, each sent as one window over
         # its pages and the union of their column spans; pick the split with the fewest bytes.
@@ -151,7 +161,10 @@ class Display:
                     hi = his[i]
                 w = hi - lo + 1
                 k = top - pg[i] + 1
-                c = best[i] + CMD_COST + (DATA_COST + k * w if w == W else k * (DATA_COST + w))
+                if i == j:
+                    c = best[i] + self._cost[j]
+                else:
+                    c = best[i] + CMD_COST + (DATA_COST + k * w if w == W else k * (DATA_COST + w))
                 if c < c_best:
                     c_best, c_cut = c, i
             best[j + 1] = c_best
@@ -169,8 +182,37 @@ class Display:
             done = j
         return True
 
+    def _cut_page(self, n, a, b, lo, hi):
+        """Cut changed page n (old `a`, new `b`, changed from column lo to hi) into runs at its
+        unchanged stretches longer than GAP; keep them in _runs and return their bytes alone."""
+        runs = self._runs
+        at = 2 * n * MAX_RUNS
+        if hi - lo <= GAP + 1:      # no room for a stretch worth cutting at
+            runs[at], runs[at + 1] = lo, hi
+            self._nruns[n] = 1
+            return CMD_COST + DATA_COST + hi - lo + 1
+        # The changed bytes are the XOR's non-zero bytes; the stretches are found in C.
+        x = (int.from_bytes(a, "big") ^ int.from_bytes(b, "big")).to_bytes(W, "big")
+        cost = 0
+        k = at
+        while True:
+            g = x.find(_SKIP, lo, hi + 1)
+            if g < 0:
+                g = hi + 1
+            runs[k], runs[k + 1] = lo, g - 1
+            k += 2
+            cost += CMD_COST + DATA_COST + g - lo
+            if g > hi:
+                break
+            lo = hi + 1 - len(x[g:hi + 1].lstrip(b"\x00"))   # x[hi] is not 0: stops there
+        self._nruns[n] = (k - at) // 2
+        return cost
+
     def _window(self, bus, i, j):
         """Send changed pages i..j-1 (indices into the changed list) as one window."""
+        if j == i + 1:
+            self._page_runs(bus, i)
+            return
         pg, los, his = self._pg, self._lo, self._hi
         lo, hi = los[i], his[i]
         for k in range(i + 1, j):
@@ -192,6 +234,20 @@ class Display:
             for p in range(p0, p1 + 1):
                 a = p * W
                 bus.data(mv[a + lo:a + hi + 1])
+
+    def _page_runs(self, bus, i):
+        """Send changed page i (an index into the changed list) alone, a window per run."""
+        p = self._pg[i]
+        runs = self._runs
+        at = 2 * i * MAX_RUNS
+        c = self._cmd
+        c[5] = c[6] = p
+        mv = self._mv
+        for k in range(at, at + 2 * self._nruns[i], 2):
+            c[2] = runs[k]
+            c[3] = runs[k + 1]
+            bus.cmd(c)
+            bus.data(mv[p * W + runs[k]:p * W + runs[k + 1] + 1])
 
     def invalidate(self):
         """Send the next frame whole whatever it holds (e.g. after the panel was reset)."""

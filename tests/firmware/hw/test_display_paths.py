@@ -133,9 +133,10 @@ def test_pico_and_pc_paths_send_the_same_frames():
     # The first frame and after invalidate(): the driver's show().
     assert figures["blank"] == figures["sb_invalidated"] == FULL
     assert mp_scenes["blank"][3][-1] == b"\x40" + bytes(1024)
-    # Changes worth more than half a frame (filled shapes, inverted screens): the driver's show().
+    # Changes over most of the frame (filled shapes, an inverted screen, a new screen): windows
+    # still, since they leave out the columns that stayed as they were and cost fewer bytes.
     for name in ("shapes", "inverse_row", "sb_first"):
-        assert figures[name] == FULL, name
+        assert FULL // 2 < figures[name] < FULL, name
     # Text in a few rows on a blank screen, every row of the scoreboard: windows, under half.
     for name in ("ja_rows", "en_odd_y", "clip", "sb_all_rows"):
         assert figures[name] <= FULL // 2, name
@@ -146,4 +147,4 @@ def test_pico_and_pc_paths_send_the_same_frames():
     assert figures["sb_odd_y"] < FULL // 4
     assert mp_scenes["sb_same"][:3] == (mp_scenes["sb_clock"][0], mp_scenes["sb_clock"][1] + 1,
                                          mp_scenes["sb_clock"][2])
-    assert mp_scenes["sb_all_rows"][:3] == (15, 2, 10)    # of 17 shows: 15 sent (10 partial), 2 skipped
+    assert mp_scenes["sb_all_rows"][:3] == (15, 2, 13)    # of 17 shows: 15 sent (13 partial), 2 skipped
