@@ -12,10 +12,10 @@
 # we compare page by page with what was sent, take the column span of the changed bytes of each
 # page, and send windows: one command write `00 21 c0 c1 22 p0 p1` (Co=0: a command stream), then
 # the window's bytes as data writes `40 ...`. Adjacent changed pages share one window when that
-# costs fewer bytes on the wire; a page alone is cut where more than GAP bytes in a row are
-# unchanged (a new window costs GAP bytes, the stretch costs its length). The first frame, the
-# frame after invalidate()/power(True), and any frame whose windows would cost as many bytes as a
-# full frame go through the driver's show() instead. Every byte counts: on the Pico's bus at
+# costs fewer bytes on the wire. On a new screen (windows over CUT_FROM bytes) a page alone is
+# also cut where more than GAP bytes in a row are unchanged (a new window costs GAP bytes, the
+# stretch costs its length). The first frame, the frame after invalidate()/power(True), and any
+# frame whose windows would cost as many bytes as a full frame go through the driver's show(). Every byte counts: on the Pico's bus at
 # 400 kHz a byte takes ~27 us, a full frame ~30 ms, most of a press that changes the screen.
 # Both drivers put the same bytes on the bus.
 #
@@ -32,6 +32,7 @@ FULL_COST = 6 * 3 + 2        # + size: the driver's show()
 GAP = CMD_COST + DATA_COST   # an unchanged stretch longer than this is cheaper as a new window
 _SKIP = bytes(GAP + 1)       # the shortest stretch worth a new window, as unchanged (0) bytes
 MAX_RUNS = W // (GAP + 2) + 1  # runs a page can be cut into: a byte each, GAP + 1 between
+CUT_FROM = 384               # bytes: a frame this big (a new screen) has its pages cut
 
 
 class PicoBus:
@@ -130,7 +131,7 @@ class Display:
             mv = memoryview(new)
             self._cp = [mv[p * W:(p + 1) * W] for p in range(self.pages)]
             self._cbuf = new
-        tp, cp, pg, los, his = self._tp, self._cp, self._pg, self._lo, self._hi
+        tp, cp, pg, los, his, cost = self._tp, self._cp, self._pg, self._lo, self._hi, self._cost
         n = 0
         for p in range(self.pages):
             a = tp[p]
@@ -146,33 +147,22 @@ class Display:
             pg[n] = p
             los[n] = lo
             his[n] = hi
-            self._cost[n] = self._cut_page(n, a, b, lo, hi)
+            cost[n] = CMD_COST + DATA_COST + hi - lo + 1
+            self._nruns[n] = 0       # not cut
             n += 1
-        # Windows: split the changed pages (in order) into runs, each sent as one window over
-        # its pages and the union of their column spans; pick the split with the fewest bytes.
-        best, cut = self._best, self._cut
-        for j in range(n):
-            lo, hi, top = W, 0, pg[j]
-            c_best, c_cut = 0x3FFF, j    # above any cost; a small int on MicroPython
-            for i in range(j, -1, -1):
-                if los[i] < lo:
-                    lo = los[i]
-                if his[i] > hi:
-                    hi = his[i]
-                w = hi - lo + 1
-                k = top - pg[i] + 1
-                if i == j:
-                    c = best[i] + self._cost[j]
-                else:
-                    c = best[i] + CMD_COST + (DATA_COST + k * w if w == W else k * (DATA_COST + w))
-                if c < c_best:
-                    c_best, c_cut = c, i
-            best[j + 1] = c_best
-            cut[j + 1] = c_cut
-        if best[n] > self.limit:
+        sent = self._plan(n)
+        if sent > CUT_FROM:
+            # A new screen: its pages' unchanged stretches are worth finding. On the Pico a cut
+            # costs ~0.2 ms, the bus time of 8 bytes; a change of a few rows seldom has one.
+            for i in range(n):
+                if his[i] - los[i] > 3 * GAP:
+                    cost[i] = self._cut_page(i, tp[pg[i]], cp[pg[i]], los[i], his[i])
+            sent = self._plan(n)
+        if sent > self.limit:
             return False
         self.target[:] = new
         # The runs end at n, cut[n], cut[cut[n]], ...; send them top to bottom.
+        cut = self._cut
         done = 0
         while done < n:
             j = n
@@ -182,15 +172,33 @@ class Display:
             done = j
         return True
 
+    def _plan(self, n):
+        """Split the n changed pages (in order) into runs, each sent as one window over its pages
+        and the union of their column spans (a page alone: its cut); returns the fewest bytes."""
+        pg, los, his, cost = self._pg, self._lo, self._hi, self._cost
+        best, cut = self._best, self._cut
+        for j in range(n):
+            lo, hi, top = los[j], his[j], pg[j]
+            c_best, c_cut = best[j] + cost[j], j     # page j alone
+            for i in range(j - 1, -1, -1):
+                if los[i] < lo:
+                    lo = los[i]
+                if his[i] > hi:
+                    hi = his[i]
+                w = hi - lo + 1
+                k = top - pg[i] + 1
+                c = best[i] + CMD_COST + (DATA_COST + k * w if w == W else k * (DATA_COST + w))
+                if c < c_best:
+                    c_best, c_cut = c, i
+            best[j + 1] = c_best
+            cut[j + 1] = c_cut
+        return best[n]
+
     def _cut_page(self, n, a, b, lo, hi):
         """Cut changed page n (old `a`, new `b`, changed from column lo to hi) into runs at its
-        unchanged stretches longer than GAP; keep them in _runs and return their bytes alone."""
+        unchanged stretches longer than GAP; keep them in _runs and return their bytes."""
         runs = self._runs
         at = 2 * n * MAX_RUNS
-        if hi - lo <= GAP + 1:      # no room for a stretch worth cutting at
-            runs[at], runs[at + 1] = lo, hi
-            self._nruns[n] = 1
-            return CMD_COST + DATA_COST + hi - lo + 1
         # The changed bytes are the XOR's non-zero bytes; the stretches are found in C.
         x = (int.from_bytes(a, "big") ^ int.from_bytes(b, "big")).to_bytes(W, "big")
         cost = 0
@@ -209,9 +217,10 @@ class Display:
         return cost
 
     def _window(self, bus, i, j):
-        """Send changed pages i..j-1 (indices into the changed list) as one window."""
-        if j == i + 1:
-            self._page_runs(bus, i)
+        """Send changed pages i..j-1 (indices into the changed list) as one window; a page alone
+        that was cut, as a window per run."""
+        if j == i + 1 and self._nruns[i]:
+            self._runs_of(bus, i)
             return
         pg, los, his = self._pg, self._lo, self._hi
         lo, hi = los[i], his[i]
@@ -235,8 +244,8 @@ class Display:
                 a = p * W
                 bus.data(mv[a + lo:a + hi + 1])
 
-    def _page_runs(self, bus, i):
-        """Send changed page i (an index into the changed list) alone, a window per run."""
+    def _runs_of(self, bus, i):
+        """Send cut page i (an index into the changed list), a window per run."""
         p = self._pg[i]
         runs = self._runs
         at = 2 * i * MAX_RUNS
