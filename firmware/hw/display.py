@@ -12,12 +12,12 @@
 # we compare page by page with what was sent, take the column span of the changed bytes of each
 # page, and send windows: one command write `00 21 c0 c1 22 p0 p1` (Co=0: a command stream), then
 # the window's bytes as data writes `40 ...`. Adjacent changed pages share one window when that
-# costs fewer bytes on the wire. On a new screen (windows over CUT_FROM bytes) a page alone is
-# also cut where more than GAP bytes in a row are unchanged (a new window costs GAP bytes, the
-# stretch costs its length). The first frame, the frame after invalidate()/power(True), and any
-# frame whose windows would cost as many bytes as a full frame go through the driver's show(). Every byte counts: on the Pico's bus at
-# 400 kHz a byte takes ~27 us, a full frame ~30 ms, most of a press that changes the screen.
-# Both drivers put the same bytes on the bus.
+# costs fewer bytes on the wire. The first frame, the frame after invalidate()/power(True), and any
+# frame whose windows would cost as many bytes as a full frame go through the driver's show().
+# Every byte counts: on the Pico's bus a byte takes ~26 us, a full frame ~30 ms, the most of a
+# press that changes the screen. (Cutting a page's span where a stretch stayed the same saves
+# bytes too, but on the Pico finding the stretches and the extra writes cost more time than the
+# bytes save: measured, docs/performance.md.) Both drivers put the same bytes on the bus.
 #
 # Bytes on the wire (each I2C write: address byte + payload):
 #   driver show():  6 x (addr 80 cmd) + addr 40 + 1024 data          = 1044
@@ -29,10 +29,6 @@ W = 128                      # columns; partial updates need the 128-column pane
 CMD_COST = 8                 # addr + 0x00 + 21 c0 c1 22 p0 p1
 DATA_COST = 2                # addr + 0x40, per data write
 FULL_COST = 6 * 3 + 2        # + size: the driver's show()
-GAP = CMD_COST + DATA_COST   # an unchanged stretch longer than this is cheaper as a new window
-_SKIP = bytes(GAP + 1)       # the shortest stretch worth a new window, as unchanged (0) bytes
-MAX_RUNS = W // (GAP + 2) + 1  # runs a page can be cut into: a byte each, GAP + 1 between
-CUT_FROM = 384               # bytes: a frame this big (a new screen) has its pages cut
 
 
 class PicoBus:
@@ -101,13 +97,10 @@ class Display:
             self._pg = bytearray(n)      # changed pages, their first and last changed column
             self._lo = bytearray(n)
             self._hi = bytearray(n)
-            self._cost = [0] * n         # ... and the bytes of sending each one alone
-            self._runs = bytearray(2 * n * MAX_RUNS)   # a page's runs: first, last column pairs
-            self._nruns = bytearray(n)                 # ... and how many
             self._best = [0] * (n + 1)   # cheapest cost of sending the first j changed pages
             self._cut = [0] * (n + 1)    # ... whose last window starts at changed page cut[j]
             self._cmd = bytearray(b"\x00\x21\x00\x7f\x22\x00\x07")
-            self.limit = FULL_COST + self.size - 1    # windows only when they cost less
+            self.limit = FULL_COST + self.size - 1    # windows whenever they cost less
 
     def show(self, canvas):
         """Put `canvas` on the panel if it differs from what was sent last; True if sent."""
@@ -131,7 +124,7 @@ class Display:
             mv = memoryview(new)
             self._cp = [mv[p * W:(p + 1) * W] for p in range(self.pages)]
             self._cbuf = new
-        tp, cp, pg, los, his, cost = self._tp, self._cp, self._pg, self._lo, self._hi, self._cost
+        tp, cp, pg, los, his = self._tp, self._cp, self._pg, self._lo, self._hi
         n = 0
         for p in range(self.pages):
             a = tp[p]
@@ -147,40 +140,14 @@ class Display:
             pg[n] = p
             los[n] = lo
             his[n] = hi
-            cost[n] = CMD_COST + DATA_COST + hi - lo + 1
-            self._nruns[n] = 0       # not cut
             n += 1
-        sent = self._plan(n)
-        if sent > CUT_FROM:
-            # A new screen: its pages' unchanged stretches are worth finding. On the Pico a cut
-            # costs ~0.2 ms, the bus time of 8 bytes; a change of a few rows seldom has one.
-            for i in range(n):
-                if his[i] - los[i] > 3 * GAP:
-                    cost[i] = self._cut_page(i, tp[pg[i]], cp[pg[i]], los[i], his[i])
-            sent = self._plan(n)
-        if sent > self.limit:
-            return False
-        self.target[:] = new
-        # The runs end at n, cut[n], cut[cut[n]], ...; send them top to bottom.
-        cut = self._cut
-        done = 0
-        while done < n:
-            j = n
-            while cut[j] != done:
-                j = cut[j]
-            self._window(bus, done, j)
-            done = j
-        return True
-
-    def _plan(self, n):
-        """Split the n changed pages (in order) into runs, each sent as one window over its pages
-        and the union of their column spans (a page alone: its cut); returns the fewest bytes."""
-        pg, los, his, cost = self._pg, self._lo, self._hi, self._cost
+        # Windows: split the changed pages (in order) into runs, each sent as one window over
+        # its pages and the union of their column spans; pick the split with the fewest bytes.
         best, cut = self._best, self._cut
         for j in range(n):
-            lo, hi, top = los[j], his[j], pg[j]
-            c_best, c_cut = best[j] + cost[j], j     # page j alone
-            for i in range(j - 1, -1, -1):
+            lo, hi, top = W, 0, pg[j]
+            c_best, c_cut = 0x3FFF, j    # above any cost; a small int on MicroPython
+            for i in range(j, -1, -1):
                 if los[i] < lo:
                     lo = los[i]
                 if his[i] > hi:
@@ -192,36 +159,21 @@ class Display:
                     c_best, c_cut = c, i
             best[j + 1] = c_best
             cut[j + 1] = c_cut
-        return best[n]
-
-    def _cut_page(self, n, a, b, lo, hi):
-        """Cut changed page n (old `a`, new `b`, changed from column lo to hi) into runs at its
-        unchanged stretches longer than GAP; keep them in _runs and return their bytes."""
-        runs = self._runs
-        at = 2 * n * MAX_RUNS
-        # The changed bytes are the XOR's non-zero bytes; the stretches are found in C.
-        x = (int.from_bytes(a, "big") ^ int.from_bytes(b, "big")).to_bytes(W, "big")
-        cost = 0
-        k = at
-        while True:
-            g = x.find(_SKIP, lo, hi + 1)
-            if g < 0:
-                g = hi + 1
-            runs[k], runs[k + 1] = lo, g - 1
-            k += 2
-            cost += CMD_COST + DATA_COST + g - lo
-            if g > hi:
-                break
-            lo = hi + 1 - len(x[g:hi + 1].lstrip(b"\x00"))   # x[hi] is not 0: stops there
-        self._nruns[n] = (k - at) // 2
-        return cost
+        if best[n] > self.limit:
+            return False
+        self.target[:] = new
+        # The runs end at n, cut[n], cut[cut[n]], ...; send them top to bottom.
+        done = 0
+        while done < n:
+            j = n
+            while cut[j] != done:
+                j = cut[j]
+            self._window(bus, done, j)
+            done = j
+        return True
 
     def _window(self, bus, i, j):
-        """Send changed pages i..j-1 (indices into the changed list) as one window; a page alone
-        that was cut, as a window per run."""
-        if j == i + 1 and self._nruns[i]:
-            self._runs_of(bus, i)
-            return
+        """Send changed pages i..j-1 (indices into the changed list) as one window."""
         pg, los, his = self._pg, self._lo, self._hi
         lo, hi = los[i], his[i]
         for k in range(i + 1, j):
@@ -243,20 +195,6 @@ class Display:
             for p in range(p0, p1 + 1):
                 a = p * W
                 bus.data(mv[a + lo:a + hi + 1])
-
-    def _runs_of(self, bus, i):
-        """Send cut page i (an index into the changed list), a window per run."""
-        p = self._pg[i]
-        runs = self._runs
-        at = 2 * i * MAX_RUNS
-        c = self._cmd
-        c[5] = c[6] = p
-        mv = self._mv
-        for k in range(at, at + 2 * self._nruns[i], 2):
-            c[2] = runs[k]
-            c[3] = runs[k + 1]
-            bus.cmd(c)
-            bus.data(mv[p * W + runs[k]:p * W + runs[k + 1] + 1])
 
     def invalidate(self):
         """Send the next frame whole whatever it holds (e.g. after the panel was reset)."""

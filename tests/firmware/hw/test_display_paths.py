@@ -134,7 +134,7 @@ def test_pico_and_pc_paths_send_the_same_frames():
     assert figures["blank"] == figures["sb_invalidated"] == FULL
     assert mp_scenes["blank"][3][-1] == b"\x40" + bytes(1024)
     # Changes over most of the frame (filled shapes, an inverted screen, a new screen): windows
-    # still, since they leave out the columns that stayed as they were and cost fewer bytes.
+    # still, as long as they leave out enough unchanged columns to cost fewer bytes.
     for name in ("shapes", "inverse_row", "sb_first"):
         assert FULL // 2 < figures[name] < FULL, name
     # Text in a few rows on a blank screen, every row of the scoreboard: windows, under half.
