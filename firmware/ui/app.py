@@ -114,7 +114,7 @@ class App(Session):
             if len(kept) >= TEXTS_KEPT:
                 kept.clear()
             kept[sid] = s
-        return fill(s, info)
+        return fill(s, info) if info else s      # (a call saved: most texts have no fields)
 
     def _texts(self):
         """The current language's texts (words/texts.py): read from ui/texts.bin, or copied out of a
