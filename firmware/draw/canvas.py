@@ -5,7 +5,7 @@
 # checks them against each other under real MicroPython):
 #   - the pure-Python reference path (the methods below as written): CPython, the simulator;
 #   - on MicroPython, the C path: the built-in framebuf.FrameBuffer over the same buffer for
-#     rectangles and lines, glyph columns copied by slice and blitted a whole string at a time,
+#     rectangles and lines, a string's glyph columns put together once and blitted whole,
 #     invert_rect as one big-int XOR per page. docs/performance.md has the figures.
 try:
     from micropython import const
@@ -20,13 +20,12 @@ except ImportError:          # CPython: no framebuf, the reference path only
 
 # The glyph cache as draw/font.py fills it: text() reads a glyph's columns from it by offset, and
 # asks _glyph only on a miss.
-from draw.font import _CACHE, _FMV, _GLYPHS, _glyph
+from draw.font import _CACHE, _FMV, _GLYPHS, _STRS, _glyph
 
 WIDTH = const(128)
 HEIGHT = const(64)
 PAGES = const(8)
 _MVLSB = const(0)            # framebuf.MONO_VLSB
-_XMAX = const(120)           # WIDTH - 8: a glyph starting at 0..120 is wholly on the panel
 
 
 # ---- the C path's constants -------------------------------------------------------------------
@@ -53,6 +52,64 @@ def _clip(x, y, w, h):
     return x, y, w, h
 
 
+# The C path's rendered strings: a string's glyph columns side by side, as a FrameBuffer to blit.
+# A screen draws the same texts at every redraw; putting a text's columns together was most of its
+# drawing (on the Pico ~60 us a character: the glyph look-ups, the slices, and the interned
+# 1-character string each character of a str is), a blit of the kept columns is one call. Kept up
+# to _STR_BYTES of columns in all (then all let go: a new screen brings its own), only strings up
+# to _STR_WIDE px (wider ones are rendered again at each draw). font._STRS holds them: text_width()
+# reads a drawn text's width there.
+_STR_BYTES = const(1536)
+_STR_WIDE = const(256)
+_kept = [0]                  # bytes of columns kept
+_ROW = bytearray(_STR_WIDE)  # a text's columns as they are put together
+_ROWMV = memoryview(_ROW)
+
+
+def _rendered(s):
+    """(FrameBuffer over the glyph columns of `s`, its width), kept in _STRS when not too wide."""
+    row = _ROW
+    fmv = _FMV
+    get = _GLYPHS.get
+    x = 0
+    for ch in s:
+        g = get(ch)
+        if g is None:
+            g = _glyph(ch)
+        n = g & 15
+        if x + n <= _STR_WIDE:
+            o = g >> 4
+            row[x:x + n] = fmv[o:o + n]
+        x += n
+    if x == 0:
+        return None, 0
+    if x > _STR_WIDE:                   # not kept: rendered whole at each draw
+        return _framebuf.FrameBuffer(_columns(s, x), x, 8, _MVLSB), x
+    got = (_framebuf.FrameBuffer(bytearray(_ROWMV[0:x]), x, 8, _MVLSB), x)
+    if _kept[0] + x > _STR_BYTES:
+        _STRS.clear()
+        _kept[0] = 0
+    _STRS[s] = got
+    _kept[0] += x
+    return got
+
+
+def _columns(s, w):
+    """The w glyph columns of `s` side by side (a string wider than the row _rendered uses)."""
+    cols = bytearray(w)
+    get = _GLYPHS.get
+    x = 0
+    for ch in s:
+        g = get(ch)
+        if g is None:
+            g = _glyph(ch)
+        n = g & 15
+        o = g >> 4
+        cols[x:x + n] = _FMV[o:o + n]
+        x += n
+    return cols
+
+
 class Canvas:
     def __init__(self, fast=None):
         """fast: None = the C path where framebuf exists (MicroPython), else the reference path;
@@ -67,8 +124,6 @@ class Canvas:
             fb = _framebuf.FrameBuffer(self.buffer, WIDTH, HEIGHT, _MVLSB)
             self._fb = fb
             self._mv = memoryview(self.buffer)
-            self._row = bytearray(WIDTH)           # one text row's glyph columns, by screen x
-            self._rowmv = memoryview(self._row)
             # Instance attributes shadow the reference methods: straight into C, no Python frame.
             self.fill_rect = fb.fill_rect
             self.hline = fb.hline
@@ -158,41 +213,23 @@ class Canvas:
         """Draw `s` with its top-left at (x, y); returns the width drawn (clipped or not).
 
         Only the glyph's set pixels change (c=0 clears them): fill a box first for highlight.
-        C path: the glyphs' column bytes (font-to-py -y: already page bytes) are copied into a
-        row at their screen x, then one blit ORs (c=0: clears) the visible part at any y.
+        C path: a string's glyph columns (font-to-py -y: already page bytes) are put side by side
+        once and kept (_rendered); a draw is then one blit that ORs (c=0: clears) them at any x, y.
         """
         fb = self._fb
         if fb is None:
             return self._text_py(s, x, y, c)
-        row = self._row
-        fmv = _FMV
-        get = _GLYPHS.get
-        start = x
-        for ch in s:
-            g = get(ch)
-            if g is None:
-                g = _glyph(ch)
-            w = g & 15
-            if 0 <= x <= _XMAX:                    # wholly on the panel (glyphs are <= 8 px)
-                o = g >> 4
-                row[x:x + w] = fmv[o:o + w]
-            elif x < WIDTH and x + w > 0:          # a glyph cut by the panel's edge
-                o = g >> 4
-                a = -x if x < 0 else 0
-                b = WIDTH - x if x + w > WIDTH else w
-                row[x + a:x + b] = fmv[o + a:o + b]
-            x += w
-        # row[a:b] now holds exactly this string's visible columns (stale bytes lie outside)
-        a = start if start > 0 else 0
-        b = x if x < WIDTH else WIDTH
-        if a < b and -8 < y < HEIGHT:
+        got = _STRS.get(s)
+        if got is None:
+            got = _rendered(s)
+        src, w = got
+        if src is not None and x < WIDTH and x + w > 0 and -8 < y < HEIGHT:
             # (MicroPython 1.24's blit takes a FrameBuffer only, not a (buffer, w, h, format) tuple)
-            src = _framebuf.FrameBuffer(self._rowmv[a:b], b - a, 8, _MVLSB)
             if c:
-                fb.blit(src, a, y, 0)
+                fb.blit(src, x, y, 0)
             else:
-                fb.blit(src, a, y, 1, _PAL_CLEAR)
-        return x - start
+                fb.blit(src, x, y, 1, _PAL_CLEAR)
+        return w
 
     def _text_py(self, s, x, y, c):
         # Glyph columns are already page bytes (font-to-py -y), so on a text row (y % 8 == 0)

@@ -28,6 +28,8 @@ _BOX = b"\x7f\x41\x41\x41\x41\x41\x7f\x00"   # a character the font lacks: a hol
 _CACHE = bytearray(_SLOTS * 8)
 _FMV = memoryview(_CACHE)
 _GLYPHS = {}
+_STRS = {}                   # the texts the C path drew (draw/canvas.py fills it): text -> (its
+                             # columns as a FrameBuffer, width); a width asked again is read here
 _OWNER = [None] * _SLOTS
 # [file, block starts, half-width ranges, n, code points' offset, columns' offset, block buffer,
 #  block states (0 not read yet, 1 vouched for, 2 not), block CRCs' offset]
@@ -287,6 +289,9 @@ def has_glyph(ch):
 
 def text_width(s):
     """Width in pixels of `s` in the misaki font (ASCII 4 px, kana/kanji/symbols 8 px)."""
+    got = _STRS.get(s)
+    if got is not None:          # drawn before: a redraw measures its texts again (rtext, fit)
+        return got[1]
     w = 0
     get = _GLYPHS.get
     for ch in s:

@@ -249,7 +249,8 @@ print('DONE', %(n)d, bad, sum(fast.buffer))
 """
 
 WORDS = ["Score 12", "点数 ほーるでむ", "▲▼◀▶・ー、。「」", "あA漢ドボン" * 3, "\u9f98?", "", "W",
-         "計8点→P2", "①基本 +1", "掛け引き 親 降 ★3", "P1 [2] →4:1", "OK:登録 戻る:修正", "x" * 40]
+         "計8点→P2", "①基本 +1", "掛け引き 親 降 ★3", "P1 [2] →4:1", "OK:登録 戻る:修正", "x" * 40,
+         "掛け引きほーるでむ" * 4]    # 288 px: wider than the C path keeps a text (canvas._STR_WIDE)
 
 
 def test_fast_path_draws_what_the_reference_draws():
