@@ -6,7 +6,7 @@
 # that follows a press prints one line: `PROF label calls/us | ...`, most time first. Times are
 # inclusive (a wrapped call inside another counts in both) and carry the wrapper's own cost (tens
 # of us a call on the Pico), so read them as where the time goes, not as exact figures.
-import time
+from hw.clock import ticks_diff, ticks_us    # the firmware's own (CPython too)
 
 WRAP = ()          # replaced by press_profile.py: (("ui.app", "App", "t"), ("words.texts", "", "look"), ...)
 _acc = {}
@@ -29,11 +29,11 @@ def _wrap(owner, name, label):
         return
 
     def timed(*a, **k):
-        t = time.ticks_us()
+        t = ticks_us()
         try:
             return f(*a, **k)
         finally:
-            _rec(label, time.ticks_diff(time.ticks_us(), t))
+            _rec(label, ticks_diff(ticks_us(), t))
     setattr(owner, name, timed)
 
 
@@ -48,10 +48,10 @@ def _frame_and_report(app_cls):
         return press(self, kind, name)
 
     def framed(self):
-        t = time.ticks_us()
+        t = ticks_us()
         drawn = frame(self)
         if drawn and _on[0]:
-            _rec("App.frame", time.ticks_diff(time.ticks_us(), t))
+            _rec("App.frame", ticks_diff(ticks_us(), t))
             got = sorted(_acc.items(), key=lambda kv: -kv[1][1])
             print("PROF", " | ".join("%s %d/%d" % (k, v[0], v[1]) for k, v in got))
             _acc.clear()
