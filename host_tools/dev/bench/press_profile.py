@@ -154,4 +154,5 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    main()
+    from host_tools.cli_io import run_command
+    sys.exit(run_command(main))
