@@ -68,7 +68,25 @@ _ROWMV = memoryview(_ROW)
 
 def _rendered(s):
     """(FrameBuffer over the glyph columns of `s`, its width), kept in _STRS when not too wide."""
-    row = _ROW
+    w = _put(s, _ROW, _STR_WIDE)
+    if w == 0:
+        return None, 0
+    if w > _STR_WIDE:                   # not kept: put together whole at each draw
+        cols = bytearray(w)
+        _put(s, cols, w)
+        return _framebuf.FrameBuffer(cols, w, 8, _MVLSB), w
+    got = (_framebuf.FrameBuffer(bytearray(_ROWMV[0:w]), w, 8, _MVLSB), w)
+    if _kept[0] + w > _STR_BYTES:
+        _STRS.clear()
+        _kept[0] = 0
+    _STRS[s] = got
+    _kept[0] += w
+    return got
+
+
+def _put(s, cols, room):
+    """Put the glyph columns of `s` side by side into `cols`, those within its first `room`
+    columns; returns the width of `s` (which may be more)."""
     fmv = _FMV
     get = _GLYPHS.get
     x = 0
@@ -77,37 +95,11 @@ def _rendered(s):
         if g is None:
             g = _glyph(ch)
         n = g & 15
-        if x + n <= _STR_WIDE:
+        if x + n <= room:
             o = g >> 4
-            row[x:x + n] = fmv[o:o + n]
+            cols[x:x + n] = fmv[o:o + n]
         x += n
-    if x == 0:
-        return None, 0
-    if x > _STR_WIDE:                   # not kept: rendered whole at each draw
-        return _framebuf.FrameBuffer(_columns(s, x), x, 8, _MVLSB), x
-    got = (_framebuf.FrameBuffer(bytearray(_ROWMV[0:x]), x, 8, _MVLSB), x)
-    if _kept[0] + x > _STR_BYTES:
-        _STRS.clear()
-        _kept[0] = 0
-    _STRS[s] = got
-    _kept[0] += x
-    return got
-
-
-def _columns(s, w):
-    """The w glyph columns of `s` side by side (a string wider than the row _rendered uses)."""
-    cols = bytearray(w)
-    get = _GLYPHS.get
-    x = 0
-    for ch in s:
-        g = get(ch)
-        if g is None:
-            g = _glyph(ch)
-        n = g & 15
-        o = g >> 4
-        cols[x:x + n] = _FMV[o:o + n]
-        x += n
-    return cols
+    return x
 
 
 class Canvas:
