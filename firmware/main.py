@@ -189,15 +189,14 @@ class Console:
     (mpremote, the REPL) still interrupts as before."""
 
     def __init__(self):
-        import select
+        from hw.console_input import waiting_input
         self.stdin = sys.stdin
-        self.poller = select.poll()
-        self.poller.register(self.stdin, select.POLLIN)
+        self.waiting = waiting_input(self.stdin)
         self.line = ""
         self.phones = None          # net.radio.Phones on a board that serves phones: the `net` line
 
     def poll(self):
-        while self.poller.poll(0):
+        while self.waiting():
             ch = self.stdin.read(1)
             if not ch:
                 return
