@@ -94,9 +94,7 @@ class PcSampler:
 
 def profile(uf2, script, steps, wraps, elf=None, out=print):
     from host_tools.dev import emu
-    from host_tools.dev.bench.scripts import screen_and_split, timed_press
-    from host_tools.dev.emu.pico import SETTLE_MS
-    lines = [ln for ln in open(script, encoding="utf-8") if ln.split("#", 1)[0].split()]
+    from host_tools.dev.bench.scripts import play_step, script_file
     tree = tempfile.mkdtemp(prefix="press-profile-")
     try:
         os.makedirs(os.path.join(tree, "flash"))
@@ -106,33 +104,33 @@ def profile(uf2, script, steps, wraps, elf=None, out=print):
             p.boot(frames=2, timeout_ms=60000)
             p.settle()
             sampler = PcSampler(p, symbols(elf)) if elf else None
-            for n, line in enumerate(lines, 1):
-                words = line.split("#", 1)[0].split()
-                if words[0] == "wait":
-                    p.run_ms(int(words[1]))
-                    p.settle(SETTLE_MS)
+            for n, (words, _) in enumerate(script_file(script), 1):
+                if words[0] not in ("click", "long", "repeat", "wait"):
                     continue
-                if words[0] not in ("click", "long", "repeat"):
-                    continue
+                chosen = n in steps and words[0] != "wait"
                 mark = p.console_mark()
-                if sampler and n in steps:
+                if sampler and chosen:
                     sampler.start()
-                ms = timed_press(p, words)
-                busy = sampler.stop() if sampler and n in steps else None
-                if n not in steps:
-                    continue
-                screen, split = screen_and_split(p)
-                out("%d %s: %s ms, %s; t (lag, work, draw, show us): %s" % (n, " ".join(words), ms, screen, split))
-                for ln in p.console_text(mark).splitlines():
-                    if ln.startswith("PROF "):
-                        for item in ln[5:].split(" | "):
-                            label, _, fig = item.rpartition(" ")
-                            calls, _, us = fig.partition("/")
-                            out("    %-24s %4s calls %9.1f ms" % (label, calls, int(us) / 1000))
-                for name, share in (busy or [])[:15]:
-                    out("    C %-30s %5.1f %%" % (name, 100 * share))
+                ms = play_step(p, words)
+                if chosen:
+                    report(p, n, words, ms, mark, sampler.stop() if sampler else (), out)
     finally:
         shutil.rmtree(tree, ignore_errors=True)
+
+
+def report(p, n, words, ms, mark, busy, out):
+    """One profiled press: its time and split, the boot.py's timers, the C functions sampled."""
+    from host_tools.dev.bench.scripts import screen_and_split
+    screen, split = screen_and_split(p)
+    out("%d %s: %s ms, %s; t (lag, work, draw, show us): %s" % (n, " ".join(words), ms, screen, split))
+    for ln in p.console_text(mark).splitlines():
+        if ln.startswith("PROF "):
+            for item in ln[5:].split(" | "):
+                label, _, fig = item.rpartition(" ")
+                calls, _, us = fig.partition("/")
+                out("    %-24s %4s calls %9.1f ms" % (label, calls, int(us) / 1000))
+    for name, share in busy[:15]:
+        out("    C %-30s %5.1f %%" % (name, 100 * share))
 
 
 def main(argv=None):

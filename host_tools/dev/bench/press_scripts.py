@@ -44,23 +44,18 @@ ROSC_SEED = 49
 def play(p, steps):
     """[(step, ms, erases)] for each press of `steps` played on a booted board (ms None: the press
     changed nothing on the panel; erases: the flash's sector erases from the press to the quiet)."""
-    from host_tools.dev.bench.scripts import timed_press
-    from host_tools.dev.emu.pico import SETTLE_MS
+    from host_tools.dev.bench.scripts import play_step
     out = []
     for text in steps:
         words = text.split("#", 1)[0].split()
         if not words or words[0] == "shot":
             continue
-        op, args = words[0], words[1:]
-        if op == "wait":
-            p.run_ms(int(args[0]))
-            p.settle(SETTLE_MS)
-            continue
-        if op not in PRESS_OPS:
+        if words[0] != "wait" and words[0] not in PRESS_OPS:
             raise ValueError("%r: a step this bench does not time" % text)
         before = p.flash.snapshot()["sector_erases"]
-        ms = timed_press(p, words)
-        out.append((" ".join(words), ms, p.flash.snapshot()["sector_erases"] - before))
+        ms = play_step(p, words)
+        if words[0] != "wait":
+            out.append((" ".join(words), ms, p.flash.snapshot()["sector_erases"] - before))
     return out
 
 

@@ -28,9 +28,9 @@ GC_BLOCK = 16          # bytes per heap block on a 32-bit port (mem_info counts 
 GOAL_MS = 100          # every press on the panel within 100 ms (docs/performance.md)
 
 
-def script(kind):
-    """[(words, comment)] of the script's steps: the comment names the step in the tables."""
-    with open(_paths.emu_script(kind), encoding="utf-8") as f:
+def script_file(path):
+    """[(words, comment)] of a press script's steps: the comment names the step in the tables."""
+    with open(path, encoding="utf-8") as f:
         lines = [l.split("#", 1) for l in f.read().splitlines() if l.split("#", 1)[0].strip()]
     return [(l[0].split(), l[1].strip() if len(l) > 1 else "") for l in lines]
 
@@ -121,12 +121,22 @@ def timed_press(p, step):
     return None if last is None else round(max(0, last - t0), 1)
 
 
+def play_step(p, words):
+    """One step of a press script on board p: a press (click, long, repeat) timed as timed_press()
+    times it, or a wait waited out (None). `shot` and the other steps are not played here."""
+    from host_tools.dev.emu.pico import SETTLE_MS
+    if words[0] == "wait":
+        p.run_ms(int(words[1]))
+        p.settle(SETTLE_MS)
+        return None
+    return timed_press(p, words)
+
+
 def run_game(kind, uf2, flash_dir, log=None):
     """One game's script on a fresh board: {"steps": [...], "boot": {...}}."""
     import shutil
     import tempfile
     from host_tools.dev import emu
-    from host_tools.dev.emu.pico import SETTLE_MS
     tree = tempfile.mkdtemp(prefix="bench-scripts-")
     steps = []
     try:
@@ -135,19 +145,14 @@ def run_game(kind, uf2, flash_dir, log=None):
             p.boot(frames=2, timeout_ms=60000)
             p.settle()
             first = mem(p)
-            for n, (words, note) in enumerate(script(kind), 1):
-                op, args = words[0], words[1:]
+            for n, (words, note) in enumerate(script_file(_paths.emu_script(kind)), 1):
+                op = words[0]
                 if op == "shot":
                     continue
                 flash = p.flash.snapshot()
-                if op in ("click", "long"):
-                    ms = timed_press(p, words)
-                elif op == "wait":
-                    p.run_ms(int(args[0]))
-                    p.settle(SETTLE_MS)
-                    ms = None
-                else:
+                if op not in ("click", "long", "wait"):
                     raise ValueError("%s.txt: step %r is not measured here" % (kind, op))
+                ms = play_step(p, words)
                 kind_of, split = screen_and_split(p)
                 m = mem(p)
                 label = "%d %s" % (n, " ".join(words)) + (" (%s)" % note[:40] if note else "")
@@ -167,7 +172,7 @@ def run_game(kind, uf2, flash_dir, log=None):
 def _steps(kind):
     """The game's whole script without its screenshots (the resume game's ends in a game in
     progress with its first round saved)."""
-    return [" ".join(words) for words, _ in script(kind) if words[0] != "shot"]
+    return [" ".join(words) for words, _ in script_file(_paths.emu_script(kind)) if words[0] != "shot"]
 
 
 def resume_boot(uf2, staged, kind, boots=3, log=None):
@@ -197,7 +202,6 @@ def resume_boot(uf2, staged, kind, boots=3, log=None):
         return power_cycles(p, kind, boots, res, log)
     finally:
         p.close()
-    return res
 
 
 def power_cycles(p, kind, boots, res, log=None):
@@ -222,13 +226,9 @@ def power_cycles(p, kind, boots, res, log=None):
     return res
 
 
-def pct(vals, q):
-    from host_tools.dev.bench.shared import pct as _p
-    return _p(vals, q)
-
-
 def summary(games):
     """Per game and per screen kind: (n, worst ms, 90th percentile ms); per game the most heap."""
+    from host_tools.dev.bench.shared import pct
     out = {"games": {}, "screens": {}}
     for g in games:
         ms = [s["ms"] for s in g["steps"] if s["ms"] is not None]

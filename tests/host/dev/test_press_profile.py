@@ -51,3 +51,33 @@ def test_the_boot_file_times_the_wrapped_functions_of_each_press():
         items = dict(item.rsplit(" ", 1) for item in ln[5:].split(" | "))
         assert "App.frame" in items and all("/" in v for v in items.values())
     assert any("App.t" in ln and "texts.look" in ln for ln in presses)
+
+
+class _Board:
+    """Answers the console's `t` as main.py does; holds what the boot.py printed after a press."""
+
+    def __init__(self, printed):
+        self._console = printed.encode()
+
+    def console_mark(self):
+        return len(self._console)
+
+    def send(self, text):
+        assert text == "t\n"
+        self._console += b"screen Settings\npress_lag_ms 0 work_us 12388 draw_us 32118 show_us 23719 at_ms 2947\nboot_ms 900\n"
+
+    def run_until(self, cond, ms):
+        return cond()
+
+    def console_text(self, mark):
+        return self._console[mark:].decode()
+
+
+def test_a_profiled_press_reports_its_split_its_timers_and_its_c_functions():
+    out = []
+    board = _Board("PROF App.t 8/9100 | texts.look 8/3300\n")
+    pp.report(board, 5, ["click", "ok"], 74.2, 0, [("mp_map_lookup", 0.09), ("gc_alloc", 0.07)], out.append)
+    assert out[0] == "5 click ok: 74.2 ms, Settings; t (lag, work, draw, show us): (0, 12388, 32118, 23719, 2947)"
+    assert out[1].split() == ["App.t", "8", "calls", "9.1", "ms"]
+    assert out[2].split() == ["texts.look", "8", "calls", "3.3", "ms"]
+    assert out[3].split() == ["C", "mp_map_lookup", "9.0", "%"] and len(out) == 5
