@@ -3,10 +3,10 @@
 
 def waiting_input(stream):
     """A function telling whether `stream` (sys.stdin) has a character to read, allocating nothing
-    after its first call where the interpreter can (MicroPython's ipoll hands back the one tuple it
-    made at its first call; poll() makes a list
-    at each call: 100 a second of the idle loop's garbage, and a collection then fell on a press
-    or not as the time idled before it said)."""
+    after its first call where the interpreter can: MicroPython's ipoll hands back the one tuple it
+    made at its first call, where poll() makes a list at each call (100 a second of the idle loop's
+    garbage: a collection then fell on a press or not as the time idled before it said). The
+    console's other reads are the caller's."""
     import select
     poller = select.poll()
     poller.register(stream, select.POLLIN)

@@ -50,12 +50,14 @@ def play(p, steps):
         words = text.split("#", 1)[0].split()
         if not words or words[0] == "shot":
             continue
-        if words[0] != "wait" and words[0] not in PRESS_OPS:
+        if words[0] == "wait":
+            play_step(p, words)
+            continue
+        if words[0] not in PRESS_OPS:
             raise ValueError("%r: a step this bench does not time" % text)
         before = p.flash.snapshot()["sector_erases"]
         ms = play_step(p, words)
-        if words[0] != "wait":
-            out.append((" ".join(words), ms, p.flash.snapshot()["sector_erases"] - before))
+        out.append((" ".join(words), ms, p.flash.snapshot()["sector_erases"] - before))
     return out
 
 
